@@ -1,0 +1,288 @@
+"""The `Game` facade: one object per game being played, the same for every game."""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from typing import Any
+
+from .action import Action
+from .errors import IllegalAction, RecordError
+from .registry import rules_class
+from .rules import Rules
+
+RECORD_FORMAT = "nbgames-record"
+RECORD_VERSION = 1
+MAX_SEED = 2**63
+MAX_RECORD_ACTIONS = 100_000
+MAX_NOTATION_LENGTH = 80
+MAX_RECORD_BYTES = 4_000_000
+
+
+class Game:
+    """A game being played: legal actions, playing, undo/redo, views, results and records.
+
+    >>> g = Game("newyork", players=4, seed=7)
+    >>> g.play(g.legal_actions()[0])
+    """
+
+    def __init__(
+        self,
+        name: str,
+        players: int,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+        allow_undo: bool = True,
+    ):
+        cls = rules_class(name)
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"players must be a whole number, got {players!r}")
+        if not cls.min_players <= players <= cls.max_players:
+            raise ValueError(
+                f"{cls.title} is for {cls.min_players}-{cls.max_players} players, not {players}"
+            )
+        if seed is None:
+            seed = secrets.randbelow(2**32)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
+            raise ValueError(f"seed must be a whole number from 0 to 2**63-1, got {seed!r}")
+        self.name = name
+        self.players = players
+        self.seed = seed
+        self.options = cls.normalize_options(players, dict(options or {}))
+        self.allow_undo = allow_undo
+        self._cls = cls
+        self._history: list[Action] = []
+        self._undone: list[Action] = []
+        self._state = self._fresh_state()
+        self._legal: list[Action] | None = None
+
+    def _fresh_state(self) -> Rules:
+        return self._cls(self.players, self.options, random.Random(self.seed))
+
+    # -- the state -------------------------------------------------------------------------
+    @property
+    def title(self) -> str:
+        return self._cls.title
+
+    @property
+    def rules(self) -> Rules:
+        """The underlying rules state (read it; change it only through `play`)."""
+        return self._state
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision it is, or None when the game is over."""
+        return self._state.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.is_over
+
+    @property
+    def history(self) -> list[Action]:
+        """The actions played so far, oldest first."""
+        return list(self._history)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to move may take now."""
+        if self._legal is None:
+            self._legal = [] if self._state.is_over else self._state.legal_actions()
+        return list(self._legal)
+
+    # -- playing ---------------------------------------------------------------------------
+    def parse(self, action: Action | str) -> Action:
+        """The action named by a notation (or the action itself); IllegalAction if it is none."""
+        if isinstance(action, Action):
+            return action
+        if not isinstance(action, str) or len(action) > MAX_NOTATION_LENGTH:
+            raise self._state.refuse(None, repr(action)[:MAX_NOTATION_LENGTH])
+        parsed = self._state.parse(action.strip())
+        if parsed is None:
+            raise self._state.refuse(None, action)
+        return parsed
+
+    def is_legal(self, action: Action | str) -> bool:
+        try:
+            action = self.parse(action)
+        except IllegalAction:
+            return False
+        return action in self._legal_now()
+
+    def play(self, action: Action | str) -> Action:
+        """Play an action (or its notation). Illegal: raises IllegalAction, nothing changes."""
+        legal = self._legal_now()
+        if action not in legal:
+            action = self.parse(action)
+            if action not in legal:
+                if self._state.is_over:
+                    raise IllegalAction("END", "The game is over.", action)
+                raise self._state.refuse(action, str(action))
+            action = legal[legal.index(action)]
+        self._state.apply(action)
+        self._history.append(action)
+        self._undone.clear()
+        self._legal = None
+        return action
+
+    def _legal_now(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = [] if self._state.is_over else self._state.legal_actions()
+        return self._legal
+
+    # -- time travel -----------------------------------------------------------------------
+    @property
+    def can_undo(self) -> bool:
+        return self.allow_undo and bool(self._history)
+
+    @property
+    def can_redo(self) -> bool:
+        return self.allow_undo and bool(self._undone)
+
+    def undo(self) -> Action:
+        """Take back the last action (replaying the game from its seed without it)."""
+        if not self.can_undo:
+            raise IllegalAction("UNDO", "There is nothing to undo." if self.allow_undo
+                                else "Undo is switched off in this game.")
+        action = self._history[-1]
+        self.goto(len(self._history) - 1)
+        return action
+
+    def redo(self) -> Action:
+        """Play again the action most recently undone."""
+        if not self.can_redo:
+            raise IllegalAction("UNDO", "There is nothing to redo.")
+        undone = self._undone
+        action = undone.pop()
+        self._state.apply(action)
+        self._history.append(action)
+        self._legal = None
+        return action
+
+    def goto(self, ply: int) -> None:
+        """Show the game as it was after `ply` actions; later actions can be redone."""
+        if not self.allow_undo and ply != len(self._history):
+            raise IllegalAction("UNDO", "Undo is switched off in this game.")
+        timeline = self._history + self._undone[::-1]
+        if not 0 <= ply <= len(timeline):
+            raise IllegalAction("UNDO", f"There is no position {ply}; the game has {len(timeline)}.")
+        state = self._fresh_state()
+        for action in timeline[:ply]:
+            state.apply(action)
+        self._state = state
+        self._history = timeline[:ply]
+        self._undone = timeline[ply:][::-1]
+        self._legal = None
+
+    @property
+    def timeline_length(self) -> int:
+        """Actions played plus actions undone (that redo could bring back)."""
+        return len(self._history) + len(self._undone)
+
+    # -- results ---------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        return self._state.scores()
+
+    def winners(self) -> list[int]:
+        """Seats that share the win (only meaningful once the game is over)."""
+        return self._state.winners()
+
+    def explain_scores(self) -> list[dict[str, Any]]:
+        """Per seat, the score broken down by the rule each part comes from."""
+        return self._state.explain_scores()
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """JSON-safe dict of what `seat` may know (None: only what everyone may know)."""
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
+        return self._state.view(seat)
+
+    def clone(self) -> Game:
+        """An independent copy with the same history (undone actions are dropped)."""
+        other = Game(self.name, self.players, self.seed, self.options, self.allow_undo)
+        for action in self._history:
+            other._state.apply(action)
+        other._history = list(self._history)
+        return other
+
+    # -- records ---------------------------------------------------------------------------
+    def to_record(self) -> dict[str, Any]:
+        """A JSON-safe record: enough to replay this game exactly."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.name,
+            "rules_version": self._cls.rules_version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": [str(a) for a in self._history],
+        }
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"seat {self.to_move} to move"
+        return f"<Game {self.name} {self.players}p seed={self.seed} ply={len(self._history)} {state}>"
+
+
+def new_game(
+    name: str,
+    players: int,
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    **kwargs: Any,
+) -> Game:
+    """Start a game: ``new_game("newyork", players=4, seed=7, options={...})``."""
+    return Game(name, players, seed, options, **kwargs)
+
+
+_RECORD_KEYS = {"format", "version", "game", "rules_version", "players", "seed", "options", "actions"}
+
+
+def from_record(record: dict[str, Any] | str | bytes) -> Game:
+    """Rebuild a game from `to_record()` output (a dict or its JSON text).
+
+    Everything is checked and every action replayed through the rules; anything malformed,
+    hostile or illegal raises RecordError. Records are data: never unpickled, never evaluated.
+    """
+    if isinstance(record, (str, bytes, bytearray)):
+        if len(record) > MAX_RECORD_BYTES:
+            raise RecordError("This saved game is too large to be an nbgames record.")
+        try:
+            record = json.loads(record)
+        except (ValueError, RecursionError) as exc:
+            raise RecordError(f"This is not a saved game (not valid JSON: {exc}).") from None
+    if not isinstance(record, dict):
+        raise RecordError("A saved game must be a JSON object.")
+    keys = set(record)
+    if keys != _RECORD_KEYS:
+        missing, extra = sorted(_RECORD_KEYS - keys), sorted(map(str, keys - _RECORD_KEYS))
+        raise RecordError(f"Not an nbgames record (missing {missing}, unexpected {extra}).")
+    if record["format"] != RECORD_FORMAT or record["version"] != RECORD_VERSION:
+        raise RecordError("Not an nbgames record of a version this package reads.")
+    try:
+        cls = rules_class(record["game"])
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
+    if record["rules_version"] != cls.rules_version:
+        raise RecordError(
+            f"This game was saved with {cls.title} rules version {record['rules_version']!r}; "
+            f"this package plays version {cls.rules_version!r}."
+        )
+    actions = record["actions"]
+    if not isinstance(actions, list) or len(actions) > MAX_RECORD_ACTIONS:
+        raise RecordError("The record's actions must be a list (of at most 100,000 moves).")
+    options = record["options"]
+    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+        raise RecordError("The record's options must be an object.")
+    try:
+        game = Game(record["game"], record["players"], record["seed"], options)
+    except (ValueError, TypeError) as exc:
+        raise RecordError(f"Bad record: {exc}") from None
+    for index, text in enumerate(actions):
+        if not isinstance(text, str) or len(text) > MAX_NOTATION_LENGTH:
+            raise RecordError(f"Move {index + 1} is not a move notation.")
+        try:
+            game.play(text)
+        except IllegalAction as exc:
+            raise RecordError(f"Move {index + 1} ({text!r}) is illegal: {exc}") from None
+    return game
