@@ -1,0 +1,81 @@
+"""The ``nbgames`` command: serve the gallery, simulate bot games, replay a record."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .engine.registry import GAMES
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from .engine.simulate import ProgressBar, simulate
+
+    options = json.loads(args.options) if args.options else None
+    summary = simulate(args.game, args.n, args.players, seed=args.seed, options=options,
+                       progress=None if args.quiet else ProgressBar())
+    print(summary.format())
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from .engine.errors import RecordError
+    from .engine.game import from_record
+
+    with open(args.record, "rb") as fh:
+        data = fh.read(5_000_000)
+    try:
+        game = from_record(data)
+    except RecordError as exc:
+        print(f"refused: {exc}", file=sys.stderr)
+        return 2
+    print(f"{game!r}")
+    if game.is_over:
+        print("scores:", game.scores(), "winners:", game.winners())
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .serve import serve
+
+    return serve(host=args.host, port=args.port, notebooks=args.notebooks, open_browser=args.open)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="nbgames", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="serve the game gallery with Voilà")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default loopback)")
+    serve.add_argument("--port", type=int, default=8866)
+    serve.add_argument("--notebooks", default=None, help="folder of notebooks (default: ./notebooks)")
+    serve.add_argument("--open", action="store_true", help="open a browser")
+    serve.set_defaults(func=_serve)
+
+    sim = sub.add_parser("simulate", help="play many random-bot games and summarise them")
+    sim.add_argument("game", choices=sorted(GAMES))
+    sim.add_argument("-n", type=int, default=100, help="number of games")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--options", default=None, help='game options as JSON, e.g. \'{"teams": true}\'')
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(func=_simulate)
+
+    replay = sub.add_parser("replay", help="check and replay a saved game record (JSON)")
+    replay.add_argument("record")
+    replay.set_defaults(func=_replay)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except ValueError as exc:
+        print(f"nbgames: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
