@@ -205,6 +205,89 @@ del _red, _blue, _sq, _col, _kind, _back, _seat, _card, _partner, _is_joker, _li
 del _labels, _base, _target
 
 PICK_PHASE, SETUP, MAIN, OVER = "pick", "setup", "main", "over"
+CARD_BY_NAME = {card_name(c): c for c in range(CARD_TYPES)}
+
+
+def _full_deck(action_cards: bool) -> list[int]:
+    """NY-2: the road cards and jokers (and V1 action cards), unshuffled; STOP stays aside."""
+    deck = []
+    per_line = DATA["road_cards_per_line"]
+    for line in range(N):
+        deck += [line] * per_line + [BLUE0 + line] * per_line
+    deck += [RED_JOKER] * DATA["jokers_per_colour"] + [BLUE_JOKER] * DATA["jokers_per_colour"]
+    if action_cards:
+        for kind, backs in DATA["action_cards"].items():
+            deck += [action_card(kind, 0)] * backs["red"] + [action_card(kind, 1)] * backs["blue"]
+    return deck
+
+
+def _check_position(pos: Any, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """Validate a set position (JSON). Keys: phase ("setup"/"main"), board (7 strings of 7
+    characters, "." or a colour letter r b y g k), seat_colours (colour names per seat), and
+    optionally chips, to_move, setup_left {colour: n} (setup), hands (card names per seat),
+    deck (card names, top first; given = exactly these cards), discard (card names)."""
+    def bad(why: str) -> ValueError:
+        return ValueError(f"bad New York position: {why}")
+
+    if not isinstance(pos, dict):
+        raise bad("must be an object")
+    allowed = {"phase", "board", "seat_colours", "chips", "to_move", "setup_left", "hands", "deck",
+               "discard", "stop_armed"}
+    if set(pos) - allowed or not {"phase", "board", "seat_colours"} <= set(pos):
+        raise bad(f"keys must include phase, board, seat_colours and be among {sorted(allowed)}")
+    if pos["phase"] not in (SETUP, MAIN):
+        raise bad("phase must be 'setup' or 'main'")
+    ncolours = 4 if options["two_player"] else players
+    letters = COLOUR_LETTERS[:ncolours]
+    board = pos["board"]
+    if (not isinstance(board, list) or len(board) != N
+            or not all(isinstance(row, str) and len(row) == N and set(row) <= set(letters) | {"."}
+                       for row in board)):
+        raise bad(f"board must be {N} strings of {N} characters from '.{''.join(letters)}'")
+    seat_colours = pos["seat_colours"]
+    per_seat = 2 if options["two_player"] else 1
+    flat = [c for cs in seat_colours for c in cs] if isinstance(seat_colours, list) and all(
+        isinstance(cs, list) for cs in seat_colours) else None
+    if (flat is None or len(seat_colours) != players or any(len(cs) != per_seat for cs in seat_colours)
+            or sorted(flat, key=str) != sorted(COLOURS[:ncolours])):
+        raise bad(f"seat_colours must give each seat {per_seat} distinct colour(s) of {COLOURS[:ncolours]}")
+    counts = DATA["two_player"] if options["two_player"] else DATA["per_player_count"][str(players)]
+    joined = "".join(board)
+    if any(joined.count(letter) > counts["pieces"] for letter in letters):
+        raise bad("more pieces of a colour than the game has")
+
+    def is_int(x: Any, lo: int, hi: int) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi
+
+    if "chips" in pos and not (isinstance(pos["chips"], list) and len(pos["chips"]) == players
+                               and all(is_int(c, 0, 1000) for c in pos["chips"])):
+        raise bad("chips must be one whole number per seat")
+    if "to_move" in pos and not is_int(pos["to_move"], 0, players - 1):
+        raise bad("to_move must be a seat")
+    if "stop_armed" in pos and not isinstance(pos["stop_armed"], bool):
+        raise bad("stop_armed must be true or false")
+    setup_left = pos.get("setup_left", {})
+    if not (isinstance(setup_left, dict) and all(k in COLOURS[:ncolours] and is_int(v, 0, counts["setup_pieces"])
+                                                 for k, v in setup_left.items())):
+        raise bad("setup_left must map colours to numbers of setup pieces")
+    full = _full_deck(options["action_cards"]) + [STOP] * DATA["stop_cards"]
+    used: list[str] = []
+    hands = pos.get("hands", [])
+    if not (isinstance(hands, list) and len(hands) <= players and all(isinstance(h, list) for h in hands)):
+        raise bad("hands must be a list of card-name lists, one per seat")
+    for key in ("deck", "discard"):
+        if key in pos and not isinstance(pos[key], list):
+            raise bad(f"{key} must be a list of card names")
+    for name in [c for h in hands for c in h] + pos.get("deck", []) + pos.get("discard", []):
+        if not isinstance(name, str) or name not in CARD_BY_NAME:
+            raise bad(f"unknown card {name!r}")
+        used.append(name)
+    for name in set(used):
+        if used.count(name) > full.count(CARD_BY_NAME[name]):
+            raise bad(f"more {name!r} cards than the game has")
+    if any(CARD_BY_NAME[c] == STOP for h in hands for c in h):
+        raise bad("a STOP card cannot be in a hand")
+    return pos
 
 
 class NewYork(Rules):
@@ -220,13 +303,15 @@ class NewYork(Rules):
     def normalize_options(cls, players: int, options: dict[str, Any]) -> dict[str, Any]:
         known = {"action_cards": False, "colour_choice": False, "two_player": players == 2,
                  "teams": False}
-        unknown = set(options) - set(known)
+        unknown = set(options) - set(known) - {"position"}
         if unknown:
             raise ValueError(f"unknown New York options: {sorted(map(str, unknown))}")
         for key, value in options.items():
-            if not isinstance(value, bool):
+            if key != "position" and not isinstance(value, bool):
                 raise ValueError(f"option {key!r} must be true or false")
         out = {**known, **options}
+        if "position" in out:
+            out["position"] = _check_position(out["position"], players, out)
         if out["two_player"] != (players == 2):
             raise ValueError("the two_player variant (V3) is for exactly 2 players, and 2 players need it")
         if out["teams"] and players != 4:
@@ -259,7 +344,9 @@ class NewYork(Rules):
         self.colour_owner = [-1] * self.ncolours
         self.teammate = [(s + 2) % 4 for s in range(4)] if options["teams"] else None
         self.current = 0
-        if options["colour_choice"]:
+        if "position" in options:
+            self._load_position(options["position"])
+        elif options["colour_choice"]:
             self.phase = PICK_PHASE
             self.pick_order = [s % players for s in range(self.ncolours)]
             self.current = self.pick_order[0]
@@ -267,6 +354,37 @@ class NewYork(Rules):
             for colour in range(self.ncolours):
                 self._own(colour, colour % players)
             self._start_setup()
+
+    def _load_position(self, pos: dict[str, Any]) -> None:
+        """Start from a set position (lessons, puzzles); see `_check_position` for its keys."""
+        for seat, names in enumerate(pos["seat_colours"]):
+            for name in names:
+                self._own(COLOURS.index(name), seat)
+        for sq, letter in enumerate("".join(pos["board"])):
+            if letter != ".":
+                self._set(sq, COLOUR_LETTERS.index(letter))
+        if "chips" in pos:
+            self.chips = list(pos["chips"])
+        if pos["phase"] == SETUP:
+            for name, left in pos.get("setup_left", {}).items():
+                self.setup_left[COLOURS.index(name)] = left
+            self.phase, self.current = SETUP, pos.get("to_move", 0)
+            return
+        self.phase, self.current = MAIN, pos.get("to_move", 0)
+        for seat, names in enumerate(pos.get("hands", [])):
+            for name in names:
+                self._take(seat, CARD_BY_NAME[name])
+        self.discard = [CARD_BY_NAME[name] for name in pos.get("discard", [])]
+        self.stop_armed = pos.get("stop_armed", False) or STOP in self.discard
+        if "deck" in pos:
+            self.deck = [CARD_BY_NAME[name] for name in reversed(pos["deck"])]  # top = last
+        else:
+            deck = _full_deck(self.options["action_cards"])
+            for card in [c for h in self.hands for c in range(CARD_TYPES) for _ in range(h[c])] + self.discard:
+                if card in deck:
+                    deck.remove(card)
+            self.rng.shuffle(deck)
+            self.deck = deck
 
     # -- small helpers ---------------------------------------------------------------------
     def _own(self, colour: int, seat: int) -> None:
@@ -290,8 +408,10 @@ class NewYork(Rules):
         return colour
 
     def fee(self, sq: int) -> int:
-        """NY-11: the owner's pieces in the avenue and in the street, the smaller count."""
+        """NY-11: the owner's pieces in the avenue and in the street, the smaller count (0 if empty)."""
         colour = self.board[sq]
+        if colour < 0:
+            return 0
         return min(self.row_count[colour][sq // N], self.col_count[colour][sq % N])
 
     def owner(self, sq: int) -> int | None:
@@ -369,14 +489,7 @@ class NewYork(Rules):
     # -- the main round (NY-7…NY-16) -------------------------------------------------------
     def _start_main(self) -> None:
         self.phase = MAIN
-        deck = []
-        per_line = DATA["road_cards_per_line"]
-        for line in range(N):
-            deck += [line] * per_line + [BLUE0 + line] * per_line
-        deck += [RED_JOKER] * DATA["jokers_per_colour"] + [BLUE_JOKER] * DATA["jokers_per_colour"]
-        if self.options["action_cards"]:
-            for kind, backs in DATA["action_cards"].items():
-                deck += [action_card(kind, 0)] * backs["red"] + [action_card(kind, 1)] * backs["blue"]
+        deck = _full_deck(self.options["action_cards"])
         self.rng.shuffle(deck)
         self.deck = deck
         red_seat = self.colour_owner[0]
