@@ -2,39 +2,33 @@
 
 from __future__ import annotations
 
-from typing import Any
 
+class Action(str):
+    """One decision in a game: its notation (the string itself), a kind and arguments.
 
-class Action:
-    """One decision in a game: a kind, its arguments, and the notation ``str(action)``.
-
-    Two actions are equal when their notation is equal. Games build their actions once and
-    hand out the same objects, so comparing and hashing are cheap.
+    An Action *is* its notation: ``str(action)``, ``action == "C3"`` and hashing all work on
+    the text, so comparing, searching and recording actions are cheap, and a record is just a
+    list of notations. Games build their actions once and hand out the same objects.
     """
 
-    __slots__ = ("kind", "args", "notation", "_hash")
+    kind: str
+    args: tuple
 
-    def __init__(self, kind: str, args: tuple = (), notation: str = ""):
+    def __new__(cls, kind: str, args: tuple = (), notation: str = "") -> Action:
+        self = super().__new__(cls, notation or kind)
         self.kind = kind
         self.args = args
-        self.notation = notation or kind
-        self._hash = hash(self.notation)
+        return self
+
+    @property
+    def notation(self) -> str:
+        return str.__str__(self)
 
     def __str__(self) -> str:
-        return self.notation
+        return str.__str__(self)
 
     def __repr__(self) -> str:
-        return f"Action({self.notation!r})"
+        return f"Action({str.__repr__(self)})"
 
-    def __eq__(self, other: Any) -> bool:
-        if self is other:
-            return True
-        if isinstance(other, Action):
-            return self.notation == other.notation
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __reduce__(self):  # actions are plain values; never pickled state
-        return (Action, (self.kind, self.args, self.notation))
+    def __reduce__(self):  # an action is plain data
+        return (Action, (self.kind, self.args, str(self)))

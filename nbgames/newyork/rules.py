@@ -136,6 +136,12 @@ for _red in RED_CARDS:
             for _col in COLOUR_CODES:
                 PAIR[_red, _blue, _sq, _col] = _add(
                     "pair", (_red, _blue, _sq, _col), _pair_notation(_red, _blue, _sq) + _suffix(_col))
+# Hot-path tables for the single-colour game: per (red, blue) the reachable (square, row, col)
+# and the action for each square.
+PAIR_TARGETS = [[tuple((sq, sq // N, sq % N) for sq in _pair_squares(r, b)) for b in BLUE_CARDS]
+                for r in RED_CARDS]
+PAIR_OWN = [[{sq: PAIR[r, b, sq, -1] for sq in _pair_squares(r, b)} for b in BLUE_CARDS]
+            for r in RED_CARDS]
 
 # A line is ("row", i) for an avenue or ("col", j) for a street; a card names lines.
 STANDALONE_ACTIONS = {}
@@ -205,6 +211,7 @@ del _red, _blue, _sq, _col, _kind, _back, _seat, _card, _partner, _is_joker, _li
 del _labels, _base, _target
 
 PICK_PHASE, SETUP, MAIN, OVER = "pick", "setup", "main", "over"
+STOP_TRIGGER = DATA["stop_trigger_empty_squares"]
 CARD_BY_NAME = {card_name(c): c for c in range(CARD_TYPES)}
 
 
@@ -343,6 +350,7 @@ class NewYork(Rules):
         self.seat_colours: list[list[int]] = [[] for _ in range(players)]
         self.colour_owner = [-1] * self.ncolours
         self.teammate = [(s + 2) % 4 for s in range(4)] if options["teams"] else None
+        self.action_cards = options["action_cards"]
         self.current = 0
         if "position" in options:
             self._load_position(options["position"])
@@ -442,7 +450,7 @@ class NewYork(Rules):
         self.phase = SETUP
         self.setup_seat = 0
         self.current = 0
-        if not self._setup_options(0):
+        if not self._can_place_setup(0):
             self._advance_setup()
 
     def _setup_ok(self, sq: int, colour: int) -> bool:
@@ -464,11 +472,15 @@ class NewYork(Rules):
             out.extend(PLACE[sq, code] for sq in range(SQUARES) if self._setup_ok(sq, colour))
         return out
 
+    def _can_place_setup(self, seat: int) -> bool:
+        return any(self.setup_left[colour] > 0 and any(self._setup_ok(sq, colour) for sq in range(SQUARES))
+                   for colour in self.seat_colours[seat])
+
     def _advance_setup(self) -> None:
         seat = self.current
         for _ in range(self.players):
             seat = self._next_seat(seat)
-            if self._setup_options(seat):
+            if self._can_place_setup(seat):
                 self.current = seat
                 return
         self._deal_colours()
@@ -537,8 +549,21 @@ class NewYork(Rules):
         self.discard.append(card)
 
     def _refill(self, seat: int) -> None:
+        """NY-9 step 4: draw until 2 red and 2 blue (inlined draw: this runs every turn)."""
         drawn = 0
-        while self._needs_cards(seat) and self._draw_one(seat):
+        hand, red_count, blue_count = self.hands[seat], self.red_count, self.blue_count
+        while red_count[seat] < 2 or blue_count[seat] < 2:
+            deck = self.deck
+            if not deck or deck[-1] == STOP:
+                if not self._draw_one(seat):
+                    break
+            else:
+                card = deck.pop()
+                hand[card] += 1
+                if card <= RED_JOKER:
+                    red_count[seat] += 1
+                elif card <= BLUE_JOKER:
+                    blue_count[seat] += 1
             drawn += 1
         if drawn:
             self.events.append(("draw", seat, drawn))
@@ -546,13 +571,13 @@ class NewYork(Rules):
     def _end_turn(self) -> None:
         """Steps after a resolution: NY-15 check, NY-9 step 4 refill, next seat (NY-8)."""
         self.pending = None
-        if not self.stop_armed and self.empty <= DATA["stop_trigger_empty_squares"]:
+        if not self.stop_armed and self.empty <= STOP_TRIGGER:
             self.stop_armed = True
             self.discard += [STOP] * DATA["stop_cards"]
             self.events.append(("stop_armed",))
         self._refill(self.current)
         if self.phase != OVER:
-            self.current = self._next_seat(self.current)
+            self.current = (self.current + 1) % self.players
 
     # -- legality --------------------------------------------------------------------------
     @property
@@ -573,7 +598,7 @@ class NewYork(Rules):
             if self.pending is not None:
                 return self._pending_actions()
             actions = self._pair_actions(self.current)
-            if self.options["action_cards"]:
+            if self.action_cards:
                 actions += self._action_card_actions(self.current)
             return actions or [NOPLAY]
         if phase == SETUP:
@@ -588,6 +613,8 @@ class NewYork(Rules):
         blues = [c for c in BLUE_CARDS if hand[c]]
         if not reds or not blues:
             return []
+        if self.colours_per_seat == 1 and self.teammate is None:
+            return self._single_colour_pairs(reds, blues, self.seat_colours[seat][0], self.chips[seat])
         board, chips = self.board, self.chips[seat]
         mine = self.seat_colours[seat]
         explicit = self._explicit(seat)
@@ -617,6 +644,30 @@ class NewYork(Rules):
                         elif min(row_count[colour][r], col_count[colour][c]) <= chips:
                             for code in own_codes:
                                 out.append(PAIR[red, blue, sq, code])
+        return out
+
+    def _single_colour_pairs(self, reds: list[int], blues: list[int], mine: int, chips: int) -> list[Action]:
+        """`_pair_actions` for the usual game (one colour per seat, no teams), kept fast."""
+        board, row_count, col_count = self.board, self.row_count, self.col_count
+        can_place = self.supply[mine] > 0
+        out: list[Action] = []
+        append = out.append
+        for red in reds:
+            targets_by_blue, actions_by_blue = PAIR_TARGETS[red], PAIR_OWN[red]
+            for blue in blues:
+                actions = actions_by_blue[blue - BLUE0]
+                for sq, r, c in targets_by_blue[blue - BLUE0]:
+                    colour = board[sq]
+                    if colour < 0:
+                        if can_place:
+                            append(actions[sq])
+                    elif colour == mine:
+                        append(actions[sq])
+                    elif can_place:
+                        fee = row_count[colour][r]
+                        other = col_count[colour][c]
+                        if (fee if fee < other else other) <= chips:
+                            append(actions[sq])
         return out
 
     def _action_card_actions(self, seat: int) -> list[Action]:
@@ -721,8 +772,12 @@ class NewYork(Rules):
     def _play_pair(self, args: tuple) -> None:
         red, blue, sq, code = args
         seat = self.current
-        self._spend(seat, red)
-        self._spend(seat, blue)
+        hand = self.hands[seat]
+        hand[red] -= 1  # NY-9 step 3: both cards to the discard pile
+        hand[blue] -= 1
+        self.red_count[seat] -= 1
+        self.blue_count[seat] -= 1
+        self.discard += (red, blue)
         colour = self.board[sq]
         if colour >= 0 and colour in self.seat_colours[seat]:
             self._clear(sq)  # NY-10: own piece returns to supply
