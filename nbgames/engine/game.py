@@ -112,13 +112,13 @@ class Game:
     def play(self, action: Action | str) -> Action:
         """Play an action (or its notation). Illegal: raises IllegalAction, nothing changes."""
         legal = self._legal_now()
-        if action not in legal:
+        try:
+            action = legal[legal.index(action)]  # the game's own Action object
+        except ValueError:
             action = self.parse(action)
-            if action not in legal:
-                if self._state.is_over:
-                    raise IllegalAction("END", "The game is over.", action)
-                raise self._state.refuse(action, str(action))
-            action = legal[legal.index(action)]
+            if self._state.is_over:
+                raise IllegalAction("END", "The game is over.", action) from None
+            raise self._state.refuse(action, str(action)) from None
         self._state.apply(action)
         self._history.append(action)
         self._undone.clear()
