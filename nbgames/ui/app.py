@@ -1,0 +1,113 @@
+"""The play dashboard: settings (players, variants, seats, seed, new game) + a `PlayController`."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..engine.game import MAX_SEED, Game, new_game
+from .controller import SEAT_KINDS, PlayController, Scheduler
+from .gallery import entry
+from .i18n import t
+
+
+class PlayApp:
+    """Everything needed to play one game in a notebook. Display it (or its `.widget`)."""
+
+    def __init__(self, game: str = "newyork", players: int = 3, seed: int | None = None,
+                 options: dict[str, Any] | None = None, seats: list[str] | None = None, *,
+                 bot_delay: float = 0.4, scheduler: Scheduler | None = None, lang: str = "en"):
+        self.entry = entry(game)
+        self.lang = lang
+        seats = list(seats or ["human"] + ["random"] * (players - 1))
+        first = new_game(game, players, seed=seed, options=options)
+        self.controller = PlayController(first, seats, bot_delay=bot_delay, scheduler=scheduler, lang=lang)
+
+        self.players = widgets.Dropdown(
+            options=list(range(self.entry.min_players, self.entry.max_players + 1)), value=players,
+            description=t("label.players", lang), layout=widgets.Layout(width="160px"))
+        self.players.add_class("nbg-players")
+        self.option_boxes = {
+            name: widgets.Checkbox(value=bool(first.options.get(name)), indent=False,
+                                   description=t(f"{self.entry.option_prefix}.option.{name}", lang))
+            for name in self.entry.options}
+        for name, box in self.option_boxes.items():
+            box.add_class(f"nbg-option-{name}")
+        self.seed = widgets.Text(value="", placeholder=t("label.seed_placeholder", lang),
+                                 description=t("label.seed", lang), layout=widgets.Layout(width="220px"))
+        self.seed.add_class("nbg-seed")
+        self.seat_boxes = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.new_button = widgets.Button(description=t("button.new_game", lang), button_style="primary")
+        self.new_button.add_class("nbg-new-game")
+        self.message = widgets.HTML()
+        self.message.add_class("nbg-settings-message")
+        self.players.observe(lambda _: self._make_seat_boxes(), names="value")
+        self.new_button.on_click(lambda _: self.new_game())
+        self._make_seat_boxes(seats)
+        settings = widgets.VBox([
+            widgets.HTML(f"<b>{html.escape(t('label.settings', lang))}</b>"),
+            widgets.HBox([self.players, self.seed, self.new_button],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox(list(self.option_boxes.values()), layout=widgets.Layout(flex_flow="row wrap")),
+            self.seat_boxes, self.message,
+        ], layout=widgets.Layout(border="1px solid #ddd", padding="6px", margin="8px 0"))
+        settings.add_class("nbg-settings")
+        self.widget = widgets.VBox([self.controller.widget, settings])
+        self.widget.add_class("nbg-app")
+
+    @property
+    def game(self) -> Game:
+        return self.controller.game
+
+    @property
+    def view(self):
+        return self.controller.view
+
+    def _make_seat_boxes(self, seats: list[str] | None = None) -> None:
+        old = [box.value for box in self.seat_boxes.children]
+        seats = seats or old
+        boxes = []
+        for seat in range(self.players.value):
+            value = seats[seat] if seat < len(seats) else "random"
+            box = widgets.Dropdown(options=[(t(f"seat.{kind}", self.lang), kind) for kind in SEAT_KINDS],
+                                   value=value if value in SEAT_KINDS else "human",
+                                   description=t("seat.label", self.lang, n=seat + 1),
+                                   layout=widgets.Layout(width="200px"))
+            box.add_class(f"nbg-seat-{seat}")
+            boxes.append(box)
+        self.seat_boxes.children = boxes
+
+    def new_game(self) -> bool:
+        """Start a game from the settings; bad settings are explained, never raised."""
+        text = self.seed.value.strip()
+        seed = None
+        if text:
+            if not text.isdigit() or int(text) >= MAX_SEED:
+                self.message.value = html.escape(t("status.bad_settings", self.lang,
+                                                   reason=f"seed {text[:30]!r}"))
+                return False
+            seed = int(text)
+        players = self.players.value
+        options = {name: box.value for name, box in self.option_boxes.items() if box.value}
+        try:
+            game = new_game(self.entry.name, players, seed=seed, options=options)
+        except ValueError as exc:
+            self.message.value = html.escape(t("status.bad_settings", self.lang, reason=str(exc)))
+            return False
+        seats = [box.value for box in self.seat_boxes.children]
+        self.message.value = html.escape(t("status.new_game", self.lang, players=players, seed=game.seed))
+        self.controller.set_game(game, seats)
+        return True
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def play(game: str = "newyork", players: int = 3, seed: int | None = None,
+         options: dict[str, Any] | None = None, seats: list[str] | None = None, **kwargs: Any) -> PlayApp:
+    """The full play dashboard for a game: ``nbgames.ui.play("newyork")`` as a cell's last line."""
+    return PlayApp(game, players, seed, options, seats, **kwargs)

@@ -1,0 +1,358 @@
+"""`PlayController`: plays chosen actions, runs bots, and shows log, scores and the timeline.
+
+Game-agnostic: it needs a game (the `Game` facade) and a view with the `NewYorkView` shape
+(`widget`, `on_choose`, `refresh`, `set_game`, `interactive`, `status`, `reveal`, `seat`,
+`event_lines()`). Every action goes through `Game.play`, so the engine validates every click.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import html
+import json
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..engine.action import Action
+from ..engine.bots import make_bot
+from ..engine.errors import IllegalAction, RecordError
+from ..engine.game import MAX_RECORD_BYTES, Game, from_record
+from .i18n import t
+
+SEAT_KINDS = ("human", "random")
+Scheduler = Callable[[float, Callable[[], None]], Any]
+
+
+def asyncio_scheduler(delay: float, callback: Callable[[], None]) -> Any:
+    """Run `callback` after `delay` seconds on the kernel's event loop (never blocks)."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = asyncio.get_event_loop()
+    return loop.call_later(delay, callback)
+
+
+def make_view(game: Game, lang: str = "en"):
+    """The board view of a game, from the gallery's registry."""
+    from .gallery import view_class
+
+    return view_class(game.name)(game, lang=lang)
+
+
+class PlayController:
+    """Drive one game from a view: humans click, bots move after a short visible delay."""
+
+    def __init__(self, game: Game, seats: list[str], view: Any = None, *, bot_delay: float = 0.4,
+                 scheduler: Scheduler | None = None, bot_seed: int | None = None, lang: str = "en"):
+        self.lang = lang
+        self.bot_delay = bot_delay
+        self.scheduler: Scheduler = scheduler or asyncio_scheduler
+        self.bot_seed = bot_seed
+        self.game = game
+        self.view = view if view is not None else make_view(game, lang)
+        self.paused = False
+        self.generation = 0  # bumps on every change; a bot timer from an older state does nothing
+        self._revealed_for: int | None = None
+        self._syncing = False
+        self.seats: list[str] = []
+        self.bots: dict[int, Any] = {}
+
+        self.log = widgets.HTML(layout=widgets.Layout(max_height="220px", overflow="auto"))
+        self.log.add_class("nbg-log")
+        self.scores = widgets.HTML()
+        self.scores.add_class("nbg-scores")
+        self.undo_button = widgets.Button(description=t("button.undo", lang), icon="undo")
+        self.undo_button.add_class("nbg-undo")
+        self.redo_button = widgets.Button(description=t("button.redo", lang), icon="repeat")
+        self.redo_button.add_class("nbg-redo")
+        self.resume_button = widgets.Button(description=t("button.resume", lang), icon="play")
+        self.resume_button.add_class("nbg-resume")
+        self.slider = widgets.IntSlider(min=0, max=0, value=0, description=t("label.timeline", lang),
+                                        continuous_update=False)
+        self.slider.add_class("nbg-timeline")
+        self.position = widgets.Label()
+        self.position.add_class("nbg-position")
+        self.reveal_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.reveal_button.add_class("nbg-reveal")
+        self.hotseat_text = widgets.Label()
+        self.hotseat = widgets.VBox([self.hotseat_text, self.reveal_button],
+                                    layout=widgets.Layout(display="none", border="2px solid #E69F00",
+                                                          padding="8px"))
+        self.hotseat.add_class("nbg-hotseat")
+        self.save_button = widgets.Button(description=t("button.save", lang), icon="download")
+        self.save_button.add_class("nbg-save")
+        self.save_link = widgets.HTML()
+        self.save_link.add_class("nbg-save-link")
+        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
+                                         description=t("button.load", lang))
+        self.upload.add_class("nbg-load")
+
+        self.undo_button.on_click(lambda _: self.undo())
+        self.redo_button.on_click(lambda _: self.redo())
+        self.resume_button.on_click(lambda _: self.resume())
+        self.reveal_button.on_click(lambda _: self.reveal())
+        self.save_button.on_click(lambda _: self.save())
+        self.slider.observe(self._on_slider, names="value")
+        self.upload.observe(self._on_upload, names="value")
+        self.view.on_choose(self.choose)
+        if hasattr(self.view, "on_command"):
+            self.view.on_command(self._on_command)
+
+        timeline = widgets.HBox([self.undo_button, self.redo_button, self.slider, self.position,
+                                 self.resume_button], layout=widgets.Layout(flex_flow="row wrap"))
+        timeline.add_class("nbg-timeline-bar")
+        panels = widgets.HBox([
+            widgets.VBox([widgets.HTML(f"<b>{html.escape(t('label.scores', lang))}</b>"), self.scores],
+                         layout=widgets.Layout(flex="1 1 320px")),
+            widgets.VBox([widgets.HTML(f"<b>{html.escape(t('label.log', lang))}</b>"), self.log],
+                         layout=widgets.Layout(flex="1 1 320px")),
+        ], layout=widgets.Layout(flex_flow="row wrap"))
+        files = widgets.HBox([self.save_button, self.save_link, self.upload])
+        self.widget = widgets.VBox([self.hotseat, self.view.widget, timeline, panels, files])
+        self.widget.add_class("nbg-play")
+        self.set_game(game, seats)
+
+    # -- games and seats -------------------------------------------------------------------
+    def set_game(self, game: Game, seats: list[str] | None = None) -> None:
+        """Play another game (optionally with other seats) in the same widgets."""
+        seats = list(seats if seats is not None else self.seats)
+        seats = [seats[i] if i < len(seats) else "human" for i in range(game.players)]
+        for kind in seats:
+            if kind not in SEAT_KINDS:
+                raise ValueError(f"seat must be one of {SEAT_KINDS}, not {kind!r}")
+        self.game = game
+        self.seats = seats
+        base = self.bot_seed if self.bot_seed is not None else game.seed
+        self.bots = {s: make_bot(kind, seed=(base * 31 + s) % 2**32)
+                     for s, kind in enumerate(seats) if kind != "human"}
+        humans = [s for s, kind in enumerate(seats) if kind == "human"]
+        # One human: always show their cards. Several: hot-seat (cards of the seat to move,
+        # hidden behind a "pass to" screen). None: a bot-only game shows everything.
+        self.view.seat = humans[0] if len(humans) == 1 else None
+        self._revealed_for = None
+        self.paused = False
+        self.view.set_game(game)
+        self._changed()
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, kind in enumerate(self.seats) if kind == "human"]
+
+    def is_bot_turn(self) -> bool:
+        seat = self.game.to_move
+        return seat is not None and self.seats[seat] != "human"
+
+    # -- playing ---------------------------------------------------------------------------
+    def choose(self, action: Action | str) -> bool:
+        """A human chose an action: play it if it is that human's legal turn. True if played."""
+        game = self.game
+        seat = game.to_move
+        if seat is None or self.seats[seat] != "human" or not self.view.reveal:
+            if seat is not None and self.seats[seat] != "human":
+                self.view.status.value = t("status.not_your_turn", self.lang, player=self._name(seat))
+            return False
+        try:
+            played = game.play(action)
+        except IllegalAction as exc:
+            self.view.status.value = t("status.illegal", self.lang, rule=exc.rule, reason=exc.reason)
+            return False
+        self.paused = False
+        self._changed(moved=(seat, played))
+        return True
+
+    def _bot_step(self, generation: int) -> None:
+        if generation != self.generation or self.paused or not self.is_bot_turn():
+            return  # the position changed since this timer was set (undo, new game, …)
+        seat = self.game.to_move
+        try:
+            action = self.bots[seat].choose(self.game)
+            self.game.play(action)
+        except Exception as exc:  # noqa: BLE001 - a timer's error would be invisible otherwise
+            self.view.status.value = f"{type(exc).__name__}: {exc}"
+            return
+        self._changed(moved=(seat, action))
+
+    def _schedule_bot(self) -> None:
+        generation = self.generation
+        self.scheduler(self.bot_delay, lambda: self._bot_step(generation))
+
+    # -- time travel -----------------------------------------------------------------------
+    def undo(self) -> None:
+        """Take back moves up to the previous human decision; bots pause until "Play on"."""
+        game = self.game
+        if not game.can_undo:
+            return
+        game.undo()
+        if self.humans:
+            while game.can_undo and self.is_bot_turn():
+                game.undo()
+        self.paused = True
+        self._changed()
+
+    def redo(self) -> None:
+        if not self.game.can_redo:
+            return
+        self.game.redo()
+        self.paused = True
+        self._changed()
+
+    def goto(self, ply: int) -> None:
+        """Scrub to position `ply` (0 … timeline_length); bots pause until "Play on"."""
+        try:
+            self.game.goto(int(ply))
+        except (IllegalAction, ValueError, TypeError) as exc:
+            self.view.status.value = str(exc)
+            return
+        self.paused = True
+        self._changed()
+
+    def resume(self) -> None:
+        """Continue from the position shown (bots move again)."""
+        self.paused = False
+        self._changed()
+
+    def _on_slider(self, change: dict) -> None:
+        if self._syncing:
+            return
+        if change["new"] != len(self.game.history):
+            self.goto(change["new"])
+
+    def _on_command(self, name: str) -> None:
+        if name == "undo":
+            self.undo()
+        elif name == "redo":
+            self.redo()
+
+    # -- hot seat --------------------------------------------------------------------------
+    def reveal(self) -> None:
+        """The player to move confirms they have the device: show their cards."""
+        seat = self.game.to_move
+        if seat is None or self.seats[seat] != "human":
+            return
+        self._revealed_for = seat
+        self._changed()
+
+    def _name(self, seat: int | None) -> str:
+        return t("seat.name", self.lang, n=(seat or 0) + 1)
+
+    # -- after every change ----------------------------------------------------------------
+    def _changed(self, moved: tuple[int, Action] | None = None) -> None:
+        self.generation += 1
+        game, view = self.game, self.view
+        seat = game.to_move
+        hotseat = view.seat is None and len(self.humans) >= 2
+        need_pass = (hotseat and seat is not None and self.seats[seat] == "human"
+                     and seat != self._revealed_for)
+        bot_turn = self.is_bot_turn()
+        if hotseat:
+            view.reveal = not need_pass and not bot_turn
+        else:
+            view.reveal = True
+        view.interactive = not bot_turn and not need_pass and seat is not None
+        view.refresh()
+        if need_pass:
+            self.hotseat_text.value = t("hotseat.pass", self.lang, player=self._name(seat))
+            self.reveal_button.description = t("button.reveal", self.lang, player=self._name(seat))
+            self.hotseat.layout.display = "flex"
+        else:
+            self.hotseat.layout.display = "none"
+        if bot_turn and not self.paused:
+            view.status.value = t("status.bot_thinking", self.lang, player=self._name(seat))
+        elif self.paused and bot_turn:
+            view.status.value = t("status.paused", self.lang)
+        self.resume_button.disabled = not (self.paused and bot_turn)
+        self._update_timeline()
+        self._update_log()
+        self._update_scores()
+        if bot_turn and not self.paused:
+            self._schedule_bot()
+
+    def _update_timeline(self) -> None:
+        game = self.game
+        self._syncing = True
+        try:
+            self.slider.max = game.timeline_length
+            self.slider.value = len(game.history)
+        finally:
+            self._syncing = False
+        self.position.value = t("timeline.position", self.lang, ply=len(game.history),
+                                total=game.timeline_length)
+        self.undo_button.disabled = not game.can_undo
+        self.redo_button.disabled = not game.can_redo
+
+    def _update_log(self) -> None:
+        lines = self.view.event_lines() if hasattr(self.view, "event_lines") else []
+        moves = [str(a) for a in self.game.history]
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in reversed(lines[-300:]))
+        self.log.value = (f"<div class='nbg-moves-played'>{len(moves)}: {html.escape(' '.join(moves[-12:]))}"
+                          f"</div><ol reversed class='nbg-events'>{items}</ol>")
+
+    def _update_scores(self) -> None:
+        game = self.game
+        rows = []
+        winners = set(game.winners()) if game.is_over else set()
+        for entry in game.explain_scores():
+            seat = entry["seat"]
+            parts = "<br>".join(
+                f"{html.escape(str(p['what']))} [{html.escape(str(p['rule']))}]: "
+                f"{p['count']} → {p['points']}" for p in entry["parts"])
+            group = entry.get("largest_group") or []
+            if group and game.is_over:
+                parts += "<br>" + html.escape(t("ny.score.group_squares", self.lang, squares=" ".join(group)))
+            mark = f" ★ {html.escape(t('score.winner', self.lang))}" if seat in winners else ""
+            who = f"{html.escape(self._name(seat))} ({html.escape(self.seats[seat])}){mark}"
+            rows.append(f"<tr><td>{who}</td>"
+                        f"<td>{html.escape(str(entry.get('colour') or '—'))}</td><td>{parts}</td>"
+                        f"<td><b>{entry['total']}</b></td></tr>")
+        head = (f"<tr><th>{html.escape(t('score.seat', self.lang))}</th>"
+                f"<th>{html.escape(t('score.colour', self.lang))}</th><th></th>"
+                f"<th>{html.escape(t('score.total', self.lang))}</th></tr>")
+        self.scores.value = f"<table class='nbg-score-table'>{head}{''.join(rows)}</table>"
+
+    # -- save and load ---------------------------------------------------------------------
+    def record_json(self) -> str:
+        return json.dumps(self.game.to_record(), indent=1)
+
+    def save(self) -> None:
+        """Offer the game record as a download link (a data URL: works in Voilà, no server files)."""
+        name = f"{self.game.name}-seed{self.game.seed}-ply{len(self.game.history)}.json"
+        data = base64.b64encode(self.record_json().encode("utf-8")).decode("ascii")
+        label = html.escape(t("label.save_link", self.lang, name=name))
+        self.save_link.value = (f"<a download='{html.escape(name)}'"
+                                f" href='data:application/json;base64,{data}'"
+                                f" class='nbg-download'>{label}</a>")
+
+    def load(self, data: bytes | str) -> bool:
+        """Load a record (JSON bytes); refuse bad files with a friendly message. True if loaded."""
+        if len(data) > MAX_RECORD_BYTES:
+            self.view.status.value = t("status.load_too_big", self.lang)
+            return False
+        try:
+            game = from_record(data)
+        except RecordError as exc:
+            self.view.status.value = t("status.load_refused", self.lang, reason=str(exc))
+            return False
+        if game.name != self.game.name:
+            self.view.status.value = t("status.load_other_game", self.lang, game=game.title)
+            return False
+        self.set_game(game)
+        self.paused = self.is_bot_turn()  # look at the loaded position before bots move on
+        self._changed()
+        self.view.status.value = t("status.loaded", self.lang, moves=len(game.history))
+        return True
+
+    def _on_upload(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        first = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()))
+        content = first.get("content", b"") if isinstance(first, dict) else b""
+        size = first.get("size", 0) if isinstance(first, dict) else 0
+        if not isinstance(size, int) or size > MAX_RECORD_BYTES:
+            self.view.status.value = t("status.load_too_big", self.lang)
+        else:
+            self.load(bytes(content))
+        self.upload.value = ()

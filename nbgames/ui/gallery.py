@@ -1,0 +1,75 @@
+"""The gallery: one entry per game with its pages, view and settings. Adding a game = one entry."""
+
+from __future__ import annotations
+
+import html
+import importlib
+from dataclasses import dataclass
+
+from .i18n import t
+
+
+@dataclass(frozen=True)
+class GalleryEntry:
+    """A game as the gallery and the play dashboard know it."""
+
+    name: str                 # engine name (nbgames.new_game)
+    title_key: str            # i18n keys
+    blurb_key: str
+    learn: str                # notebook paths relative to notebooks/
+    play: str
+    view: str                 # "module:Class" of the board view
+    options: tuple[str, ...]  # boolean options offered as checkboxes (i18n key "<prefix>.option.<name>")
+    option_prefix: str
+    min_players: int
+    max_players: int
+
+
+GAMES: tuple[GalleryEntry, ...] = (
+    GalleryEntry(
+        name="newyork", title_key="ny.title", blurb_key="ny.blurb",
+        learn="newyork/learn.ipynb", play="newyork/play.ipynb",
+        view="nbgames.newyork.view:NewYorkView",
+        options=("action_cards", "colour_choice", "teams"), option_prefix="ny",
+        min_players=2, max_players=5,
+    ),
+)
+
+
+def entry(name: str) -> GalleryEntry:
+    for game in GAMES:
+        if game.name == name:
+            return game
+    raise ValueError(f"no board view for {name!r}; games with boards: {', '.join(g.name for g in GAMES)}")
+
+
+def view_class(name: str) -> type:
+    module, _, attr = entry(name).view.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def gallery_html(lang: str = "en", games: tuple[GalleryEntry, ...] = GAMES) -> str:
+    """The gallery as HTML cards. Links are relative, so they work in JupyterLab and Voilà."""
+    cards = []
+    for game in games:
+        title = html.escape(t(game.title_key, lang))
+        players = html.escape(t("gallery.players", lang, lo=game.min_players, hi=game.max_players))
+        learn, play = html.escape(t("gallery.learn", lang)), html.escape(t("gallery.play", lang))
+        cards.append(
+            "<div class='nbg-card' style='border:1px solid #ccc;border-radius:8px;padding:12px;"
+            "margin:8px;max-width:360px;display:inline-block;vertical-align:top'>"
+            f"<h3>{title}</h3><p>{html.escape(t(game.blurb_key, lang))}</p>"
+            f"<p><i>{players}</i></p>"
+            f"<a class='nbg-learn' href='{html.escape(game.learn)}'>{learn}</a> · "
+            f"<a class='nbg-play-link' href='{html.escape(game.play)}'>{play}</a>"
+            "</div>")
+    return (f"<div class='nbg-gallery'><h2>{html.escape(t('gallery.title', lang))}</h2>"
+            f"<p>{html.escape(t('gallery.intro', lang))}</p>{''.join(cards)}</div>")
+
+
+def gallery(lang: str = "en"):
+    """The gallery for `index.ipynb`: a rich HTML output (not a widget) so JupyterLab resolves
+    its relative links to the notebooks and Voilà serves them under /voila/render/."""
+    from IPython.display import HTML
+
+    return HTML(gallery_html(lang))
