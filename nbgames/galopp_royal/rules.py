@@ -7,12 +7,12 @@ Notation (``str(action)``):
 
 - ``bid 7`` / ``pass``            bid in an auction (GR-7) or drop out of it
 - ``keep`` / ``arrange 2,1,4,3``  place the bought team on slots 1–4 (GR-9, GR-17): slot 1 gets the
-  bearer now in slot 2, slot 2 the one in slot 1, and so on (``arrange 1,2,3,4`` means ``keep``)
+  bearer now in slot 2, slot 2 the one in slot 1, and so on (the identity is written ``keep``)
 - ``roll``                        roll the die on your race turn (GR-11); chance is resolved inside
 - ``scheme +2 3:-2``              schemer option (a): own chair +2, seat 3's chair -2
 - ``scheme +2 1:-1 3:-1``         option (a) with two chairs -1 each (``scheme -2 2:+2`` and
   ``scheme -2 1:+1 3:+1`` are option (b)); ``scheme +2`` / ``scheme -2`` when no other chair may
-  be moved (GR-11 [R]). Pairs are written in ascending seat order (the other order is accepted).
+  be moved (GR-11 [R]). Pairs are written in ascending seat order.
 - ``exchange 0:2 1:4 2:1``        the last-placed player discards the bearer in slot 2 of seat 0's
   board, slot 4 of seat 1's, … (one slot on every board, GR-16)
 
@@ -113,7 +113,6 @@ PASS = _add("pass", (), "pass")
 BIDS: list[Action | None] = [None] + [_add("bid", (k,), f"bid {k}") for k in range(1, MAX_COINS + 1)]
 ROLL = _add("roll", (), "roll")
 KEEP = _add("arrange", (0, 1, 2, 3), "keep")
-ACTIONS["arrange 1,2,3,4"] = KEEP
 ARRANGEMENTS: list[Action] = [KEEP] + [
     _add("arrange", perm, "arrange " + ",".join(str(i + 1) for i in perm))
     for perm in itertools.permutations(range(SLOTS)) if perm != (0, 1, 2, 3)
@@ -133,9 +132,8 @@ for _sign in (1, -1):
     for _t in range(MAX_PLAYERS):
         SCHEMES[_sign, (_t,)] = _add("scheme", (_sign, (_t,)), f"scheme {_own} {_t}:{_one}")
     for _t, _u in itertools.combinations(range(MAX_PLAYERS), 2):
-        SCHEMES[_sign, (_t, _u)] = _act = _add(
+        SCHEMES[_sign, (_t, _u)] = _add(
             "scheme", (_sign, (_t, _u)), f"scheme {_own} {_t}:{_two} {_u}:{_two}")
-        ACTIONS[f"scheme {_own} {_u}:{_two} {_t}:{_two}"] = _act
 
 
 class Auction:
@@ -641,6 +639,10 @@ class GaloppRoyal(Rules):
             return "GR-20", "The game is over: six races have been run."
         rule, hint = self._HINTS[phase]
         if action is None:
+            if text.strip() == "arrange 1,2,3,4":
+                return "GR-9", "To leave the team as it lies, say 'keep'."
+            if text.startswith("scheme") and phase == PHASE_SCHEME:
+                hint += " (write two seats in ascending order)"
             return rule, f"{text[:40]!r} is not a move here; {hint}."
         kind = action.kind
         seat = self.to_move
