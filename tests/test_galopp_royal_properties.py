@@ -1,0 +1,384 @@
+"""Galopp Royal: invariants over seeded random games, hidden information, determinization,
+records, and refusal of illegal, malformed and hostile input."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import re
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import nbgames
+from nbgames import Action, IllegalAction, RecordError
+from nbgames.galopp_royal.rules import ACTIONS, ALL_CARDS, START_COINS
+
+RULE_ID = re.compile(r"^(GR-\d+|END)$")
+
+
+def choose(g: nbgames.Game, rng: random.Random, pass_bias: float) -> Action:
+    """A random legal action; with `pass_bias` a pass when one is legal (to reach empty auctions)."""
+    legal = g.legal_actions()
+    if pass_bias and rng.random() < pass_bias:
+        for action in legal:
+            if str(action) == "pass":
+                return action
+    return rng.choice(legal)
+
+
+def play_random(players: int, seed: int, pass_bias: float = 0.0, each_step=None, options=None):
+    g = nbgames.new_game("galopp_royal", players=players, seed=seed, options=options)
+    rng = random.Random(seed * 31 + players)
+    steps = 0
+    while not g.is_over:
+        if each_step:
+            each_step(g)
+        g.play(choose(g, rng, pass_bias))
+        steps += 1
+        assert steps < 20_000, "the game does not end"
+    if each_step:
+        each_step(g)
+    return g
+
+
+def cards_everywhere(r) -> Counter:
+    cards = list(r.deck) + [card for card, _ in r.discard]
+    cards += [card for board in r.boards if board for card in board]
+    if r.auction is not None:
+        cards += r.auction.public
+        for private in r.auction.private.values():
+            cards += private
+    return Counter(cards)
+
+
+def money_from_events(r) -> list[int]:
+    coins = list(r.start_coins)
+    for event in r.events:
+        if event[0] == "prize":
+            coins[event[1]] += event[3]
+        elif event[0] in ("won", "forced"):
+            coins[event[1]] -= event[2]
+    return coins
+
+
+def check_invariants(g: nbgames.Game) -> None:
+    r = g.rules
+    assert cards_everywhere(r) == Counter(ALL_CARDS)  # 40 cards always accounted for
+    assert all(c >= 0 for c in r.coins)
+    assert r.coins == money_from_events(r)
+    assert [r.start_coins[s] + r.prizes_won[s] - r.paid_bids[s] - r.paid_forced[s]
+            for s in range(g.players)] == r.coins
+    if not g.is_over:
+        assert g.legal_actions() and 0 <= g.to_move < g.players
+    if r.auction is not None:
+        lot = len(r.auction.public) + sum(len(p) for p in r.auction.private.values())
+        n = len(r.auction.participants)
+        assert lot == max(n, 4) - len(r.auction.discarded_up)
+
+
+GAMES = [(players, seed, bias) for players in (3, 4, 5, 6) for seed in range(6) for bias in (0.0, 0.7)]
+
+
+@pytest.mark.parametrize("players,seed,bias", GAMES)
+def test_invariants_over_random_games(players, seed, bias):
+    g = play_random(players, seed, bias, each_step=check_invariants)
+    r = g.rules
+    assert g.is_over and g.to_move is None and g.legal_actions() == []
+    assert len(r.results) == 6  # exactly six races
+    assert [e[1] for e in r.events if e[0] == "race"] == [1, 2, 3, 4, 5, 6]
+    assert sum(1 for e in r.events if e[0] == "race_end") == 6
+    assert sum(1 for e in r.events if e[0] == "exchange") == 5
+    for order in r.results:
+        assert sorted(order) == list(range(players))
+    total = sum(r.coins)
+    prizes = sum(e[3] for e in r.events if e[0] == "prize")
+    paid = sum(e[2] for e in r.events if e[0] in ("won", "forced"))
+    assert total == START_COINS * players + prizes - paid
+    for entry in g.explain_scores():
+        assert sum(p["points"] for p in entry["parts"]) == entry["total"] == g.scores()[entry["seat"]]
+        assert {p["rule"] for p in entry["parts"]} == {"GR-1", "GR-15", "GR-8", "GR-6"}
+    best = max(g.scores())
+    assert g.winners() == [s for s in range(players) if g.scores()[s] == best]
+    json.dumps([g.view(s) for s in range(players)] + [g.view(None)])
+    json.dumps(r.events)
+
+
+def test_pass_heavy_games_reach_the_termination_guard_and_empty_substitute_auctions():
+    guards = empties = 0
+    for seed in range(6):
+        g = play_random(4, seed, pass_bias=0.95)
+        events = g.rules.events
+        empties += sum(1 for e in events if e[0] == "no_bid" and e[1] == "substitute")
+        streak = 0
+        for e in events:
+            if e[0] == "no_bid" and e[1] == "start":
+                streak += 1
+            elif e[0] == "won":
+                guards += streak >= 3
+                streak = 0
+    assert guards and empties
+
+
+# -- hidden information ----------------------------------------------------------------------
+def test_private_auction_card_not_in_other_views_until_won():
+    g = nbgames.new_game("galopp_royal", players=4, seed=9, options={"deck": ["+1", "+5", "+1", "+1"]})
+    for seat in (0, 2, 3, None):
+        assert "+5" not in json.dumps(g.view(seat))  # the only +5 out of the deck is seat 1's
+    assert "+5" in json.dumps(g.view(1))
+    g.play("pass")
+    g.play("bid 3")
+    g.play("pass")
+    assert "+5" not in json.dumps(g.view(0))
+    g.play("pass")  # seat 1 wins: the lot is public
+    for seat in (0, 2, 3, None):
+        assert g.view(seat)["boards"][1] == ["+1", "+5", "+1", "+1"]
+
+
+HIDDEN = [(players, seed, bias) for players in (3, 4, 5, 6) for seed in range(2) for bias in (0.0, 0.8)]
+
+
+@pytest.mark.parametrize("players,seed,bias", HIDDEN)
+def test_views_hide_other_private_cards_and_determinization_agrees(players, seed, bias):
+    drng = random.Random(seed)
+    changed = [0]
+
+    def check(g):
+        r = g.rules
+        state = r.rng.getstate()
+        legal = [str(a) for a in g.legal_actions()]
+        for seat in [*range(players), None]:
+            view = g.view(seat)
+            a = r.auction
+            if a is not None:
+                assert view["auction"]["my_private"] == (a.private.get(seat, []) if seat is not None else [])
+            det = r.determinize(seat, drng)
+            assert det.view(seat) == view
+            assert [str(x) for x in det.legal_actions()] == legal
+            if a is not None and any(det.auction.private[s] != a.private[s] for s in a.participants
+                                     if s != seat):
+                changed[0] += 1
+        assert r.rng.getstate() == state  # determinizing never touches the game's own chance
+
+    play_random(players, seed, bias, each_step=check)
+    assert changed[0] > 0  # other players' private cards really were re-dealt
+
+
+def test_determinization_is_a_playable_game_and_leaves_the_real_one_alone():
+    g = nbgames.new_game("galopp_royal", players=5, seed=4)
+    rng = random.Random(1)
+    for _ in range(40):
+        g.play(choose(g, rng, 0.0))
+    record, views = g.to_record(), [g.view(s) for s in range(5)]
+    state = g.rules.rng.getstate()
+    det = g.rules.determinize(2, random.Random(7))
+    det2 = g.rules.determinize(2, random.Random(8))
+    assert det.view(2) == det2.view(2) == g.view(2)
+    assert det.deck != g.rules.deck or det2.deck != g.rules.deck
+    steps = 0
+    while not det.is_over:
+        det.apply(rng.choice(det.legal_actions()))
+        assert cards_everywhere(det) == Counter(ALL_CARDS)
+        steps += 1
+    assert steps and len(det.results) == 6
+    assert g.to_record() == record and [g.view(s) for s in range(5)] == views
+    assert g.rules.rng.getstate() == state
+
+
+# -- records and determinism -----------------------------------------------------------------
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_same_seed_and_actions_give_the_same_game_and_records_round_trip(players):
+    g = play_random(players, 11)
+    record = g.to_record()
+    text = json.dumps(record)
+    again = nbgames.from_record(text)
+    assert again.to_record() == record
+    assert again.rules.events == g.rules.events
+    assert [again.view(s) for s in range(players)] == [g.view(s) for s in range(players)]
+    replay = nbgames.new_game("galopp_royal", players=players, seed=11)
+    for action in record["actions"]:
+        replay.play(action)
+    assert replay.scores() == g.scores() and replay.rules.events == g.rules.events
+
+
+def test_partial_record_continues_identically_and_undo_restores():
+    g = nbgames.new_game("galopp_royal", players=4, seed=21)
+    rng = random.Random(2)
+    for _ in range(150):
+        g.play(choose(g, rng, 0.3))
+    snapshot = [g.view(s) for s in range(4)]
+    copy = nbgames.from_record(g.to_record())
+    action = g.legal_actions()[0]
+    g.play(action)
+    copy.play(str(action))
+    assert [g.view(s) for s in range(4)] == [copy.view(s) for s in range(4)]
+    g.undo()
+    assert [g.view(s) for s in range(4)] == snapshot
+
+
+def test_options_survive_records():
+    scenario = {"boards": [["+1"] * 4, ["+2"] * 4, ["+3"] * 4], "race": 4, "coins": [5, 6, 7],
+                "positions": [1, 2, -3], "starter": 2}
+    g = nbgames.new_game("galopp_royal", players=3, seed=3, options={"scenario": scenario, "deck": ["+5"]})
+    rng = random.Random(0)
+    while not g.is_over:
+        g.play(choose(g, rng, 0.5))
+    again = nbgames.from_record(json.dumps(g.to_record()))
+    assert again.scores() == g.scores() and again.rules.events == g.rules.events
+    assert g.rules.results[0] and len(g.rules.results) == 3  # races 4, 5, 6
+
+
+# -- illegal and malformed input -------------------------------------------------------------
+@functools.cache
+def positions() -> list[nbgames.Game]:
+    """Games stopped in every phase: auctions, arranging, race turns, schemer, exchange, over."""
+    out, seen = [], Counter()
+    for players in (3, 4, 5, 6):
+        g = nbgames.new_game("galopp_royal", players=players, seed=players)
+        rng = random.Random(players)
+        step = 0
+        while not g.is_over:
+            phase = g.view(None)["phase"]
+            rare = phase in ("exchange", "scheme", "arrange")
+            if seen[players, phase] < 3 and (rare or rng.random() < 0.2):
+                seen[players, phase] += 1
+                out.append(nbgames.from_record(g.to_record()))
+            g.play(choose(g, rng, 0.3))
+            step += 1
+        out.append(g)
+    return out
+
+
+ALL_NOTATIONS = sorted(ACTIONS)
+JUNK = ["", " ", "bid", "bid -1", "bid 0", "bid 1e3", "bid 0x10", "bid +5", "bid 99999999", "BID 5",
+        "pass pass", "roll 3", "roll\x00", "scheme", "scheme +3 1:-2", "scheme +2 9:-2", "scheme +2 1:-1",
+        "scheme -2 1:+1 1:+1", "scheme +2 2:-1 1:-1", "exchange", "exchange 0:0 1:1 2:1", "exchange 0:5",
+        "arrange", "arrange 1,1,2,3", "arrange 5,1,2,3", "arrange 1,2,3,4", "keep keep", "x" * 81,
+        "é", "\u202e roll", "${roll}", "__import__('os')", "{}", "[]", "null", "bid 1; pass"]
+FOREIGN = [None, 5, 3.5, b"roll", ["roll"], {"a": 1}, Action("bid", (10**9,), "bid 999999"),
+           Action("roll", (), "roll"), Action("bid", (-5,), "bid 30"),
+           Action("scheme", ("x",), "scheme +2 5:-2")]
+
+
+def test_two_thousand_illegal_inputs_are_refused_and_change_nothing():
+    rng = random.Random(0)
+    refusals = 0
+    for g in positions():
+        before = (g.to_record(), [g.view(s) for s in range(g.players)], g.view(None),
+                  [str(a) for a in g.legal_actions()])
+        legal = set(before[3])
+        candidates = JUNK + FOREIGN + rng.sample(ALL_NOTATIONS, 45)
+        letters = "bidpas ronlcheme+-:,0123456789"
+        candidates += ["".join(rng.choice(letters) for _ in range(rng.randint(1, 20))) for _ in range(10)]
+        for text in candidates:
+            if isinstance(text, str) and text in legal:
+                continue
+            with pytest.raises(IllegalAction) as info:
+                g.play(text)
+            assert RULE_ID.match(info.value.rule), info.value
+            assert isinstance(info.value.reason, str) and info.value.reason.strip()
+            refusals += 1
+        after = (g.to_record(), [g.view(s) for s in range(g.players)], g.view(None),
+                 [str(a) for a in g.legal_actions()])
+        assert after == before
+    assert refusals >= 2000
+
+
+@functools.cache
+def _auction_game() -> nbgames.Game:
+    g = nbgames.new_game("galopp_royal", players=4, seed=1)
+    g.play("bid 20")
+    return g
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=90))
+def test_any_text_is_either_legal_or_refused_with_a_rule(text):
+    g = _auction_game()
+    before = (g.to_record(), [g.view(s) for s in range(4)])
+    if text in {str(a) for a in g.legal_actions()}:
+        return
+    with pytest.raises(IllegalAction) as info:
+        g.play(text)
+    assert RULE_ID.match(info.value.rule)
+    assert (g.to_record(), [g.view(s) for s in range(4)]) == before
+
+
+def test_refusals_cite_the_rule_in_every_phase():
+    reasons = {}
+    for g in positions():
+        phase = g.view(None)["phase"]
+        for text in ("nonsense", "roll", "pass", "keep", "scheme +2", "bid 1"):
+            if text in {str(a) for a in g.legal_actions()}:
+                continue
+            with pytest.raises(IllegalAction) as info:
+                g.play(text)
+            reasons.setdefault(phase, set()).add(info.value.rule)
+    assert {"auction", "arrange", "race", "scheme", "exchange", "over"} <= set(reasons)
+    assert "GR-7" in reasons["auction"] and "GR-16" in reasons["exchange"] and "GR-11" in reasons["scheme"]
+
+
+# -- hostile records -------------------------------------------------------------------------
+def _record(**changes):
+    g = nbgames.new_game("galopp_royal", players=4, seed=5)
+    for _ in range(6):
+        g.play(g.legal_actions()[0])
+    record = g.to_record()
+    record.update(changes)
+    return record
+
+
+GOOD_BOARDS = [["+1"] * 4, ["+2"] * 4, ["+3"] * 4, ["goof"] * 4]
+HOSTILE_OPTIONS = [
+    {"deck": ["+9"]}, {"deck": "+1+2"}, {"deck": [["+1"]]}, {"deck": ["+5"] * 5}, {"deck": [None]},
+    {"deck": {"+1": 3}}, {"deck": [1, 2]}, {"cheat": True}, {"scenario": 5}, {"scenario": []},
+    {"scenario": {"boards": "x"}}, {"scenario": {}}, {"scenario": {"boards": GOOD_BOARDS[:3]}},
+    {"scenario": {"boards": [[{"a": 1}] * 4] * 4}}, {"scenario": {"boards": [["+1"] * 3] * 4}},
+    {"scenario": {"boards": [["schemer"] * 4] * 4}}, {"scenario": {"boards": GOOD_BOARDS, "race": 0}},
+    {"scenario": {"boards": GOOD_BOARDS, "race": True}}, {"scenario": {"boards": GOOD_BOARDS, "race": 7}},
+    {"scenario": {"boards": GOOD_BOARDS, "race": "1"}},
+    {"scenario": {"boards": GOOD_BOARDS, "positions": [15, 0, 0, 0]}},
+    {"scenario": {"boards": GOOD_BOARDS, "positions": [-4, 0, 0, 0]}},
+    {"scenario": {"boards": GOOD_BOARDS, "positions": [0.5, 0, 0, 0]}},
+    {"scenario": {"boards": GOOD_BOARDS, "coins": [-1, 0, 0, 0]}},
+    {"scenario": {"boards": GOOD_BOARDS, "coins": [True, 0, 0, 0]}},
+    {"scenario": {"boards": GOOD_BOARDS, "coins": [10**30, 0, 0, 0]}},
+    {"scenario": {"boards": GOOD_BOARDS, "coins": [1, 2]}},
+    {"scenario": {"boards": GOOD_BOARDS, "starter": 4}},
+    {"scenario": {"boards": GOOD_BOARDS, "starter": None}},
+    {"scenario": {"boards": GOOD_BOARDS, "extra": 1}},
+    {"scenario": {"boards": GOOD_BOARDS}, "deck": ["goof"] * 3},  # 4 goofs on boards + 3 > 6
+    {"deck": [[[[[[[[[["+1"]]]]]]]]]]},
+]
+
+
+@pytest.mark.parametrize("options", HOSTILE_OPTIONS)
+def test_hostile_options_refused(options):
+    with pytest.raises(RecordError):
+        nbgames.from_record(_record(options=options, actions=[]))
+    with pytest.raises(ValueError):
+        nbgames.new_game("galopp_royal", players=4, seed=1, options=options)
+
+
+@pytest.mark.parametrize("changes", [
+    {"actions": ["roll"]}, {"actions": ["bid 51"]}, {"actions": [5]}, {"actions": ["x" * 1000]},
+    {"actions": "bid 1"}, {"actions": [None]}, {"actions": ["bid 1", "bid 1"]}, {"players": 7},
+    {"players": 2}, {"players": "4"}, {"seed": -1}, {"seed": 1.5}, {"rules_version": "0"},
+    {"game": "galopp"}, {"game": "newyork"}, {"options": [1]}, {"options": {"deck": ["+1"] * 9}},
+])
+def test_hostile_records_refused(changes):
+    record = _record(**changes)
+    with pytest.raises(RecordError):
+        nbgames.from_record(record)
+    with pytest.raises(RecordError):
+        nbgames.from_record(json.dumps(record))
+
+
+def test_valid_record_with_an_illegal_tail_is_refused():
+    record = _record()
+    record["actions"] = record["actions"] + ["exchange 0:1 1:1 2:1 3:1"]
+    with pytest.raises(RecordError, match="Move 7"):
+        nbgames.from_record(record)
