@@ -468,7 +468,7 @@ class GaloppRoyal(Rules):
 
     def _roll(self) -> None:
         seat = self.current
-        die = self.rng.randint(1, DIE)
+        die = int(self.rng.random() * DIE) + 1  # exactly uniform: DIE divides 2**53
         card = self.boards[seat][die - 1]
         self.last_roll = (seat, die, card)
         self.events.append(("roll", seat, die, card))
@@ -509,11 +509,11 @@ class GaloppRoyal(Rules):
 
     def _race_decided(self) -> bool:
         """GR-13: places 1-3 and the last place are decided (or no chair is racing)."""
+        if len(self.finished) < 3:
+            return self.status.count(RACING) <= 1
         racing = [s for s in range(self.players) if self.status[s] == RACING]
         if len(racing) <= 1:
             return True
-        if len(self.finished) < 3:
-            return False
         if self.pond:
             return True
         rear = min(self.positions[s] for s in racing)
@@ -529,8 +529,10 @@ class GaloppRoyal(Rules):
         if self._race_decided():
             self._end_race()
             return
-        for s in self._clockwise(self.current)[1:]:
-            if self.status[s] == RACING:
+        n, status = self.players, self.status
+        for i in range(1, n):
+            s = (self.current + i) % n
+            if status[s] == RACING:
                 self.current = s
                 return
 
