@@ -1,0 +1,45 @@
+"""``nbgames serve``: the game gallery as a read-only Voilà site that is safe to put in front of a class.
+
+What it adds to a plain ``voila notebooks/`` (see docs/serving.md):
+
+- the gallery (``index.ipynb``) is the landing page; the file tree and contents API are gone;
+- settings live in one file, ``nbgames/serve/voila.json`` (preheated kernels, culling, stripped
+  sources, no tracebacks, the nbgames template); ``NBGAMES_VOILA_CONFIG=/path/to/file.json``
+  overrides it and command-line options override both;
+- kernels of closed pages are culled quickly, idle open pages much later (``kernels.py``);
+- kernel websockets without the v1 subprotocol are refused: they let any visitor freeze
+  Voilà 0.5.13 (``handlers.py``);
+- every error a visitor can trigger gets a short friendly page, never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+#: Jupyter data dir shipped with the package: holds the ``nbgames`` Voilà template.
+SHARE_DIR = PACKAGE_DIR / "share"
+CONFIG_ENV = "NBGAMES_VOILA_CONFIG"
+
+
+def voila_argv(host: str, port: int, notebooks: str | None, open_browser: bool) -> list[str]:
+    """Arguments for :class:`nbgames.serve.app.NbgamesVoila`; everything else is in voila.json."""
+    root = Path(notebooks or "notebooks").resolve()
+    if not root.is_dir():
+        raise ValueError(f"no notebooks folder at {root}")
+    argv = [str(root), f"--port={port}", f"--Voila.ip={host}"]
+    if not open_browser:
+        argv.append("--no-browser")
+    return argv
+
+
+def serve(host: str = "127.0.0.1", port: int = 8866, notebooks: str | None = None,
+          open_browser: bool = False) -> int:
+    """Run the hardened Voilà server until interrupted; returns the exit status."""
+    argv = voila_argv(host, port, notebooks, open_browser)
+    os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
+    from .app import NbgamesVoila
+
+    NbgamesVoila.launch_instance(argv=argv)
+    return 0

@@ -1,0 +1,327 @@
+"""Security of a running `nbgames serve`: what an anonymous visitor can and cannot do.
+
+The server here serves tests/serve/notebooks (a gallery, a small board app, a page that raises)
+with the shipped voila.json plus fast culling, so each rule is tested against the real stack.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+import websocket
+from conftest import ROOT, Server, free_port
+
+sys.path.insert(0, str(Path(__file__).parent / "serve"))
+from kernel_client import KernelSocket, open_page  # noqa: E402
+
+TEST_NOTEBOOKS = Path(__file__).parent / "serve" / "notebooks"
+BOARD = "games/board.ipynb"
+FAST_CULL = {
+    "MappingKernelManager": {"cull_interval": 2, "cull_idle_timeout": 6},
+    "ClassroomKernelManager": {"cull_connected_idle_timeout": 3600},
+}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("serve-security")
+    config = tmp / "voila.json"
+    config.write_text(json.dumps(FAST_CULL))
+    srv = Server(tmp / "voila.log", extra_args=["--notebooks", str(TEST_NOTEBOOKS)],
+                 env={"NBGAMES_VOILA_CONFIG": str(config)})
+    try:
+        srv.wait_ready()
+        yield srv
+    finally:
+        srv.stop()
+
+
+def http(url: str, timeout: float = 10, method: str = "GET") -> tuple[int, str, dict]:
+    """Status, body and headers, without following redirects and without raising on 4xx/5xx."""
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    opener = urllib.request.build_opener(NoRedirect)
+    request = urllib.request.Request(url, method=method, data=b"{}" if method != "GET" else None)
+    try:
+        with opener.open(request, timeout=timeout) as resp:
+            return resp.status, resp.read().decode("utf-8", "replace"), dict(resp.headers)
+    except urllib.error.HTTPError as err:
+        return err.code, err.read().decode("utf-8", "replace"), dict(err.headers)
+
+
+def kernel_exists(site: Server, kernel_id: str) -> bool:
+    status, _, _ = http(f"{site.url}/api/kernels/{kernel_id}")
+    return status == 200
+
+
+# -- pages and routes ---------------------------------------------------------------------------
+
+def test_landing_page_is_the_gallery(site):
+    status, _, headers = http(site.url + "/")
+    assert status in (301, 302) and headers["Location"].endswith("/voila/render/index.ipynb")
+    page, _ = open_page(site.url, "index.ipynb")
+    assert "gallery-ready" in page
+
+
+@pytest.mark.parametrize("path", [
+    "/tree", "/tree/games", "/lab", "/lab/tree/index.ipynb", "/terminals", "/api/terminals",
+    "/api/contents", "/api/contents/index.ipynb", "/voila/api/contents", "/voila/api/contents/games",
+    "/api/sessions", "/api/kernels", "/api/kernelspecs", "/api/config/x", "/notebooks/index.ipynb",
+    "/voila/files/index.ipynb", "/voila/files/games/board.ipynb", "/voila/render/../../etc/passwd",
+    "/voila/render/nope.ipynb", "/login", "/logout",
+])
+def test_browsing_and_apis_are_refused(site, path):
+    status, body, headers = http(site.url + path)
+    if status in (301, 302) and "Location" in headers:  # e.g. a non-notebook sent to /voila/files/
+        location = headers["Location"]
+        status, body, _ = http(location if "://" in location else site.url + location)
+    assert status in (403, 404), f"{path} answered {status}"
+    assert "Traceback" not in body and str(ROOT) not in body
+
+
+def test_file_tree_redirects_to_gallery(site):
+    status, _, headers = http(site.url + "/voila/tree/games")
+    assert status in (301, 302) and headers["Location"].endswith("/voila/render/index.ipynb")
+
+
+def test_kernel_apis_refuse_writes(site):
+    for method in ("POST", "PUT", "PATCH"):
+        status, body, _ = http(site.url + "/api/kernels", method=method)
+        assert status in (403, 404, 405), (method, status)
+        assert "Traceback" not in body
+
+
+def test_page_has_no_code_and_is_branded(site):
+    page, _ = open_page(site.url, BOARD)
+    assert "hold_canvas" not in page and "def on_mouse_down" not in page, "notebook source leaked"
+    assert "Test board \\u00b7 nbgames" in page or "Test board · nbgames" in page
+    assert "/voila/templates/nbgames/static/favicon.svg" in page
+    status, body, headers = http(site.url + "/voila/templates/nbgames/static/favicon.svg")
+    assert status == 200 and "<svg" in body
+
+
+def test_cell_error_shows_a_friendly_message_not_a_traceback(site):
+    page, _ = open_page(site.url, "broken.ipynb")
+    assert "ZeroDivisionError" not in page and "Traceback" not in page
+    assert "secret-setting" not in page
+    assert "could not be shown" in page
+
+
+def test_unknown_page_is_friendly(site):
+    status, body, _ = http(site.url + "/voila/render/missing.ipynb")
+    assert status == 404 and "nbgames-error" in body and "missing.ipynb" not in body
+
+
+# -- the kernel websocket -----------------------------------------------------------------------
+
+def test_code_execution_over_the_websocket_is_refused(site, tmp_path):
+    _, kernel_id = open_page(site.url, BOARD)
+    marker = tmp_path / "pwned"
+    code = f"open({str(marker)!r}, 'w').write('x')"
+    ks = KernelSocket(site.url, kernel_id)
+    try:
+        for channel in ("shell", "control"):
+            ks.send(channel, "execute_request", {"code": code, "silent": False, "store_history": False,
+                                                 "user_expressions": {}, "allow_stdin": False})
+        ks.send("shell", "inspect_request", {"code": code, "cursor_pos": 1, "detail_level": 0})
+        ks.send("shell", "complete_request", {"code": code, "cursor_pos": 1})
+        # Positive control: the channel works, so silence above is the server dropping the requests.
+        assert ks.kernel_info() is not None
+        ks.recv_until(lambda m: False, timeout=2)
+    finally:
+        ks.close()
+    kinds = {m["header"]["msg_type"] for m in ks.seen}
+    assert not kinds & {"execute_reply", "execute_input", "inspect_reply", "complete_reply", "stream"}, kinds
+    assert not marker.exists(), "code sent over the kernel websocket ran"
+
+
+def test_legacy_websocket_is_refused(site):
+    _, kernel_id = open_page(site.url, BOARD)
+    url = site.url.replace("http", "ws", 1) + f"/api/kernels/{kernel_id}/channels?session_id=x"
+    with pytest.raises(websocket.WebSocketBadStatusException) as err:
+        websocket.create_connection(url, timeout=5)
+    assert err.value.status_code == 400
+
+
+def freeze_attempt(base_url: str, notebook: str) -> float | None:
+    """The attack: a legacy websocket to one's own kernel, then make the kernel draw (binary).
+
+    Returns how long the server then took to answer an unrelated request (None: no answer in 5 s).
+    """
+    _, kernel_id = open_page(base_url, notebook)
+    url = base_url.replace("http", "ws", 1) + f"/api/kernels/{kernel_id}/channels?session_id=legacy"
+    try:
+        legacy = websocket.create_connection(url, timeout=5)
+    except websocket.WebSocketBadStatusException:
+        legacy = None  # refused: the attack stops here; still try the draw below
+    ks = KernelSocket(base_url, kernel_id)
+    ks.widget_states()
+    canvas = ks.models("MultiCanvasModel")[0]
+    msg_id = ks.send("shell", "comm_msg", {"comm_id": canvas, "data": {
+        "method": "custom", "content": {"event": "mouse_down", "x": 150, "y": 150}}})
+    ks.idle_after(msg_id, timeout=3)
+    time.sleep(0.5)
+    start = time.monotonic()
+    try:
+        status, _, _ = http(base_url + "/voila/static/voila.js", timeout=5)
+        answered = time.monotonic() - start if status == 200 else None
+    except (TimeoutError, urllib.error.URLError, OSError):
+        answered = None
+    for sock in (legacy, ks):
+        try:
+            sock and sock.close()
+        except Exception:  # the frozen server may never answer the close
+            pass
+    return answered
+
+
+@pytest.mark.slow
+def test_legacy_websocket_freeze_is_reproduced_on_plain_voila(tmp_path):
+    """The bug is real on an unprotected Voilà (so the next test can fail), then nbgames is immune."""
+    port = free_port()
+    log = open(tmp_path / "plain.log", "wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", str(TEST_NOTEBOOKS), "--no-browser", f"--port={port}",
+         "--Voila.ip=127.0.0.1"], stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                if "is running at" in (tmp_path / "plain.log").read_text(errors="replace"):
+                    break
+            except OSError:
+                time.sleep(0.2)
+        answered = freeze_attempt(f"http://127.0.0.1:{port}", BOARD)
+        assert answered is None, "plain Voilà kept answering: the freeze was not reproduced"
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)  # it is spinning in an endless loop, SIGTERM won't do
+        proc.wait(10)
+        log.close()
+
+
+def test_legacy_websocket_freeze_does_not_stop_nbgames_serve(site):
+    answered = freeze_attempt(site.url, BOARD)
+    assert answered is not None and answered < 3, "nbgames serve stopped answering other visitors"
+    page, _ = open_page(site.url, "index.ipynb", timeout=30)  # another visitor still gets a page
+    assert "gallery-ready" in page
+
+
+# -- hostile widget messages against the test board ---------------------------------------------
+
+@pytest.fixture
+def board(site):
+    _, kernel_id = open_page(site.url, BOARD)
+    ks = KernelSocket(site.url, kernel_id)
+    ks.widget_states()
+    yield ks
+    ks.close()
+
+
+def labels(ks: KernelSocket) -> tuple[str, str]:
+    ks.widget_states()
+    texts = ks.text_of()
+    status = next(v for v in texts.values() if v and not v.startswith("["))
+    record = next(v for v in texts.values() if v and v.startswith("["))
+    return status, record
+
+
+def button(ks: KernelSocket, description: str) -> str:
+    return next(k for k in ks.models("ButtonModel") if ks.states[k]["state"]["description"] == description)
+
+
+def dropdown(ks: KernelSocket, description: str) -> str:
+    return next(k for k in ks.models("DropdownModel") if ks.states[k]["state"]["description"] == description)
+
+
+def test_hostile_clicks_outside_the_board_change_nothing(board):
+    canvas = board.models("MultiCanvasModel")[0]
+    _, before = labels(board)
+    for x, y in [(-1, 10), (10, -1), (300, 10), (10, 300), (1e12, 1e12), (-1e308, 5), ("1", "1"),
+                 (None, None), ([1], {"a": 1}), (float("inf"), 5)]:
+        board.mouse_down(canvas, x, y)  # inf goes out as the JSON extension `Infinity`
+    status, after = labels(board)
+    assert after == before and status.startswith("Not allowed")
+    assert board.kernel_info() is not None
+
+
+def test_hostile_values_out_of_range_change_nothing(board):
+    _, before = labels(board)
+    cell = dropdown(board, "Cell")
+    slider = next(iter(board.models("IntSliderModel")))
+    for state in ({"index": 99}, {"index": -5}, {"index": "x"}, {"index": None}):
+        board.set_value(cell, **state)
+    for value in (10**9, -(10**9), "many", None):
+        board.set_value(slider, value=value)
+    # ipywidgets accepts index=None (no selection) as the last word: the app must refuse it.
+    board.click(button(board, "Play cell"))
+    board.widget_states()
+    assert board.states[slider]["state"]["value"] in (1, 2, 3)
+    status, after = labels(board)
+    assert after == before and status.startswith("Not allowed")
+
+
+def test_disabled_button_click_changes_nothing(board):
+    board.click(button(board, "New game"))
+    board.widget_states()
+    undo = button(board, "Undo")
+    assert board.states[undo]["state"]["disabled"] is True
+    board.click(undo)
+    status, after = labels(board)
+    assert after == "[]" and status.startswith("Not allowed")
+
+
+def test_action_for_another_seat_changes_nothing(board):
+    _, before = labels(board)
+    seat = dropdown(board, "Seat")
+    board.set_value(seat, index=1)  # the bot's seat is not an option of this page
+    board.set_value(seat, index=-1)
+    board.widget_states()
+    assert board.states[seat]["state"]["index"] == 0
+    _, after = labels(board)
+    assert after == before
+
+
+def test_replayed_stale_action_changes_nothing(board):
+    canvas = board.models("MultiCanvasModel")[0]
+    board.click(button(board, "New game"))
+    board.mouse_down(canvas, 250, 250)  # cell 8, the bot answers in cell 0
+    _, after_move = labels(board)
+    assert json.loads(after_move) == [8, 0]
+    for _ in range(3):
+        board.mouse_down(canvas, 250, 250)  # the same click again, now stale
+        board.mouse_down(canvas, 50, 50)  # the bot's cell
+    status, after = labels(board)
+    assert after == after_move and status.startswith("Not allowed")
+
+
+# -- culling ------------------------------------------------------------------------------------
+
+def test_closed_pages_kernels_are_culled_and_open_ones_kept(site):
+    _, closed_id = open_page(site.url, BOARD)
+    _, open_id = open_page(site.url, BOARD)
+    closing = KernelSocket(site.url, closed_id)
+    assert closing.kernel_info() is not None
+    closing.close()
+    staying = KernelSocket(site.url, open_id)
+    try:
+        deadline = time.monotonic() + 40
+        while kernel_exists(site, closed_id) and time.monotonic() < deadline:
+            time.sleep(1)
+        assert not kernel_exists(site, closed_id), "the kernel of a closed page was not culled"
+        assert kernel_exists(site, open_id), "the kernel of an open page was culled"
+        assert staying.kernel_info() is not None
+    finally:
+        staying.close()
