@@ -509,6 +509,7 @@ class NewYorkView(BoardView):
             self.actions.children = [self._button(a, "nbg-action") for a in self.button_actions()
                                      if self._interactive]
             self.moves.options = [(self.describe(a), str(a)) for a in legal]
+            self.moves.value = str(legal[0]) if legal else None
         self.moves.disabled = not legal
         self.play_selected.disabled = not legal
         for child in self.choices.children:

@@ -68,8 +68,11 @@ def gallery_html(lang: str = "en", games: tuple[GalleryEntry, ...] = GAMES) -> s
 
 
 def gallery(lang: str = "en"):
-    """The gallery for `index.ipynb`: a rich HTML output (not a widget) so JupyterLab resolves
-    its relative links to the notebooks and Voilà serves them under /voila/render/."""
-    from IPython.display import HTML
+    """The gallery for `index.ipynb`, as an HTML widget: its relative links are plain anchors,
+    so Voilà opens /voila/render/<path> and JupyterLab opens /lab/tree/<path>. (A rich HTML
+    output would not do: Voilà's output renderer swallows clicks on relative links.)"""
+    import ipywidgets as widgets
 
-    return HTML(gallery_html(lang))
+    box = widgets.HTML(gallery_html(lang))
+    box.add_class("nbg-gallery-widget")
+    return box
