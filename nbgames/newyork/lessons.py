@@ -898,13 +898,11 @@ def session(lesson_id: str) -> LessonSession:
 
 
 def learn(start: int = 0):
-    """Show the New York lessons: lesson list with progress, board, feedback. Returns the runner."""
-    from IPython.display import display
+    """The New York lesson page (lesson list with progress, board, feedback): a `LessonRunner`.
 
+    Use it as a cell's last line, ``learn()``, and the page shows itself."""
     from ..ui.lesson import LessonRunner
     from .view import NewYorkView
 
-    runner = LessonRunner(lessons(), lambda game, seat: NewYorkView(game, seat=seat), start=start,
-                          title="Learn New York")
-    display(runner.widget)
-    return runner
+    return LessonRunner(lessons(), lambda game, seat: NewYorkView(game, seat=seat), start=start,
+                        title="Learn New York")

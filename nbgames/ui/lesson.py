@@ -214,3 +214,301 @@ def judge_move(game: Game, answer: Answer) -> Action | Verdict:
     except IllegalAction as exc:
         return Verdict(False, exc.rule, exc.reason)
     return action  # pragma: no cover - is_legal and play agree
+
+
+# -- the runner widget ---------------------------------------------------------------------------
+LESSON_TEXT: dict[str, str] = {
+    "progress": "{done} of {total} lessons done",
+    "step": "Lesson {n} of {total} · step {step} of {steps}",
+    "finished": "Lesson {n} of {total} · finished",
+    "right": "Right",
+    "wrong": "Not quite",
+    "shown": "Here's how",
+    "show_me": "Show me",
+    "retry": "Try again",
+    "reset": "Start this lesson again",
+    "next": "Next lesson →",
+    "previous": "← Previous",
+    "try_move": "Try this move",
+    "move_placeholder": "or type a move, e.g. F5",
+    "reset_done": "Back to the start of this lesson.",
+    "retry_text": "Have another go.",
+    "all_done": "You finished every lesson. Well done!",
+}
+
+
+def lesson_text(key: str, **kw: Any) -> str:
+    """A runner string (English catalogue), formatted with `kw`."""
+    return LESSON_TEXT[key].format(**kw)
+
+
+def _inline(text: str) -> str:
+    """One line of lesson prose to safe HTML: escaped, with ``**bold**``."""
+    import html
+    import re
+
+    return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", html.escape(text))
+
+
+def markdown_lite(text: str) -> str:
+    """Lesson prose to safe HTML: paragraphs, ``- `` lists and ``**bold**``; everything escaped."""
+    out = []
+    for block in text.strip().split("\n\n"):
+        lines = [_inline(line.strip()) for line in block.splitlines() if line.strip()]
+        if lines and all(line.startswith("- ") for line in lines):
+            out.append("<ul>" + "".join(f"<li>{line[2:]}</li>" for line in lines) + "</ul>")
+        else:
+            out.append("<p>" + " ".join(lines) + "</p>")
+    return "".join(out)
+
+
+class LessonRunner:
+    """The lesson page: lesson list with progress, instructions, board, feedback and buttons.
+
+    ``make_view(game, seat)`` builds the game's board view once; later lessons and steps reuse it
+    through ``view.set_game``. Everything happens in callbacks (board choices, buttons), so the
+    runner never blocks a notebook. CSS classes (``nbg-lesson-*``) are stable for tests.
+    """
+
+    def __init__(self, lessons: Sequence[Lesson], make_view: Callable[[Game, int | None], Any],
+                 start: int = 0, title: str = ""):
+        import ipywidgets as widgets
+
+        if not lessons:
+            raise ValueError("a lesson runner needs at least one lesson")
+        self.lessons = list(lessons)
+        self.completed: set[str] = set()
+        self._sessions: dict[int, LessonSession] = {}
+        self.index = min(max(0, start), len(self.lessons) - 1)
+        self.session = self._session(self.index)
+        self.view = make_view(self.session.game, self.lessons[self.index].seat)
+        self.view.on_choose(self._on_board)
+        self.feedback_verdict: Verdict | None = None
+        self._shown = False
+
+        def button(description: str, css: str, handler: Callable[[], None]) -> widgets.Button:
+            b = widgets.Button(description=description, layout=widgets.Layout(width="auto"))
+            b.add_class(css)
+            b.on_click(lambda _b: handler())
+            return b
+
+        self.header = widgets.HTML(f"<h2>{title}</h2>" if title else "")
+        self.progress = widgets.HTML()
+        self.progress.add_class("nbg-lesson-progress")
+        self.bar = widgets.IntProgress(value=0, min=0, max=len(self.lessons),
+                                       layout=widgets.Layout(width="180px"))
+        self.items = [button(lesson.title, "nbg-lesson-item", lambda i=i: self.go(i))
+                      for i, lesson in enumerate(self.lessons)]
+        self.menu = widgets.VBox(self.items, layout=widgets.Layout(min_width="230px"))
+        self.menu.add_class("nbg-lesson-list")
+        self.title = widgets.HTML()
+        self.title.add_class("nbg-lesson-title")
+        self.intro = widgets.HTML()
+        self.intro.add_class("nbg-lesson-intro")
+        self.step_label = widgets.HTML()
+        self.step_label.add_class("nbg-lesson-step")
+        self.prompt = widgets.HTML()
+        self.prompt.add_class("nbg-lesson-prompt")
+        self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.choices.add_class("nbg-lesson-choices")
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("nbg-lesson-feedback")
+        self.move_box = widgets.Text(placeholder=lesson_text("move_placeholder"),
+                                     layout=widgets.Layout(width="260px"))
+        self.move_box.add_class("nbg-lesson-move")
+        self.try_button = button(lesson_text("try_move"), "nbg-lesson-try", self._on_typed)
+        self.show_button = button(lesson_text("show_me"), "nbg-lesson-show", self.show_me)
+        self.retry_button = button(lesson_text("retry"), "nbg-lesson-retry", self.retry)
+        self.reset_button = button(lesson_text("reset"), "nbg-lesson-reset", self.reset)
+        self.prev_button = button(lesson_text("previous"), "nbg-lesson-prev", lambda: self.go(self.index - 1))
+        self.next_button = button(lesson_text("next"), "nbg-lesson-next", lambda: self.go(self.index + 1))
+        self.typed_row = widgets.HBox([self.move_box, self.try_button])
+        lesson_box = widgets.VBox([
+            self.title, self.intro, self.step_label, self.prompt, self.choices, self.feedback,
+            widgets.HBox([self.show_button, self.retry_button, self.reset_button, self.prev_button,
+                          self.next_button], layout=widgets.Layout(flex_flow="row wrap")),
+            self.view.widget, self.typed_row,
+        ], layout=widgets.Layout(flex="1 1 600px"))
+        self.widget = widgets.VBox([
+            self.header,
+            widgets.HBox([self.progress, self.bar]),
+            widgets.HBox([self.menu, lesson_box], layout=widgets.Layout(flex_flow="row wrap",
+                                                                        align_items="flex-start")),
+        ])
+        self.widget.add_class("nbg-lesson")
+        status = getattr(self.view, "status", None)
+        if status is not None and hasattr(status, "observe"):
+            status.observe(self._on_view_status, names="value")
+        self._show_lesson()
+
+    # -- navigation ------------------------------------------------------------------------
+    def _session(self, index: int) -> LessonSession:
+        if index not in self._sessions:
+            self._sessions[index] = LessonSession(self.lessons[index])
+        return self._sessions[index]
+
+    def go(self, index: int) -> None:
+        """Open another lesson (its progress so far is kept)."""
+        if not 0 <= index < len(self.lessons):
+            return
+        self.index = index
+        self.session = self._session(index)
+        self.feedback_verdict = None
+        self._shown = False
+        if hasattr(self.view, "seat"):
+            self.view.seat = self.lessons[index].seat
+        self._show_lesson()
+
+    def reset(self) -> None:
+        """Start the current lesson again from its first step."""
+        self.session.reset()
+        self._shown = False
+        self.feedback_verdict = None
+        self._update()
+        self.feedback.value = f"<i>{lesson_text('reset_done')}</i>"
+
+    def retry(self) -> None:
+        """Clear a wrong answer's feedback (a wrong answer never changed the game)."""
+        self.feedback_verdict = None
+        self._update()
+        self.feedback.value = f"<i>{lesson_text('retry_text')}</i>"
+
+    # -- answers ---------------------------------------------------------------------------
+    def answer(self, value: Answer) -> Verdict:
+        """Submit an answer to the current step (what the buttons and the board call)."""
+        self._shown = False
+        verdict = self.session.submit(value)
+        self._after(verdict)
+        return verdict
+
+    def show_me(self) -> Verdict:
+        """Do the current step's expected answer, marking its square on the board."""
+        step = self.session.step
+        expected = self.session.expected()
+        verdict = self.session.show_me()
+        self._shown = True
+        self._after(verdict)
+        square = _square_name(expected)
+        if step is not None and square and not step.plays:
+            self.view.highlight([square], kind="shown")
+        return verdict
+
+    def _on_board(self, action: Any) -> None:
+        if self.session.board_active:
+            self.answer(action)
+
+    def _on_typed(self) -> None:
+        text = self.move_box.value.strip()
+        if text and self.session.step is not None:
+            self.move_box.value = ""
+            self.answer(text)
+
+    def _on_view_status(self, change: dict) -> None:
+        """The board explains a refused click in its status label; repeat it as lesson feedback."""
+        import re
+
+        from .i18n import t
+
+        prefix = t("status.illegal", rule="\0", reason="").split("\0")[0]
+        text = change.get("new") or ""
+        if not (self.session.board_active and prefix and text.startswith(prefix)):
+            return
+        match = re.match(r"(?P<rule>[^)]*)\): (?P<reason>.*)", text[len(prefix):], re.S)
+        if match:
+            self.feedback_verdict = Verdict(False, match["rule"], match["reason"])
+            self._render_feedback()
+
+    def _after(self, verdict: Verdict) -> None:
+        self.feedback_verdict = verdict
+        if self.session.done:
+            self.completed.add(self.lessons[self.index].id)
+        self._update()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def _show_lesson(self) -> None:
+        lesson = self.lessons[self.index]
+        self.title.value = f"<h3>{self.index + 1}. {_escape(lesson.title)}</h3>"
+        self.intro.value = markdown_lite(lesson.intro)
+        self._update()
+
+    def _update(self) -> None:
+        session, view = self.session, self.view
+        if view.game is not session.game:
+            view.set_game(session.game)
+        else:
+            view.refresh()
+        view.interactive = session.board_active
+        view.highlight(session.highlights(), kind="hint")
+        view.highlight([], kind="shown")
+        n, total = self.index + 1, len(self.lessons)
+        if session.done:
+            self.step_label.value = f"<small>{lesson_text('finished', n=n, total=total)}</small>"
+        else:
+            self.step_label.value = "<small>" + lesson_text(
+                "step", n=n, total=total, step=session.step_index + 1,
+                steps=len(session.lesson.steps)) + "</small>"
+        self.prompt.value = markdown_lite(session.prompt)
+        self._render_choices()
+        self._render_feedback()
+        done = len(self.completed)
+        self.progress.value = f"<b>{lesson_text('progress', done=done, total=total)}</b>"
+        if done == total:
+            self.progress.value += f" — {lesson_text('all_done')}"
+        self.bar.value = done
+        for i, (item, lesson) in enumerate(zip(self.items, self.lessons, strict=True)):
+            mark = "✓ " if lesson.id in self.completed else ""
+            item.description = f"{mark}{i + 1}. {lesson.title}"
+            item.button_style = "info" if i == self.index else ""
+        self.show_button.disabled = session.done
+        self.retry_button.disabled = session.done
+        self.prev_button.disabled = self.index == 0
+        self.next_button.disabled = self.index == total - 1
+        self.next_button.button_style = "success" if session.done and self.index < total - 1 else ""
+        self.typed_row.layout.display = "" if session.board_active else "none"
+
+    def _render_choices(self) -> None:
+        import ipywidgets as widgets
+
+        buttons = []
+        for choice in self.session.choices:
+            b = widgets.Button(description=choice.label, layout=widgets.Layout(width="auto"))
+            b.add_class("nbg-lesson-choice")
+            b.on_click(lambda _b, v=choice.value: self.answer(v))
+            buttons.append(b)
+        self.choices.children = buttons
+
+    def _render_feedback(self) -> None:
+        verdict = self.feedback_verdict
+        if verdict is None:
+            self.feedback.value = ""
+            return
+        word = lesson_text("shown" if self._shown else ("right" if verdict.ok else "wrong"))
+        colour = "#1b7837" if verdict.ok else "#b2182b"
+        rule = f" ({_escape(verdict.rule)})" if verdict.rule else ""
+        self.feedback.value = (f"<div style='border-left:4px solid {colour};padding:4px 8px'>"
+                               f"<b>{word}</b>{rule}: {_inline(verdict.text)}</div>")
+
+    @property
+    def feedback_text(self) -> str:
+        """The feedback as plain text (for tests and screen readers)."""
+        return "" if self.feedback_verdict is None else str(self.feedback_verdict)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def _escape(text: str) -> str:
+    import html
+
+    return html.escape(text)
+
+
+def _square_name(answer: Any) -> str | None:
+    """A two-character square name an answer points at ("F5", "**@F5" -> "F5"), if any."""
+    text = str(answer) if answer is not None else ""
+    tail = text.rpartition("@")[2].split("/")[0]
+    if len(tail) == 2 and tail[0].isalpha() and tail[1].isdigit():
+        return tail.upper()
+    return None

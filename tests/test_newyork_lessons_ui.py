@@ -1,0 +1,154 @@
+"""The lesson runner with the real New York view (widgets in the kernel, no browser), and the
+learn notebook executed headlessly with nbclient."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from nbgames.newyork.lessons import learn, lessons, sq
+from nbgames.newyork.view import NewYorkView
+from nbgames.ui.lesson import Lesson, LessonRunner, Step, Verdict, markdown_lite
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK = ROOT / "notebooks" / "newyork" / "learn.ipynb"
+
+
+def choice(runner: LessonRunner, label_part: str):
+    matches = [b for b in runner.choices.children if label_part in b.description]
+    assert len(matches) == 1, [b.description for b in runner.choices.children]
+    return matches[0]
+
+
+def test_first_two_lessons_by_clicking_the_board_and_buttons():
+    runner = learn()
+    assert "0 of 9 lessons done" in runner.progress.value
+    assert "Park Ave × 49th St" in runner.prompt.value
+    assert runner.view.interactive
+    runner.view.click_square(sq("E5"))  # wrong square: explained, nothing changes
+    assert runner.feedback_verdict.rule == "NY-1" and not runner.feedback_verdict.ok
+    assert "Not quite" in runner.feedback.value and "NY-1" in runner.feedback.value
+    assert runner.session.step_index == 0
+    runner.view.click_square(sq("F5"))
+    assert runner.feedback_verdict.ok
+    assert runner.session.step_index == 1 and not runner.view.interactive  # a button question now
+    assert len(runner.view._extra[0][1]) == 6  # red's largest group is highlighted
+    choice(runner, "18").click()
+    assert runner.feedback_verdict.rule == "NY-17" and not runner.feedback_verdict.ok
+    choice(runner, "15").click()
+    assert runner.session.done
+    assert "1 of 9 lessons done" in runner.progress.value and runner.bar.value == 1
+    assert runner.items[0].description.startswith("✓")
+
+    runner.next_button.click()
+    assert runner.index == 1 and "Setup" in runner.title.value
+    assert runner.view.game is runner.session.game and runner.view.game.rules.phase == "setup"
+    choice(runner, "D2").click()
+    assert runner.feedback_verdict.rule == "NY-5" and not runner.feedback_verdict.ok
+    choice(runner, "C4").click()
+    assert runner.feedback_verdict.ok and runner.view.interactive
+    runner.view.click_square(sq("C4"))  # refused by the engine through the view: NY-5
+    assert runner.feedback_verdict.rule == "NY-5" and not runner.feedback_verdict.ok
+    assert "touches another red piece" in runner.feedback.value
+    assert runner.session.game.rules.board[sq("C4")] == -1
+    runner.retry_button.click()
+    assert runner.feedback_verdict is None
+    runner.view.click_square(sq("D5"))
+    assert runner.feedback_verdict.ok and runner.session.done
+    assert "2 of 9 lessons done" in runner.progress.value
+
+
+def test_show_me_reset_and_typed_moves():
+    runner = learn(start=5)  # the fee lesson
+    assert "Evicting" in runner.title.value
+    runner.show_me()  # a question answered by a square: the square is marked
+    assert runner.session.step_index == 1
+    assert "Here's how" in runner.feedback.value
+    assert ("shown", [sq("F2")]) in runner.view._extra
+    runner.move_box.value = "F2"  # typed: too expensive for this step's goal
+    runner.try_button.click()
+    assert runner.feedback_verdict.rule == "NY-11" and not runner.feedback_verdict.ok
+    runner.move_box.value = "Z9"  # not a move at all: the engine explains
+    runner.try_button.click()
+    assert runner.feedback_verdict.rule == "NY-9"
+    runner.show_me()
+    assert runner.session.game.rules.chips[0] == 5
+    runner.reset_button.click()
+    assert runner.session.step_index == 0 and runner.session.game.rules.chips[0] == 6
+    assert runner.view.game is runner.session.game
+
+
+def test_every_lesson_runs_to_the_end_in_the_runner():
+    runner = learn()
+    for index in range(len(runner.lessons)):
+        runner.go(index)
+        while not runner.session.done:
+            before = runner.session.step_index
+            runner.show_me()
+            assert runner.session.done or runner.session.step_index == before + 1
+            assert runner.view.game is runner.session.game
+    assert "9 of 9 lessons done" in runner.progress.value
+    assert runner.view.game.is_over  # the scoring lesson shows a finished game
+
+
+def test_runner_is_game_agnostic():
+    """A made-up one-step lesson with a stub view: the runner only uses the view interface."""
+    calls = []
+
+    class StubView:
+        def __init__(self, game, seat):
+            import ipywidgets as widgets
+            self.game, self.seat, self.widget, self.interactive = game, seat, widgets.HTML(), True
+            self.callbacks = []
+
+        def on_choose(self, cb):
+            self.callbacks.append(cb)
+
+        def refresh(self):
+            calls.append("refresh")
+
+        def set_game(self, game):
+            self.game = game
+
+        def highlight(self, squares, kind="hint"):
+            calls.append((kind, list(squares)))
+
+    base = lessons()[0]
+    lesson = Lesson(id="x", title="X", intro="Say **yes** (T-1).", start_game=base.start_game, steps=[
+        Step(prompt="Yes or no?", judge=lambda g, a: Verdict(a == "yes", "T-1", "because"),
+             expected=lambda g: "yes", plays=False, board=False)])
+    runner = LessonRunner([lesson], StubView)
+    assert "<b>yes</b>" in runner.intro.value
+    runner.answer("no")
+    assert not runner.feedback_verdict.ok and "0 of 1" in runner.progress.value
+    runner.view.callbacks[0]("yes")  # board answers are ignored while the board is not active
+    assert not runner.session.done
+    runner.answer("yes")
+    assert "1 of 1" in runner.progress.value and runner.next_button.disabled
+
+
+def test_markdown_lite_escapes_html():
+    html = markdown_lite("<script>x</script> **bold**\n\n- a\n- b")
+    assert "<script>" not in html and "<b>bold</b>" in html and "<li>a</li>" in html
+
+
+def test_view_factory_gets_the_lesson_seat():
+    seen = []
+    LessonRunner(lessons(), lambda game, seat: seen.append(seat) or NewYorkView(game, seat=seat))
+    assert seen == [0]
+
+
+@pytest.mark.timeout(180)
+def test_learn_notebook_runs_headlessly():
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert len(code) <= 2 and all(len(c.source.splitlines()) <= 4 for c in code)  # prose + a call
+    resources = {"metadata": {"path": str(NOTEBOOK.parent)}}
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources=resources).execute()
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    widget_views = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert widget_views, outputs
