@@ -46,6 +46,20 @@ def opener_buys_everything(g, price: int = 1) -> None:
 
 
 # -- GR-1 … GR-5: components ------------------------------------------------------------------
+def test_gr2_gr3_gr4_data_file_is_consistent():
+    from nbgames.galopp_royal.rules import DATA
+
+    assert sum(DATA["cards"].values()) == 40
+    assert set(DATA["card_moves"]) | {"schemer"} == set(DATA["cards"])
+    assert len(DATA["goals"]) == len(DATA["prizes"]) == 6
+    assert DATA["goals"] == sorted(DATA["goals"]) and DATA["goals"][0] > 0
+    assert DATA["prizes"][0] == [20, 10, 5]  # the seed's race 1
+    assert all(len(p) == 3 and p == sorted(p, reverse=True) for p in DATA["prizes"])
+    assert DATA["pond_depth"] >= 1 and DATA["start_coins"] == 50 and DATA["die_sides"] == 4
+    for key, text in DATA["house_resolutions"].items():
+        assert key in DATA and text.startswith("GR-")
+
+
 def test_gr1_gr2_gr3_start_and_data():
     g = new(4, seed=3)
     v = g.view(0)

@@ -94,6 +94,16 @@ def test_invariants_over_random_games(players, seed, bias):
     assert sum(1 for e in r.events if e[0] == "exchange") == 5
     for order in r.results:
         assert sorted(order) == list(range(players))
+    last = None  # GR-10, GR-16, GR-17: the last-placed player starts, exchanges and opens
+    for e in r.events:
+        if e[0] == "race_end":
+            last = e[2][-1]
+        elif e[0] == "race":
+            assert e[3] == (0 if e[1] == 1 else last)
+        elif e[0] == "exchange":
+            assert e[1] == last
+        elif e[0] == "auction" and e[1] == "substitute":
+            assert e[3] == last and sorted(e[4]) == list(range(players))
     total = sum(r.coins)
     prizes = sum(e[3] for e in r.events if e[0] == "prize")
     paid = sum(e[2] for e in r.events if e[0] in ("won", "forced"))
