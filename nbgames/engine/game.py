@@ -92,12 +92,10 @@ class Game:
 
     # -- playing ---------------------------------------------------------------------------
     def parse(self, action: Action | str) -> Action:
-        """The action named by a notation (or the action itself); IllegalAction if it is none."""
-        if isinstance(action, Action):
-            return action
+        """This game's action for a notation (or an equal Action); IllegalAction if none."""
         if not isinstance(action, str) or len(action) > MAX_NOTATION_LENGTH:
             raise self._state.refuse(None, repr(action)[:MAX_NOTATION_LENGTH])
-        parsed = self._state.parse(action.strip())
+        parsed = self._state.parse(str.__str__(action))
         if parsed is None:
             raise self._state.refuse(None, action)
         return parsed
@@ -116,8 +114,6 @@ class Game:
             action = legal[legal.index(action)]  # the game's own Action object
         except ValueError:
             action = self.parse(action)
-            if self._state.is_over:
-                raise IllegalAction("END", "The game is over.", action) from None
             raise self._state.refuse(action, str(action)) from None
         self._state.apply(action)
         self._history.append(action)
@@ -257,7 +253,8 @@ def from_record(record: dict[str, Any] | str | bytes) -> Game:
     if keys != _RECORD_KEYS:
         missing, extra = sorted(_RECORD_KEYS - keys), sorted(map(str, keys - _RECORD_KEYS))
         raise RecordError(f"Not an nbgames record (missing {missing}, unexpected {extra}).")
-    if record["format"] != RECORD_FORMAT or record["version"] != RECORD_VERSION:
+    if record["format"] != RECORD_FORMAT or type(record["version"]) is not int \
+            or record["version"] != RECORD_VERSION:
         raise RecordError("Not an nbgames record of a version this package reads.")
     try:
         cls = rules_class(record["game"])

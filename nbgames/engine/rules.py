@@ -57,7 +57,8 @@ class Rules:
         raise NotImplementedError
 
     def refuse(self, action: Action | None, text: str) -> IllegalAction:
-        """Why an action (or unparseable text, action=None) is not legal now, citing a rule."""
+        """Why an action (or unparseable text, action=None) is not legal now, citing a rule
+        (also when the game is over)."""
         raise NotImplementedError
 
     # -- results and views -----------------------------------------------------------------

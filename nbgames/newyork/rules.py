@@ -108,6 +108,7 @@ def _suffix(colour: int) -> str:
 COLOUR_CODES = range(-1, len(COLOURS))
 PLACE = {(sq, col): _add("place", (sq, col), square_name(sq) + _suffix(col))
          for sq in range(SQUARES) for col in COLOUR_CODES}
+PLACE_BY_NOTATION = {str(a): a for a in PLACE.values()}
 REMOVE = [_add("remove", (sq,), "remove " + square_name(sq)) for sq in range(SQUARES)]
 NOPLAY = _add("noplay", (), "noplay")
 PICK = [_add("pick", (col,), "pick " + name) for col, name in enumerate(COLOURS)]
@@ -870,7 +871,9 @@ class NewYork(Rules):
 
     # -- refusing, with the rule -----------------------------------------------------------
     def parse(self, text: str) -> Action | None:
-        return ACTIONS.get(text)
+        # "D4" places a piece in the setup round (and when filling squares), else names a pair.
+        placing = self.phase == SETUP or (self.pending is not None and self.pending[0] == "fill")
+        return (PLACE_BY_NOTATION if placing else ACTIONS).get(text) or ACTIONS.get(text)
 
     def refuse(self, action: Action | None, text: str) -> IllegalAction:
         rule, reason = self._why(action, text)

@@ -1,0 +1,105 @@
+"""Game records: JSON round trips, exact replay, and refusal of malformed or hostile input."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+import nbgames
+from nbgames.engine.game import MAX_RECORD_ACTIONS
+
+
+def played(name="newyork", players=4, seed=9, steps=80, options=None):
+    game = nbgames.new_game(name, players, seed=seed, options=options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_record_is_json_and_replays_exactly():
+    game = played(options={"action_cards": True})
+    record = game.to_record()
+    text = json.dumps(record)
+    again = nbgames.from_record(text)
+    assert again.to_record() == record
+    assert [again.view(s) for s in range(4)] == [game.view(s) for s in range(4)]
+    assert nbgames.from_record(text.encode()).to_record() == record
+
+
+def test_record_keeps_a_set_position():
+    pos = {"phase": "main", "board": ["r......"] + ["......."] * 6,
+           "seat_colours": [["red"], ["blue"], ["yellow"]], "hands": [["A", "2", "B", "1"], [], []]}
+    game = nbgames.new_game("newyork", 3, seed=1, options={"position": pos})
+    game.play("A2")
+    again = nbgames.from_record(json.dumps(game.to_record()))
+    assert again.view(0) == game.view(0)
+
+
+def good():
+    return played(steps=30).to_record()
+
+
+def mutate(**changes):
+    record = good()
+    record.update(changes)
+    return record
+
+
+HOSTILE = {
+    "not json": "{'format': 'nbgames-record'",
+    "a list": "[1, 2, 3]",
+    "pickle bytes": b"\x80\x04\x95\x1c\x00\x00\x00\x00\x00\x00\x00\x8c\x02os\x94\x8c\x06system\x94\x93\x94.",
+    "python literal": "__import__('os').system('touch /tmp/nbgames_pwned')",
+    "deep nesting": "[" * 100_000 + "]" * 100_000,
+    "too large": "x" * 5_000_000,
+    "missing keys": {"format": "nbgames-record"},
+    "extra key": {**good(), "__reduce__": "os.system"},
+    "wrong format": mutate(format="pickle"),
+    "wrong version": mutate(version=2),
+    "unknown game": mutate(game="chess"),
+    "game as object": mutate(game={"$ne": None}),
+    "old rules": mutate(rules_version="0"),
+    "players bool": mutate(players=True),
+    "players string": mutate(players="4"),
+    "players too many": mutate(players=9),
+    "seed negative": mutate(seed=-1),
+    "seed float": mutate(seed=1.5),
+    "seed huge": mutate(seed=2**70),
+    "options list": mutate(options=["teams"]),
+    "options unknown": mutate(options={"rm": True}),
+    "options not bool": mutate(options={"teams": "yes"}),
+    "position hostile": mutate(options={"position": {"phase": "main", "board": "r" * 49}}),
+    "position deep": mutate(options={"position": {"phase": "main", "board": [[[[]]]],
+                                                  "seat_colours": []}}),
+    "actions not list": mutate(actions="C3"),
+    "action not string": mutate(actions=[{"x": 1}]),
+    "action too long": mutate(actions=["A" * 10_000]),
+    "illegal action": mutate(actions=good()["actions"][:5] + ["noplay"]),
+    "unknown action": mutate(actions=["rm -rf /"]),
+    "too many actions": mutate(actions=["A1"] * (MAX_RECORD_ACTIONS + 1)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_records_are_refused_with_a_message(name, tmp_path):
+    with pytest.raises(nbgames.RecordError) as info:
+        nbgames.from_record(HOSTILE[name])
+    assert str(info.value)
+
+
+def test_every_single_field_corruption_is_refused():
+    record = good()
+    for key in record:
+        for bad in (None, [], {}, "x", -5, 10**30, True):
+            corrupt = copy.deepcopy(record)
+            corrupt[key] = bad
+            if corrupt == record or (key, bad) in (("options", {}), ("actions", [])):
+                continue  # still a valid record: default options, or a game not yet begun
+            with pytest.raises(nbgames.RecordError):
+                nbgames.from_record(corrupt)
