@@ -641,7 +641,7 @@ class GaloppRoyal(Rules):
             return "GR-20", "The game is over: six races have been run."
         rule, hint = self._HINTS[phase]
         if action is None:
-            if text.strip() == "arrange 1,2,3,4":
+            if text.strip() == "arrange 1,2,3,4" and phase == PHASE_ARRANGE:
                 return "GR-9", "To leave the team as it lies, say 'keep'."
             if text.startswith("scheme") and phase == PHASE_SCHEME:
                 hint += " (write two seats in ascending order)"
