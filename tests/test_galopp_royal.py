@@ -145,6 +145,19 @@ def test_gr6_n1_forced_team_pays_ten():
     assert ("forced", 2, 10, ("+2", "+3", "+5", "goof")) in g.rules.events
 
 
+def test_gr6_forced_team_takes_all_coins_if_fewer_than_ten():
+    # unreachable in normal play (nobody without a team has paid yet), so set the coins directly
+    g = new(3, seed=4)
+    g.play("bid 1")
+    g.play("pass")
+    g.play("pass")
+    g.play("bid 1")  # seats 1 and 2 remain; seat 1 bids
+    g.rules.coins[2] = 4
+    g.play("pass")
+    assert g.view(None)["coins"][2] == 0 and g.view(None)["boards"][2] is not None
+    assert g.rules.paid_forced[2] == 4
+
+
 def test_gr7_opener_rotation_skips_players_with_teams():
     g = new(4, seed=1)
     assert auction(g)["opener"] == 0
