@@ -1,0 +1,75 @@
+"""The game-agnostic board kit: geometry, hit-testing and draw lists (no browser)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from nbgames.ui.board import HIGHLIGHTS, PIECES, STATIC, Geometry, draw_discs, draw_grid, draw_marks
+from nbgames.ui.i18n import CATALOGUES, EN, t
+
+GEOM = Geometry(7, 7)
+
+
+def test_geometry_size_and_centres():
+    assert (GEOM.width, GEOM.height) == (120 + 7 * 60 + 12, 44 + 7 * 60 + 12)
+    assert GEOM.cell_centre(0, 0) == (150.0, 74.0)
+    assert GEOM.cell_centre(6, 6) == (120 + 6.5 * 60, 44 + 6.5 * 60)
+
+
+@pytest.mark.parametrize("row,col", [(0, 0), (3, 4), (6, 6), (2, 5)])
+def test_hit_finds_the_cell_under_its_centre_and_corners(row, col):
+    x, y = GEOM.cell_origin(row, col)
+    assert GEOM.hit(*GEOM.cell_centre(row, col)) == (row, col)
+    assert GEOM.hit(x + 0.01, y + 0.01) == (row, col)
+    assert GEOM.hit(x + 59.99, y + 59.99) == (row, col)
+
+
+@pytest.mark.parametrize("x,y", [
+    (119.9, 100), (100, 43.9), (120 + 420, 100), (150, 44 + 420), (-5, -5), (1e308, 1e308),
+    (math.nan, 100), (100, math.inf), ("150", "x"), (None, 80), ([1], {}), ("1e999", 80),
+])
+def test_hit_rejects_anything_outside_or_malformed(x, y):
+    assert GEOM.hit(x, y) is None
+
+
+def test_hit_accepts_numeric_strings_from_the_browser():
+    assert GEOM.hit("150", "74") == (0, 0)
+
+
+def test_draw_grid_batches_cells_in_one_call_and_labels_every_line():
+    ops = draw_grid(GEOM, list("ABCDEFG"), list("1234567"))
+    assert all(layer == STATIC for layer, _, _ in ops)
+    assert ops[0][1] == "clear"
+    rects = [args for _, name, args in ops if name == "fill_rects"]
+    assert len(rects) == 1 and len(rects[0][0]) == 49
+    texts = [args[0] for _, name, args in ops if name == "fill_text"]
+    assert texts == list("ABCDEFG") + list("1234567")
+
+
+def test_draw_discs_one_fill_call_per_colour_and_a_letter_per_piece():
+    discs = [(0, 0, "#D55E00", "R", "#fff"), (1, 1, "#D55E00", "R", "#fff"), (2, 2, "#0072B2", "B", "#fff")]
+    ops = draw_discs(GEOM, discs)
+    assert all(layer == PIECES for layer, _, _ in ops)
+    circles = [args for _, name, args in ops if name == "fill_circles"]
+    assert len(circles) == 2
+    assert np.allclose(circles[0][0], [150, 210]) and np.allclose(circles[0][1], [74, 134])
+    assert [args[0] for _, name, args in ops if name == "fill_text"] == ["R", "R", "B"]
+    assert draw_discs(GEOM, []) == [(PIECES, "clear", ())]
+
+
+def test_draw_marks_outlines_cells_by_kind():
+    ops = draw_marks(GEOM, [("legal", [(0, 0), (6, 6)]), ("hint", [])])
+    assert all(layer == HIGHLIGHTS for layer, _, _ in ops)
+    rects = [args for _, name, args in ops if name == "stroke_rects"]
+    assert len(rects) == 1 and len(rects[0][0]) == 2  # empty kinds draw nothing
+
+
+def test_i18n_formats_falls_back_and_shows_missing_keys():
+    assert t("seat.name", n=3) == "Player 3"
+    assert t("seat.name", lang="ja", n=3) == "Player 3"  # no Japanese yet: English
+    assert t("no.such.key") == "no.such.key"
+    assert t("seat.name") == EN["seat.name"]  # missing argument: the template, not a crash
+    assert set(CATALOGUES) == {"en"}

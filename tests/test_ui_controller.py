@@ -1,0 +1,184 @@
+"""PlayController and the dashboard without a browser: bots, clicks, time travel, files."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+
+import nbgames
+from nbgames.ui.app import PlayApp
+from nbgames.ui.controller import PlayController
+
+
+class ManualClock:
+    """A scheduler that runs timers only when the test says so (no event loop needed)."""
+
+    def __init__(self):
+        self.timers = []
+
+    def __call__(self, delay, callback):
+        self.timers.append((delay, callback))
+
+    def run(self, limit: int = 1000) -> int:
+        n = 0
+        while self.timers and n < limit:
+            _, callback = self.timers.pop(0)
+            callback()
+            n += 1
+        return n
+
+
+def make(seats, seed=2, players=None, **kw):
+    clock = ManualClock()
+    game = nbgames.new_game("newyork", players=players or len(seats), seed=seed)
+    return PlayController(game, seats, scheduler=clock, bot_delay=0.0, **kw), clock
+
+
+def test_bots_move_after_the_human_and_stop_at_the_human():
+    ctl, clock = make(["human", "random", "random"])
+    assert clock.timers == [] and ctl.view.interactive
+    assert ctl.choose(ctl.game.legal_actions()[0])
+    assert not ctl.view.interactive and "thinking" in ctl.view.status.value
+    assert clock.run() == 2
+    assert len(ctl.game.history) == 3 and ctl.game.to_move == 0 and ctl.view.interactive
+
+
+def test_a_bot_only_game_plays_to_the_end():
+    ctl, clock = make(["random", "random", "random"], seed=4)
+    clock.run(limit=5000)
+    assert ctl.game.is_over and "Game over" in ctl.view.status.value
+    assert "winner" in ctl.scores.value and "NY-17" in ctl.scores.value
+
+
+def test_double_choose_and_choosing_during_a_bot_turn_change_nothing():
+    ctl, clock = make(["human", "random", "random"])
+    action = ctl.game.legal_actions()[0]
+    assert ctl.choose(action) and not ctl.choose(action)
+    assert not ctl.choose(ctl.game.legal_actions()[0])  # bot's turn: refused
+    assert len(ctl.game.history) == 1 and "bot" in ctl.view.status.value
+    clock.run()
+    assert len(ctl.game.history) == 3
+
+
+def test_illegal_choice_is_refused_with_the_rule():
+    ctl, clock = make(["human", "human", "human"])
+    ctl.reveal()
+    assert ctl.choose("C3")
+    ctl.reveal()
+    assert ctl.choose("A1")
+    ctl.reveal()
+    assert ctl.choose("G7")
+    ctl.reveal()
+    assert not ctl.choose("C4")
+    assert "NY-5" in ctl.view.status.value and len(ctl.game.history) == 3
+
+
+def test_stale_bot_timer_after_undo_does_nothing():
+    ctl, clock = make(["human", "random", "random"])
+    ctl.choose(ctl.game.legal_actions()[0])
+    ctl.undo()  # a bot timer is pending from before the undo
+    assert ctl.game.history == [] and ctl.paused
+    clock.run()
+    assert ctl.game.history == []
+
+
+def test_undo_redo_scrub_and_play_on():
+    ctl, clock = make(["human", "random", "random"])
+    ctl.choose(ctl.game.legal_actions()[0])
+    clock.run()
+    ctl.choose(ctl.game.legal_actions()[0])
+    clock.run()
+    assert len(ctl.game.history) == 6
+    ctl.undo()  # back past both bots to the human's decision
+    assert len(ctl.game.history) == 3 and ctl.game.to_move == 0
+    ctl.redo()
+    assert len(ctl.game.history) == 4 and ctl.paused and "paused" in ctl.view.status.value
+    clock.run()
+    assert len(ctl.game.history) == 4  # paused: the bot waits
+    ctl.slider.value = 2  # scrub
+    assert len(ctl.game.history) == 2 and ctl.game.timeline_length == 6
+    assert "Move 2 of 6" in ctl.position.value
+    ctl.resume()
+    clock.run()
+    assert len(ctl.game.history) == 3 and ctl.game.to_move == 0
+    assert ctl.game.timeline_length == 3  # continuing from the past drops the old future
+
+
+def test_hot_seat_hides_cards_until_the_next_player_confirms():
+    ctl, clock = make(["human", "human", "human"], seed=5)
+    assert ctl.hotseat.layout.display == "flex" and not ctl.view.reveal
+    assert not ctl.choose(ctl.game.legal_actions()[0])  # nobody has confirmed yet
+    ctl.reveal()
+    assert ctl.view.reveal and ctl.hotseat.layout.display == "none"
+    assert ctl.choose(ctl.game.legal_actions()[0])
+    assert not ctl.view.reveal and "Player 2" in ctl.hotseat_text.value
+    assert "Cards hidden" in ctl.view.hand.value
+
+
+def test_one_human_always_sees_their_own_cards():
+    ctl, clock = make(["random", "human", "random"], seed=6)
+    assert ctl.view.seat == 1
+    clock.run(limit=200)
+    assert ctl.game.to_move == 1 or ctl.game.is_over
+
+
+def test_save_load_round_trip():
+    ctl, clock = make(["human", "random", "random"])
+    ctl.choose(ctl.game.legal_actions()[0])
+    clock.run()
+    ctl.save()
+    link = ctl.save_link.value
+    data = base64.b64decode(link.split("base64,")[1].split("'")[0])
+    record = json.loads(data)
+    assert record["actions"] == [str(a) for a in ctl.game.history]
+    other, _ = make(["human", "random", "random"], seed=99)
+    assert other.load(data)
+    assert other.game.history == ctl.game.history and other.game.seed == 2
+    assert "Loaded" in other.view.status.value
+
+
+@pytest.mark.parametrize("payload,words", [
+    (b"not json", "not valid JSON"),
+    (b"[]", "JSON object"),
+    (json.dumps({"format": "nbgames-record"}).encode(), "Not an nbgames record"),
+    (b"x" * 5_000_000, "too large"),
+])
+def test_bad_files_are_refused_with_a_friendly_message(payload, words):
+    ctl, _ = make(["human", "random", "random"])
+    before = ctl.game
+    assert not ctl.load(payload)
+    assert words in ctl.view.status.value and ctl.game is before
+
+
+def test_illegal_record_is_refused():
+    ctl, _ = make(["human", "random", "random"])
+    record = ctl.game.to_record()
+    record["actions"] = ["C3", "C3"]  # the second player cannot place on a taken square (NY-5)
+    assert not ctl.load(json.dumps(record))
+    assert "illegal" in ctl.view.status.value
+
+
+def test_upload_widget_path():
+    ctl, _ = make(["human", "random", "random"])
+    ctl._on_upload({"new": ({"name": "x.json", "size": 3, "content": memoryview(b"{x}")},)})
+    assert "could not be loaded" in ctl.view.status.value
+
+
+def test_dashboard_new_game_from_settings():
+    clock = ManualClock()
+    app = PlayApp("newyork", players=3, seed=1, scheduler=clock, bot_delay=0)
+    app.players.value = 4
+    assert len(app.seat_boxes.children) == 4
+    app.seed.value = "12"
+    app.option_boxes["teams"].value = True
+    app.seat_boxes.children[1].value = "human"
+    assert app.new_game()
+    assert app.game.players == 4 and app.game.seed == 12 and app.game.options["teams"]
+    assert app.controller.seats == ["human", "human", "random", "random"]
+    app.players.value = 3
+    assert not app.new_game()  # teams need 4 players: explained, not raised
+    assert "4 players" in app.message.value and app.game.players == 4
+    app.seed.value = "-1; import os"
+    assert not app.new_game() and "seed" in app.message.value
