@@ -904,5 +904,4 @@ def learn(start: int = 0):
     from ..ui.lesson import LessonRunner
     from .view import NewYorkView
 
-    return LessonRunner(lessons(), lambda game, seat: NewYorkView(game, seat=seat), start=start,
-                        title="Learn New York")
+    return LessonRunner(lessons(), lambda game, seat: NewYorkView(game, seat=seat), start=start)
