@@ -6,6 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from nbgames.newyork.view import N
+from nbgames.ui.board import CELL, Geometry
+
+GEOM = Geometry(N, N)
+CELL_RGB = tuple(int(CELL[i:i + 2], 16) for i in (1, 3, 5))
 pytestmark = pytest.mark.browser
 
 LEARN = "/voila/render/newyork/learn.ipynb"
@@ -27,6 +32,14 @@ def click_square(board, name: str) -> None:
     """Click a board square: bring the canvas into view first (the lesson text sits above it)."""
     board.canvas.scroll_into_view_if_needed()
     board.click_square(name)
+
+
+def piece_drawn(board, name: str) -> bool:
+    """A disc is painted on the square: a pixel left of its letter is far from the empty-cell colour."""
+    row, col = "ABCDEFG".index(name[0]), int(name[1]) - 1
+    cx, cy = GEOM.cell_centre(row, col)
+    rgba = board.pixel(cx - GEOM.cell * 0.25, cy)
+    return rgba[3] == 255 and max(abs(a - b) for a, b in zip(rgba[:3], CELL_RGB, strict=True)) > 40
 
 
 def click_choice(board, text: str) -> None:
@@ -55,6 +68,8 @@ def test_first_two_lessons_by_clicking(board):
     # lesson 2: setup; the refused neighbour is explained with NY-5, then a good placement
     page.locator(".nbg-lesson-next").click()
     wait_text(board, ".nbg-lesson-title", "Setup")
+    # the board was redrawn with the setup position (lesson 1 had a piece on C2, lesson 2 has none)
+    board.wait_for(lambda: piece_drawn(board, "C3") and not piece_drawn(board, "C2"), "lesson 2's board")
     click_choice(board, "(C4)")
     wait_text(board, ".nbg-lesson-feedback", "Right", "NY-5")
     wait_text(board, ".nbg-lesson-step", "step 2 of 2")
@@ -64,5 +79,7 @@ def test_first_two_lessons_by_clicking(board):
     click_square(board, "D5")
     wait_text(board, ".nbg-lesson-progress", "2 of 9 lessons done")
     wait_text(board, ".nbg-lesson-feedback", "Right", "NY-5", "Well placed")
+    board.wait_for(lambda: piece_drawn(board, "D5"), "the placed piece drawn on D5")
+    assert not piece_drawn(board, "C4")  # the refused click placed nothing
     assert page.locator(".nbg-lesson-item").nth(1).inner_text().startswith("✓")
     board.check_no_error()
