@@ -113,8 +113,10 @@ class Game:
         try:
             action = legal[legal.index(action)]  # the game's own Action object
         except ValueError:
-            action = self.parse(action)
-            raise self._state.refuse(action, str(action)) from None
+            parsed = self.parse(action)  # another spelling of a legal action is fine
+            if parsed not in legal:
+                raise self._state.refuse(parsed, str(action)) from None
+            action = legal[legal.index(parsed)]
         self._state.apply(action)
         self._history.append(action)
         self._undone.clear()
@@ -192,6 +194,11 @@ class Game:
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
             raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
         return self._state.view(seat)
+
+    def determinize(self, seat: int, rng: random.Random) -> Rules:
+        """A full state consistent with `view(seat)`, everything that seat cannot know re-dealt
+        at random: what information-set search samples, so no bot ever reads a secret."""
+        return self._state.determinize(seat, rng)
 
     def clone(self) -> Game:
         """An independent copy with the same history (undone actions are dropped)."""

@@ -74,3 +74,7 @@ class Rules:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
+
+    def determinize(self, seat: int, rng: random.Random) -> Rules:
+        """A copy consistent with `view(seat)` with every unseen card re-dealt from `rng`."""
+        raise NotImplementedError(f"{self.title} has no determinization yet")

@@ -109,6 +109,7 @@ COLOUR_CODES = range(-1, len(COLOURS))
 PLACE = {(sq, col): _add("place", (sq, col), square_name(sq) + _suffix(col))
          for sq in range(SQUARES) for col in COLOUR_CODES}
 PLACE_BY_NOTATION = {str(a): a for a in PLACE.values()}
+PLACE_LIST = {col: [PLACE[sq, col] for sq in range(SQUARES)] for col in COLOUR_CODES}
 REMOVE = [_add("remove", (sq,), "remove " + square_name(sq)) for sq in range(SQUARES)]
 NOPLAY = _add("noplay", (), "noplay")
 PICK = [_add("pick", (col,), "pick " + name) for col, name in enumerate(COLOURS)]
@@ -454,27 +455,23 @@ class NewYork(Rules):
         if not self._can_place_setup(0):
             self._advance_setup()
 
-    def _setup_ok(self, sq: int, colour: int) -> bool:
-        if self.board[sq] >= 0:
-            return False
+    def _setup_squares(self, colour: int) -> list[int]:
+        """NY-5: empty squares with no orthogonal neighbour of this colour."""
         board = self.board
-        for nb in NEIGHBOURS[sq]:
-            if board[nb] == colour:
-                return False
-        return True
+        blocked = {nb for sq, c in enumerate(board) if c == colour for nb in NEIGHBOURS[sq]}
+        return [sq for sq, c in enumerate(board) if c < 0 and sq not in blocked]
 
     def _setup_options(self, seat: int) -> list[Action]:
-        out = []
+        out: list[Action] = []
         explicit = self._explicit(seat)
         for colour in self.seat_colours[seat]:
-            if self.setup_left[colour] <= 0:
-                continue
-            code = colour if explicit else -1
-            out.extend(PLACE[sq, code] for sq in range(SQUARES) if self._setup_ok(sq, colour))
+            if self.setup_left[colour] > 0:
+                actions = PLACE_LIST[colour if explicit else -1]
+                out += [actions[sq] for sq in self._setup_squares(colour)]
         return out
 
     def _can_place_setup(self, seat: int) -> bool:
-        return any(self.setup_left[colour] > 0 and any(self._setup_ok(sq, colour) for sq in range(SQUARES))
+        return any(self.setup_left[colour] > 0 and self._setup_squares(colour)
                    for colour in self.seat_colours[seat])
 
     def _advance_setup(self) -> None:
