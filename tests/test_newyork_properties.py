@@ -127,3 +127,21 @@ def test_undo_redo_and_goto_restore_exact_states(seed, steps, back):
     assert (game.to_record(), game.view(0)) == end
     game.goto(0)
     assert game.to_record()["actions"] == [] and game.can_redo
+
+
+def test_determinization_agrees_with_the_seats_view_and_redeals_the_rest():
+    redealt = 0
+
+    def check(game):
+        nonlocal redealt
+        if game.rules.phase != "main":
+            return
+        seat = game.to_move
+        sample = game.determinize(seat, random.Random(len(game.history)))
+        assert sample.view(seat) == game.view(seat)
+        redealt += sample.hands != game.rules.hands
+        assert sample.legal_actions() == game.legal_actions()  # own hand and board decide them
+        assert game.rules.rng is not sample.rng
+
+    play_random_game(4, {"action_cards": True}, 5, on_step=check)
+    assert redealt > 50

@@ -20,6 +20,7 @@ Notation (``str(action)``):
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from importlib import resources
@@ -65,6 +66,17 @@ def card_name(card: int) -> str:
         return "STOP"
     kind, back = divmod(card - ACTION0, 2)
     return f"{ACTION_KINDS[kind]}.{BACKS[back]}"
+
+
+def back_of(card: int) -> int:
+    """0 for a red-backed card, 1 for blue-backed, -1 for STOP (never in a hand)."""
+    if card <= RED_JOKER:
+        return 0
+    if card <= BLUE_JOKER:
+        return 1
+    if card == STOP:
+        return -1
+    return (card - ACTION0) % 2
 
 
 def square_name(sq: int) -> str:
@@ -1038,6 +1050,35 @@ class NewYork(Rules):
             return [s for s in range(self.players) if team[s] == best]
         best = max(scores)
         return [s for s in range(self.players) if scores[s] == best]
+
+    # -- hidden information ----------------------------------------------------------------
+    def determinize(self, seat: int, rng: random.Random) -> NewYork:
+        """A copy that agrees with view(seat): other hands (same number of red- and
+        blue-backed cards each) and the draw pile are re-dealt from what seat cannot see."""
+        other = copy.copy(self)
+        for name in ("board", "row_count", "col_count", "supply", "setup_left", "chips", "hands",
+                     "red_count", "blue_count", "deck", "discard", "events", "seat_colours", "colour_owner"):
+            setattr(other, name, copy.deepcopy(getattr(self, name)))
+        other.rng = random.Random(rng.getrandbits(64))
+        hidden = list(self.deck)
+        wanted = []
+        for s, hand in enumerate(other.hands):
+            if s == seat:
+                continue
+            cards = [c for c in range(CARD_TYPES) for _ in range(hand[c])]
+            hidden += cards
+            wanted.append((s, sum(back_of(c) == 0 for c in cards), sum(back_of(c) == 1 for c in cards)))
+            other.hands[s] = [0] * CARD_TYPES
+            other.red_count[s] = other.blue_count[s] = 0
+        rng.shuffle(hidden)
+        for s, reds, blues in wanted:
+            for back, count in ((0, reds), (1, blues)):
+                for _ in range(count):
+                    card = next(c for c in hidden if back_of(c) == back)
+                    hidden.remove(card)
+                    other._take(s, card)
+        other.deck = hidden
+        return other
 
     # -- views -----------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
