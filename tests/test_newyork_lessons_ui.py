@@ -81,6 +81,20 @@ def test_show_me_reset_and_typed_moves():
     assert runner.view.game is runner.session.game
 
 
+def test_cant_pay_lesson_by_clicking():
+    runner = learn(start=6)
+    runner.view.click_square(sq("F2"))  # fee 4 with 3 chips: the board explains the refusal
+    assert runner.feedback_verdict.rule == "NY-12" and "costs 4" in runner.feedback.value
+    assert runner.session.step_index == 0
+    runner.view.click_square(sq("F5"))
+    assert runner.feedback_verdict.ok and runner.session.step_index == 1
+    assert [str(a) for a in runner.view.button_actions()] == ["noplay"]  # the view's own button
+    choice(runner, "pass").click()
+    assert runner.feedback_verdict.rule == "NY-13" and not runner.feedback_verdict.ok
+    runner.view._emit(runner.view.button_actions()[0])
+    assert runner.session.done and "1 of 9 lessons done" in runner.progress.value
+
+
 def test_every_lesson_runs_to_the_end_in_the_runner():
     runner = learn()
     for index in range(len(runner.lessons)):

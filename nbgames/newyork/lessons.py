@@ -661,8 +661,8 @@ def _lesson_cant_pay() -> Lesson:
         steps=[
             Step(
                 prompt=("Same board as before, but you have only **3 chips**. Take a blue piece on Park "
-                        "Ave. (Park Ave × 38th St would cost 4: the board won't offer it. You can type "
-                        "F2 in the move box to see the refusal.)"),
+                        "Ave. (Try Park Ave × 38th St first if you like: it costs 4, so it will be "
+                        "refused.)"),
                 judge=move_judge(goal),
                 expected=lambda game: "F5",
                 follow=drew_text,
