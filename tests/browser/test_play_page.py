@@ -66,12 +66,12 @@ def test_click_turns_bots_undo_and_double_clicks(board):
     assert board.ply() == 3
 
     # a double click plays once; clicks during the bots' turns change nothing
-    target = next(m for m in legal_moves(board) if square_of(m) not in ("D5", "C4", "E4", "D3"))
+    target = next(m for m in legal_moves(board) if square_of(m) not in ("D5", "C4", "E4", "D3", "A1"))
     row, col = "ABCDEFG".index(target[0]), int(target[1]) - 1
     board.page.mouse.dblclick(*board.point(row, col))
-    for _ in range(6):  # hammer the board while the bots think
-        board.click_square("A1")
-        board.click_square("G7")
+    for _ in range(6):  # hammer the board while the bots think (squares that stay taken, so a
+        board.click_square(target[:2])  # click landing after the bots is refused, not played)
+        board.click_square("D4")
         board.page.wait_for_timeout(60)
     board.wait_for(lambda: board.ply() >= 6 and human_turn(board), "the bots' turns")
     assert board.ply() == 6, board.text(".nbg-log")
@@ -89,9 +89,13 @@ def test_click_turns_bots_undo_and_double_clicks(board):
     for key in ["ArrowUp"] * 7 + ["ArrowLeft"] * 7:  # the cursor stops at the edges: A1
         board.page.keyboard.press(key)
     board.wait_for(lambda: "A1: Broadway" in board.text(".nbg-info"), "the cursor on A1")
+    goal = legal_moves(board)[-1][:2]  # a legal square; walk there from A1
+    for key in ["ArrowDown"] * "ABCDEFG".index(goal[0]) + ["ArrowRight"] * (int(goal[1]) - 1):
+        board.page.keyboard.press(key)
+    board.wait_for(lambda: f"{goal}:" in board.text(".nbg-info"), f"the cursor on {goal}")
     board.page.keyboard.press("Enter")
     board.wait_for(lambda: board.ply() >= 4, "the keyboard move")
-    assert "red setup piece on A1" in board.text(".nbg-log")
+    assert f"red setup piece on {goal}" in board.text(".nbg-log")
     board.check_no_error()
 
 
