@@ -12,6 +12,9 @@ from .controller import SEAT_KINDS, PlayController, Scheduler
 from .gallery import entry
 from .i18n import t
 
+# Bot delays offered in the settings (seconds between a bot's turn and its move).
+BOT_SPEEDS = (("slow", 1.0), ("normal", 0.4), ("fast", 0.05))
+
 
 class PlayApp:
     """Everything needed to play one game in a notebook. Display it (or its `.widget`)."""
@@ -39,6 +42,13 @@ class PlayApp:
                                  description=t("label.seed", lang), layout=widgets.Layout(width="220px"))
         self.seed.add_class("nbg-seed")
         self.seat_boxes = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.bot_speed = widgets.Dropdown(
+            options=[(t(f"label.bot_speed.{name}", lang), delay) for name, delay in BOT_SPEEDS],
+            value=min((d for _, d in BOT_SPEEDS), key=lambda d: abs(d - bot_delay)),
+            description=t("label.bot_speed", lang), layout=widgets.Layout(width="220px"))
+        self.bot_speed.add_class("nbg-bot-speed")
+        self.bot_speed.observe(self._on_bot_speed, names="value")
+        self.controller.bot_delay = bot_delay
         self.new_button = widgets.Button(description=t("button.new_game", lang), button_style="primary")
         self.new_button.add_class("nbg-new-game")
         self.message = widgets.HTML()
@@ -48,7 +58,7 @@ class PlayApp:
         self._make_seat_boxes(seats)
         settings = widgets.VBox([
             widgets.HTML(f"<b>{html.escape(t('label.settings', lang))}</b>"),
-            widgets.HBox([self.players, self.seed, self.new_button],
+            widgets.HBox([self.players, self.seed, self.bot_speed, self.new_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox(list(self.option_boxes.values()), layout=widgets.Layout(flex_flow="row wrap")),
             self.seat_boxes, self.message,
@@ -64,6 +74,12 @@ class PlayApp:
     @property
     def view(self):
         return self.controller.view
+
+    def _on_bot_speed(self, change: dict) -> None:
+        try:
+            self.controller.bot_delay = min(max(float(change["new"]), 0.0), 5.0)
+        except (TypeError, ValueError):
+            return
 
     def _make_seat_boxes(self, seats: list[str] | None = None) -> None:
         old = [box.value for box in self.seat_boxes.children]

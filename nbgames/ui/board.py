@@ -92,8 +92,11 @@ class Geometry:
 
 
 def draw_grid(geom: Geometry, row_labels: Sequence[str], col_labels: Sequence[str],
-              shaded: Iterable[tuple[int, int]] = ()) -> list[Op]:
-    """Static layer: background, cells (one batched call), grid lines and line labels."""
+              shaded: Iterable[tuple[int, int]] = (), *, clear: bool = True) -> list[Op]:
+    """Static layer: background, cells (one batched call), grid lines and line labels.
+
+    ``clear=False`` adds a second grid to a canvas that already has one (no clear, no background).
+    """
     idx = np.arange(geom.rows * geom.cols)
     rows, cols = idx // geom.cols, idx % geom.cols
     xs = geom.left + cols * geom.cell + 1
@@ -102,6 +105,8 @@ def draw_grid(geom: Geometry, row_labels: Sequence[str], col_labels: Sequence[st
         (STATIC, "clear", ()),
         (STATIC, "set:fill_style", (BACKGROUND,)),
         (STATIC, "fill_rect", (0, 0, geom.width, geom.height)),
+    ] if clear else []
+    ops += [
         (STATIC, "set:fill_style", (CELL,)),
         (STATIC, "fill_rects", (xs, ys, geom.cell - 2, geom.cell - 2)),
     ]
@@ -126,9 +131,13 @@ def draw_grid(geom: Geometry, row_labels: Sequence[str], col_labels: Sequence[st
     return ops
 
 
-def draw_discs(geom: Geometry, discs: Sequence[tuple[int, int, str, str, str]]) -> list[Op]:
-    """Pieces layer: discs ``(row, col, fill, letter, letter_colour)``, batched per colour."""
-    ops: list[Op] = [(PIECES, "clear", ())]
+def draw_discs(geom: Geometry, discs: Sequence[tuple[int, int, str, str, str]], *,
+               clear: bool = True) -> list[Op]:
+    """Pieces layer: discs ``(row, col, fill, letter, letter_colour)``, batched per colour.
+
+    ``clear=False`` adds to what the layer already holds (a second grid on the same canvas).
+    """
+    ops: list[Op] = [(PIECES, "clear", ())] if clear else []
     if not discs:
         return ops
     radius = geom.cell * 0.36
@@ -151,9 +160,13 @@ def draw_discs(geom: Geometry, discs: Sequence[tuple[int, int, str, str, str]]) 
     return ops
 
 
-def draw_marks(geom: Geometry, marks: Sequence[tuple[str, Sequence[tuple[int, int]]]]) -> list[Op]:
-    """Highlights layer: for each ``(kind, cells)`` a batched outline (`HIGHLIGHT_KINDS`)."""
-    ops: list[Op] = [(HIGHLIGHTS, "clear", ())]
+def draw_marks(geom: Geometry, marks: Sequence[tuple[str, Sequence[tuple[int, int]]]], *,
+               clear: bool = True) -> list[Op]:
+    """Highlights layer: for each ``(kind, cells)`` a batched outline (`HIGHLIGHT_KINDS`).
+
+    ``clear=False`` adds to what the layer already holds (a second grid on the same canvas).
+    """
+    ops: list[Op] = [(HIGHLIGHTS, "clear", ())] if clear else []
     for kind, cells in marks:
         cells = list(cells)
         if not cells:
@@ -210,12 +223,14 @@ class BoardView:
     `on_cell(row, col)`; they call `redraw()` when their state changes.
     """
 
-    def __init__(self, geom: Geometry, max_width: int | None = None):
+    def __init__(self, geom: Geometry, max_width: int | None = None,
+                 size: tuple[int, int] | None = None):
         self.geom = geom
-        self.canvas = MultiCanvas(3, width=geom.width, height=geom.height)
+        width, height = size or (geom.width, geom.height)  # `size`: a canvas holding several grids
+        self.canvas = MultiCanvas(3, width=width, height=height)
         # Explicit pixel size, displayed responsively: never wider than its container or its
         # natural size, height following the aspect ratio (the browser maps clicks back).
-        self.canvas.layout = widgets.Layout(width="100%", max_width=f"{max_width or geom.width}px",
+        self.canvas.layout = widgets.Layout(width="100%", max_width=f"{max_width or width}px",
                                             height="auto")
         self.canvas.add_class("nbg-canvas")
         self.client_draws = 0
@@ -246,6 +261,12 @@ class BoardView:
         if HIGHLIGHTS in layers:
             out += self.highlight_ops()
         return out
+
+    def resize(self, width: int, height: int) -> None:
+        """Give the canvas a new pixel size (e.g. another number of players); redraw afterwards."""
+        if (self.canvas.width, self.canvas.height) != (width, height):
+            self.canvas.width, self.canvas.height = width, height
+            self.canvas.layout.max_width = f"{width}px"
 
     # -- drawing ---------------------------------------------------------------------------
     def redraw(self, layers: Sequence[int] = (STATIC, PIECES, HIGHLIGHTS)) -> int:

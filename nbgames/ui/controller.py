@@ -2,7 +2,10 @@
 
 Game-agnostic: it needs a game (the `Game` facade) and a view with the `NewYorkView` shape
 (`widget`, `on_choose`, `refresh`, `set_game`, `interactive`, `status`, `reveal`, `seat`,
-`event_lines()`). Every action goes through `Game.play`, so the engine validates every click.
+`event_lines()`). Optional view hooks: `on_command`, `scheduler` (set to the controller's clock,
+for animations), `score_notes(seat)` and `score_colour(seat)` (extra scoreboard text). Score
+parts may omit ``count`` (then only the points are shown). Every action goes through `Game.play`,
+so the engine validates every click.
 """
 
 from __future__ import annotations
@@ -98,6 +101,8 @@ class PlayController:
         self.slider.observe(self._on_slider, names="value")
         self.upload.observe(self._on_upload, names="value")
         self.view.on_choose(self.choose)
+        if hasattr(self.view, "scheduler"):  # views that animate use the same (testable) clock
+            self.view.scheduler = self.scheduler
         if hasattr(self.view, "on_command"):
             self.view.on_command(self._on_command)
 
@@ -298,14 +303,21 @@ class PlayController:
             seat = entry["seat"]
             parts = "<br>".join(
                 f"{html.escape(str(p['what']))} [{html.escape(str(p['rule']))}]: "
-                f"{p['count']} → {p['points']}" for p in entry["parts"])
+                + (f"{p['count']} → " if "count" in p else "") + f"{p['points']}"
+                for p in entry["parts"])
             group = entry.get("largest_group") or []
             if group and game.is_over:
                 parts += "<br>" + html.escape(t("ny.score.group_squares", self.lang, squares=" ".join(group)))
+            notes = getattr(self.view, "score_notes", None)  # game-specific lines (race results, …)
+            if notes is not None:
+                parts += "".join("<br>" + html.escape(line) for line in notes(seat))
+            colour = entry.get("colour")
+            if colour is None and hasattr(self.view, "score_colour"):
+                colour = self.view.score_colour(seat)
             mark = f" ★ {html.escape(t('score.winner', self.lang))}" if seat in winners else ""
             who = f"{html.escape(self._name(seat))} ({html.escape(self.seats[seat])}){mark}"
             rows.append(f"<tr><td>{who}</td>"
-                        f"<td>{html.escape(str(entry.get('colour') or '—'))}</td><td>{parts}</td>"
+                        f"<td>{html.escape(str(colour or '—'))}</td><td>{parts}</td>"
                         f"<td><b>{entry['total']}</b></td></tr>")
         head = (f"<tr><th>{html.escape(t('score.seat', self.lang))}</th>"
                 f"<th>{html.escape(t('score.colour', self.lang))}</th><th></th>"
