@@ -91,6 +91,12 @@ class SafeKernelWebsocketHandler(FriendlyErrorsMixin, VoilaKernelWebsocketHandle
             raise web.HTTPError(400, "kernel websocket needs the v1 subprotocol")
         return await super().get(*args, **kwargs)
 
+    async def open(self, kernel_id):
+        mark = getattr(self.kernel_manager, "mark_connected", None)
+        if mark is not None:
+            mark(kernel_id)
+        return await super().open(kernel_id)
+
     def write_message(self, message, binary: bool = False):
         if isinstance(message, bytes) and self.selected_subprotocol != V1_PROTOCOL:
             # Never parse a non-v1 frame as v1 (the hang above); drop it instead.

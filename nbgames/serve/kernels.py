@@ -24,6 +24,20 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         help="Cull kernels that still have a page connected after this many idle seconds (0: never).",
     )
 
+    cull_unconnected_timeout = Integer(
+        120, config=True,
+        help="Grace before culling a kernel whose page never connected (a slow first load under "
+             "load must not lose its kernel); the short timeout applies once a page has connected.",
+    )
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._ever_connected: set[str] = set()
+
+    def mark_connected(self, kernel_id: str) -> None:
+        """Called by the websocket handler when a page connects to its kernel."""
+        self._ever_connected.add(kernel_id)
+
     def touch(self, kernel_id: str) -> None:
         """Count a kernel as active now (a pre-heated kernel was just handed to a visitor)."""
         kernel = self._kernels.get(kernel_id)
@@ -35,11 +49,20 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         kernel = self._kernels.get(kernel_id)
         connections = self._kernel_connections.get(kernel_id, 0)
         timeout = self.cull_connected_idle_timeout
-        if kernel is not None and connections and timeout > 0 and hasattr(kernel, "last_activity"):
-            idle = utcnow() - kernel.last_activity
+        if kernel is None or not hasattr(kernel, "last_activity"):
+            return await super().cull_kernel_if_idle(kernel_id)
+        idle = utcnow() - kernel.last_activity
+        if connections and timeout > 0:
             if idle > timedelta(seconds=timeout) and getattr(kernel, "execution_state", "") != "busy":
                 self.log.warning("Culling kernel %s of an open page idle for %d s.",
                                  kernel_id, int(idle.total_seconds()))
                 await ensure_async(self.shutdown_kernel(kernel_id))
-                return None
+            return None
+        if not connections and kernel_id not in self._ever_connected:
+            if idle <= timedelta(seconds=max(self.cull_unconnected_timeout, self.cull_idle_timeout)):
+                return None  # its page may still be loading
         return await super().cull_kernel_if_idle(kernel_id)
+
+    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
+        self._ever_connected.discard(kernel_id)
+        return await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))

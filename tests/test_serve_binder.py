@@ -1,0 +1,71 @@
+"""Binder: a fresh virtual environment built from binder/ alone runs every notebook.
+
+Does what repo2docker does (pip install -r binder/requirements.txt, then binder/postBuild from the
+repository root), with nothing from the test environment, then executes notebooks/ with nbclient
+inside it. pip reuses its local cache, so this takes about a minute once the cache is warm.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import venv
+
+import pytest
+from conftest import ROOT
+
+RUNNER = r"""
+import pathlib, sys
+import nbformat
+from nbclient import NotebookClient
+
+failures = []
+notebooks = sorted(p for p in pathlib.Path(sys.argv[1]).rglob("*.ipynb") if ".ipynb_checkpoints" not in str(p))
+for path in notebooks:
+    nb = nbformat.read(path, as_version=4)
+    try:
+        NotebookClient(nb, timeout=300, kernel_name="python3",
+                       resources={"metadata": {"path": str(path.parent)}}).execute()
+        print("ok", path)
+    except Exception as exc:
+        failures.append(f"{path}: {type(exc).__name__}: {str(exc)[-800:]}")
+print("executed", len(notebooks))
+sys.exit("\n".join(failures) if failures else 0)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_binder_environment_runs_the_notebooks(tmp_path):
+    binder = ROOT / "binder"
+    assert (binder / "runtime.txt").read_text().strip().startswith("python-3")
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("JUPYTER", "PYTHON", "VIRTUAL_ENV"))}
+    env.update(PATH=f"{env_dir / 'bin'}{os.pathsep}{env['PATH']}", HOME=str(home),
+               VIRTUAL_ENV=str(env_dir), PIP_DISABLE_PIP_VERSION_CHECK="1",
+               PIP_CACHE_DIR=os.environ.get("PIP_CACHE_DIR", str(ROOT.home() / ".cache" / "pip")))
+    python = str(env_dir / "bin" / "python")
+
+    def run(*cmd, **kw):
+        done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, **kw)
+        assert done.returncode == 0, f"{cmd} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+        return done
+
+    run(python, "-m", "pip", "install", "--quiet", "-r", str(binder / "requirements.txt"))
+    run("bash", str(binder / "postBuild"))
+    run(python, "-c", "import nbgames, sys; assert sys.prefix != sys.base_prefix; print(nbgames.__file__)")
+
+    # postBuild configured the Voilà server extension the Binder badge opens.
+    config = json.loads((home / ".jupyter" / "voila.json").read_text())
+    assert config["VoilaConfiguration"]["template"] == "nbgames"
+    assert config["VoilaConfiguration"]["strip_sources"] is True
+    assert (home / ".local" / "share" / "jupyter" / "voila" / "templates" / "nbgames" / "conf.json").exists()
+
+    done = run(python, "-c", RUNNER, str(ROOT / "notebooks"), timeout=800)
+    assert "executed" in done.stdout and "executed 0" not in done.stdout, done.stdout
+    assert sys.executable != python
