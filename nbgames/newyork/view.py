@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from ..engine.action import Action
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
-from ..ui.board import HIGHLIGHTS, OKABE_ITO, BoardView, Geometry, Op, draw_discs, draw_grid, draw_marks
+from ..ui.board import HIGHLIGHTS, OKABE_ITO, PIECES, BoardView, Geometry, Op, draw_discs, draw_grid, draw_marks
 from ..ui.i18n import t
 from . import rules as ny
 
@@ -147,11 +147,13 @@ class NewYorkView(BoardView):
         """Redraw everything from the game (call after every change of the game)."""
         game = self.game
         self._legal = game.legal_actions() if self._viewer_may_act() else []
+        # The board first: its message then leaves before the text widgets' updates. The static
+        # layer never changes with the game (it is drawn when a browser connects).
+        self.redraw((PIECES, HIGHLIGHTS))
         self.status.value = self.status_text()
         self.hand.value = self.hand_html()
         self._update_choices([])
         self._sync_controls()
-        self.redraw()
 
     # -- what is shown ---------------------------------------------------------------------
     @property
