@@ -16,6 +16,19 @@ Notation (``str(action)``):
 - ``remove C3``        the chosen player removes their piece on C3 (Spekulation, Statik)
 - a suffix ``/y`` names the colour of the piece placed, where a player has a choice (V3 two
   colours each; V4 placing a teammate's piece).
+
+``view(seat)`` keys (JSON-safe; ``seat=None`` gives only public facts):
+
+- ``phase`` "pick" (V2) / "setup" / "main" / "over"; ``to_move``; ``players``; ``seat``
+- ``board`` 7 rows of 7, each the owning seat or null; ``board_colours`` the same as colour names
+- ``colours`` in play; ``seat_colours`` per seat (setup colours until NY-6 deals the real ones)
+- ``chips`` per seat; ``supply`` and ``setup_left`` per colour
+- ``hand`` the viewer's own cards ("C", "3", "R*", "B*", "statik.b"); empty for other viewers
+- ``hand_counts`` per seat {"red": n, "blue": n} by card back (public, NY-7)
+- ``deck_size``, ``discard_size``, ``discard_top`` (the face-up cards last played)
+- ``stop_armed`` (NY-15), ``stop_drawn_by`` (NY-16), ``empty_squares``
+- ``pending`` a V1 sub-decision {kind, seat, squares} or null; ``teams`` (V4) or null
+- ``avenues``, ``streets`` display names (house defaults, data.json)
 """
 
 from __future__ import annotations
@@ -1082,7 +1095,7 @@ class NewYork(Rules):
 
     # -- views -----------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may know. Keys: see ``docs`` in the module and README."""
+        """What `seat` may know; the keys are listed in the module docstring."""
         grid = [[None if self.board[r * N + c] < 0 else self.colour_owner[self.board[r * N + c]]
                  for c in range(N)] for r in range(N)]
         colours = [[None if self.board[r * N + c] < 0 else COLOURS[self.board[r * N + c]]
