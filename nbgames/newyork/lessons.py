@@ -19,7 +19,7 @@ from typing import Any
 
 from ..engine.action import Action
 from ..engine.game import Game
-from ..ui.lesson import Choice, Lesson, LessonSession, Step, Verdict, judge_move
+from ..ui.lesson import Choice, Lesson, LessonSession, Step, Verdict, ask_choice, judge_move, move_judge
 from .rules import AVENUE_LETTERS, COLOURS, DATA, STREET_DIGITS, N, square_name
 
 SEED = 1995  # the year New York was published; every lesson game is deterministic
@@ -112,29 +112,6 @@ def ask_square(target: str, rule: str, right: str, wrong: Callable[[Game, int], 
         if index == goal:
             return Verdict(True, rule, right)
         return Verdict(False, rule, wrong(game, index))
-
-    return judge
-
-
-def ask_choice(rule: str, answers: dict[str, tuple[bool, str]]) -> Callable:
-    """A judge for button questions: each value maps to (right?, explanation)."""
-
-    def judge(game: Game, answer: Any) -> Verdict:
-        ok, text = answers.get(str(answer), (False, "Pick one of the buttons."))
-        return Verdict(ok, rule, text)
-
-    return judge
-
-
-def move_judge(goal: Callable[[Game, Action], Verdict]) -> Callable:
-    """A judge for moves: the engine refuses illegal ones (with its rule id); `goal` judges the
-    legal ones against what this step asks for."""
-
-    def judge(game: Game, answer: Any) -> Verdict:
-        action = judge_move(game, answer)
-        if isinstance(action, Verdict):
-            return action
-        return goal(game, action)
 
     return judge
 

@@ -216,6 +216,29 @@ def judge_move(game: Game, answer: Answer) -> Action | Verdict:
     return action  # pragma: no cover - is_legal and play agree
 
 
+def ask_choice(rule: str, answers: dict[str, tuple[bool, str]]) -> Callable:
+    """A judge for button questions: each value maps to (right?, explanation)."""
+
+    def judge(game: Game, answer: Any) -> Verdict:
+        ok, text = answers.get(str(answer), (False, "Pick one of the buttons."))
+        return Verdict(ok, rule, text)
+
+    return judge
+
+
+def move_judge(goal: Callable[[Game, Action], Verdict]) -> Callable:
+    """A judge for moves: the engine refuses illegal ones (with its rule id); `goal` judges the
+    legal ones against what this step asks for."""
+
+    def judge(game: Game, answer: Any) -> Verdict:
+        action = judge_move(game, answer)
+        if isinstance(action, Verdict):
+            return action
+        return goal(game, action)
+
+    return judge
+
+
 # -- the runner widget ---------------------------------------------------------------------------
 LESSON_TEXT: dict[str, str] = {
     "progress": "{done} of {total} lessons done",

@@ -1,0 +1,347 @@
+"""Galopp Royal lessons, without widgets: every step accepts its right answer (and its "show me"),
+refuses wrong ones with the right rule id and changes nothing when refusing, resets to its start,
+and every lesson position is a consistent Galopp Royal game whose record replays."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import nbgames
+from nbgames.galopp_royal import lessons as gl
+from nbgames.galopp_royal.rules import ALL_CARDS, DATA, GOALS, POND_DEPTH
+from nbgames.ui.lesson import LessonSession, Verdict
+
+LESSONS = {lesson.id: lesson for lesson in gl.lessons()}
+ORDER = ["gr-odds", "gr-auction", "gr-forced", "gr-goof", "gr-schemer-a", "gr-schemer-b", "gr-results",
+         "gr-exchange", "gr-substitute"]
+
+
+def at_step(lesson_id: str, step: int) -> LessonSession:
+    """A session of a lesson with its first `step` steps done by "show me"."""
+    session = LessonSession(LESSONS[lesson_id])
+    for _ in range(step):
+        assert session.show_me().ok
+    assert session.step_index == step
+    return session
+
+
+def snapshot(game) -> tuple:
+    r = game.rules
+    return (game.to_record()["actions"], list(r.positions), list(r.status), list(r.coins),
+            [None if b is None else list(b) for b in r.boards], list(r.deck), list(r.discard), r.phase,
+            len(r.events), game.view(0)["auction"])
+
+
+def refused(lesson_id: str, step: int, answer, rule: str) -> Verdict:
+    """Submit a wrong answer: it must be refused citing `rule`, changing nothing."""
+    session = at_step(lesson_id, step)
+    before = snapshot(session.game)
+    verdict = session.submit(answer)
+    assert not verdict.ok, verdict
+    assert verdict.rule == rule, verdict
+    assert verdict.text
+    assert session.step_index == step and not session.done
+    assert snapshot(session.game) == before
+    return verdict
+
+
+def accepted(lesson_id: str, step: int, answer) -> LessonSession:
+    session = at_step(lesson_id, step)
+    verdict = session.submit(answer)
+    assert verdict.ok, verdict
+    assert session.step_index == step + 1 or session.done
+    return session
+
+
+def cards_in_play(game) -> Counter:
+    r = game.rules
+    cards = Counter(r.deck)
+    cards.update(card for board in r.boards if board for card in board)
+    cards.update(card for card, _ in r.discard)
+    if r.auction is not None:
+        cards.update(card for hand in r.auction.private.values() for card in hand)
+        cards.update(r.auction.public)
+    return cards
+
+
+# -- the list as a whole -----------------------------------------------------------------------
+def test_lessons_in_teaching_order_cover_every_teaching_point():
+    assert [lesson.id for lesson in gl.lessons()] == ORDER
+    assert len(ORDER) >= 8
+    taught = {rule for lesson in gl.lessons() for rule in lesson.rules}
+    # teaching points: odds (GR-5), partly known lot (GR-6/7/8), forced team (GR-6), goof and pond
+    # (GR-4, GR-11), schemer (GR-11), finishing/pond/prizes (GR-12..15), exchange (GR-16),
+    # substitute auctions (GR-17)
+    assert {"GR-4", "GR-5", "GR-6", "GR-7", "GR-8", "GR-9", "GR-11", "GR-12", "GR-13", "GR-14", "GR-15",
+            "GR-16", "GR-17"} <= taught
+    for lesson in gl.lessons():
+        assert lesson.title and lesson.intro and lesson.summary and lesson.steps
+        assert "GR-" in lesson.intro, lesson.id
+        assert lesson.seat == 0
+
+
+def test_house_defaults_are_named_as_such():
+    text = {lesson.id: lesson.intro + lesson.summary + " ".join(
+        str(s.prompt) for s in lesson.steps) for lesson in gl.lessons()}
+    assert "house default" in text["gr-odds"]  # the card split
+    assert "house default" in text["gr-goof"] and f"{POND_DEPTH} spaces" in text["gr-goof"]
+    assert "house default" in text["gr-results"]  # prizes of races 2-6 and the goals
+    assert "house default" in text["gr-substitute"] and str(GOALS[1]) in text["gr-substitute"]
+    for key in ("cards", "goals", "prizes", "pond_depth", "forced_team_price"):
+        assert key in DATA["house_resolutions"]
+    # the forced-team house rule (all coins when fewer than 10) is explained in its answer
+    forced = LESSONS["gr-forced"]
+    assert "house rule" in forced.check(forced.start(), "40", 2).text
+
+
+@pytest.mark.parametrize("lesson_id", ORDER)
+def test_show_me_completes_every_step(lesson_id):
+    session = LessonSession(LESSONS[lesson_id])
+    for index in range(len(session.lesson.steps)):
+        prompt = session.prompt
+        assert prompt and "{" not in prompt, prompt
+        expected = session.expected()
+        assert LESSONS[lesson_id].check(session.game, expected, index).ok  # its own checker agrees
+        verdict = session.show_me()
+        assert verdict.ok and verdict.rule.startswith("GR-"), verdict
+        assert session.shown
+    assert session.done
+    assert session.prompt == session.lesson.summary
+
+
+@pytest.mark.parametrize("lesson_id", ORDER)
+def test_reset_restores_the_start(lesson_id):
+    session = LessonSession(LESSONS[lesson_id])
+    start = snapshot(session.game)
+    while not session.done:
+        session.show_me()
+    assert snapshot(session.game) != start
+    session.reset()
+    assert session.step_index == 0 and not session.done
+    assert snapshot(session.game) == start
+    assert snapshot(LESSONS[lesson_id].start()) == start
+
+
+@pytest.mark.parametrize("lesson_id", ORDER)
+def test_every_position_is_consistent_and_replays(lesson_id):
+    lesson = LESSONS[lesson_id]
+    session = LessonSession(lesson)
+    games = [lesson.start(i) for i in range(len(lesson.steps))]
+    while not session.done:
+        session.show_me()
+    games.append(session.game)
+    for game in games:
+        assert cards_in_play(game) == Counter(ALL_CARDS)  # no card made up or lost (GR-2)
+        assert sum(game.rules.coins) >= 0 and min(game.rules.coins) >= 0
+        again = nbgames.from_record(game.to_record())
+        for seat in (None, 0, 1):
+            assert again.view(seat) == game.view(seat)
+
+
+def test_seed_searches_are_deterministic_and_give_the_needed_roll():
+    assert gl.l1_seed() == gl.seed_where(
+        lambda s: gl.play_all(gl.race_game(gl.L1_BOARDS, [0] * 4, seed=s), ["roll"]),
+        lambda g: gl.rolled(g) == "+5")
+    for lesson_id, step, card in [("gr-odds", 3, "+5"), ("gr-goof", 1, "goof"), ("gr-goof", 3, "goof"),
+                                  ("gr-schemer-a", 0, "schemer"), ("gr-schemer-b", 0, "schemer")]:
+        session = accepted(lesson_id, step, "roll")
+        assert gl.rolled(session.game) == card, lesson_id
+
+
+def test_finished_lesson_refuses_more_answers():
+    session = at_step("gr-auction", 2)
+    assert session.done
+    assert not session.submit("pass").ok
+
+
+# -- 1. odds -----------------------------------------------------------------------------------
+def test_odds_lesson():
+    refused("gr-odds", 0, "1/5", "GR-5")
+    refused("gr-odds", 0, "1/2", "GR-5")
+    refused("gr-odds", 0, "nonsense", "GR-5")
+    accepted("gr-odds", 0, "1/4")
+    refused("gr-odds", 1, "1/4", "GR-5")
+    accepted("gr-odds", 1, "1/2")
+    v = refused("gr-odds", 2, "2.25", "GR-5")
+    assert "−2" in v.text
+    assert gl.board_average(gl.L1_BOARDS[0]) == gl.Fraction(7, 4)
+    accepted("gr-odds", 2, "1.75")
+    refused("gr-odds", 3, "pass", "GR-11")  # the engine: on a race turn, roll
+    refused("gr-odds", 3, "bid 3", "GR-11")
+    session = accepted("gr-odds", 3, "roll")
+    assert session.game.rules.positions[0] == 5 and "slot 1 holds a +5" in session.last.text
+
+
+# -- 2. a partly known lot -----------------------------------------------------------------------
+def test_auction_lesson_position():
+    game = LESSONS["gr-auction"].start()
+    view = game.view(0)["auction"]
+    assert view["participants"] == [2, 3, 0] and view["current_bid"] == 5 and game.to_move == 0
+    assert view["my_private"] == ["+5"] and view["lot_public"] == ["+3"]
+    assert game.view(0)["boards"][1] is not None  # seat 1 bought the first team
+    assert game.view(1)["auction"]["my_private"] == []  # seat 1 sits out
+
+
+def test_auction_lesson():
+    refused("gr-auction", 0, "1", "GR-6")
+    refused("gr-auction", 0, "4", "GR-6")
+    accepted("gr-auction", 0, "2")
+    v = refused("gr-auction", 1, "bid 5", "GR-7")  # the engine: bid higher than 5
+    assert "at least 6" in v.text
+    refused("gr-auction", 1, "bid 51", "GR-7")  # more coins than you have
+    refused("gr-auction", 1, "pass", "GR-7")  # legal, but the known half is good
+    refused("gr-auction", 1, "bid 30", "GR-7")  # legal, but too much
+    session = accepted("gr-auction", 1, "bid 12")
+    game = session.game
+    assert game.rules.boards[0] == ["+1", "goof", "+5", "+3"] and game.rules.coins[0] == 38
+    assert "You paid 12 and took the lot" in session.last.text
+
+
+# -- 3. the forced team --------------------------------------------------------------------------
+def test_forced_team_lesson():
+    game = LESSONS["gr-forced"].start()
+    assert game.view(0)["auction"]["my_private"] == ["goof", "goof"] and game.to_move == 0
+    refused("gr-forced", 0, "again", "GR-6")
+    refused("gr-forced", 0, "free", "GR-6")
+    accepted("gr-forced", 0, "forced")
+    refused("gr-forced", 1, "bid 12", "GR-7")  # the engine: not higher than 12
+    v = refused("gr-forced", 1, "bid 13", "GR-6")
+    assert "goofs" in v.text
+    session = accepted("gr-forced", 1, "pass")
+    game = session.game
+    assert game.rules.boards[0] == gl.FORCED_TEAM and game.rules.coins[0] == 40
+    assert game.rules.phase == "arrange" and game.to_move == 0
+    assert "take the top 4 cards for 10 coins" in session.last.text
+    refused("gr-forced", 2, "50", "GR-6")
+    refused("gr-forced", 2, "38", "GR-6")
+    accepted("gr-forced", 2, "40")
+    refused("gr-forced", 3, "arrange 1,2,3,4", "GR-9")  # the engine: say 'keep'
+    refused("gr-forced", 3, "roll", "GR-9")
+    session = accepted("gr-forced", 3, "arrange 3,1,2,4")
+    assert session.game.rules.boards[0] == ["+3", "+2", "+1", "+2"]
+    assert session.game.rules.phase == "race" and "Race 1 begins" in session.last.text
+
+
+# -- 4. a goof and the pond ----------------------------------------------------------------------
+def test_goof_lesson():
+    refused("gr-goof", 0, "pond", "GR-4")
+    refused("gr-goof", 0, "0", "GR-4")
+    accepted("gr-goof", 0, "-3")
+    refused("gr-goof", 1, "scheme +2", "GR-11")
+    session = accepted("gr-goof", 1, "roll")
+    assert session.game.rules.positions[0] == -3 and session.game.rules.status[0] == 0
+    refused("gr-goof", 2, "1/4", "GR-4")
+    refused("gr-goof", 2, "0/4", "GR-4")
+    accepted("gr-goof", 2, "1/2")
+    session = accepted("gr-goof", 3, "roll")
+    assert session.game.rules.pond == [0] and "shell pond" in session.last.text
+    refused("gr-goof", 4, "depends", "GR-13")
+    refused("gr-goof", 4, "3rd", "GR-13")
+    accepted("gr-goof", 4, "last")
+    assert POND_DEPTH == 3  # the lesson's −3 edge follows the house default
+
+
+# -- 5. schemer option (a) ------------------------------------------------------------------------
+def test_schemer_a_lesson():
+    session = accepted("gr-schemer-a", 0, "roll")
+    assert session.game.rules.phase == "scheme"
+    v = refused("gr-schemer-a", 1, "scheme +2 3:-2", "GR-11")  # the engine: into the pond
+    assert "pond" in v.text
+    refused("gr-schemer-a", 1, "scheme -2 1:+2", "GR-11")  # option (b)
+    v = refused("gr-schemer-a", 1, "scheme +2 2:-2", "GR-11")  # seat 1 stays level on 12
+    assert "level" in v.text
+    refused("gr-schemer-a", 1, "scheme +2 2:-1 3:-1", "GR-11")
+    refused("gr-schemer-a", 1, "roll", "GR-11")
+    for good in ("scheme +2 1:-2", "scheme +2 1:-1 2:-1", "scheme +2 1:-1 3:-1"):
+        session = accepted("gr-schemer-a", 1, good)
+        pos = session.game.rules.positions
+        assert pos[0] == 12 and all(pos[0] > pos[s] for s in (1, 2, 3))
+    refused("gr-schemer-a", 2, "behind", "GR-11")
+    refused("gr-schemer-a", 2, "leader", "GR-11")
+    accepted("gr-schemer-a", 2, "pond")
+
+
+# -- 6. schemer option (b) ------------------------------------------------------------------------
+def test_schemer_b_lesson():
+    accepted("gr-schemer-b", 0, "roll")
+    refused("gr-schemer-b", 1, "fwd", "GR-11")
+    refused("gr-schemer-b", 1, "stay", "GR-11")
+    accepted("gr-schemer-b", 1, "back")
+    refused("gr-schemer-b", 2, "scheme +2 1:-2", "GR-11")  # option (a)
+    refused("gr-schemer-b", 2, "scheme -2 1:+2", "GR-11")  # (b), but only one chair over
+    refused("gr-schemer-b", 2, "scheme -2 1:+1 3:+1", "GR-11")
+    session = accepted("gr-schemer-b", 2, "scheme -2 1:+1 2:+1")
+    assert session.game.rules.finished == [1, 2] and session.game.rules.positions[0] == 4
+    refused("gr-schemer-b", 3, "seat2", "GR-12")
+    refused("gr-schemer-b", 3, "tie", "GR-12")
+    accepted("gr-schemer-b", 3, "seat1")
+
+
+# -- 7. finishing order, the pond and prizes --------------------------------------------------------
+def test_results_lesson():
+    refused("gr-results", 0, "pass", "GR-11")
+    session = accepted("gr-results", 0, "roll")
+    game = session.game
+    assert game.rules.results == [[0, 3, 2, 1]]  # finisher, course, pond latest first (GR-14)
+    assert game.rules.coins == [70, 50, 55, 60] and game.rules.last_placed == 1
+    assert "Place 3: seat 2 won 5 coins" in session.last.text
+    refused("gr-results", 1, "seat2", "GR-14")
+    refused("gr-results", 1, "nobody", "GR-14")
+    accepted("gr-results", 1, "seat3")
+    refused("gr-results", 2, "seat1", "GR-14")
+    refused("gr-results", 2, "nobody", "GR-14")
+    accepted("gr-results", 2, "seat2")
+    refused("gr-results", 3, "seat2", "GR-13")
+    refused("gr-results", 3, "seat3", "GR-13")
+    accepted("gr-results", 3, "seat1")
+
+
+# -- 8. the exchange -------------------------------------------------------------------------------
+def test_exchange_lesson():
+    game = LESSONS["gr-exchange"].start()
+    assert game.rules.phase == "exchange" and game.to_move == 0 and game.rules.last_placed == 0
+    v = refused("gr-exchange", 0, "exchange 0:3 1:3 2:3 3:4", "GR-16")  # threw out your own +1
+    assert "own board" in v.text
+    v = refused("gr-exchange", 0, "exchange 0:1 1:1 2:3 3:4", "GR-16")
+    assert "seat 1 keeps its +5" in v.text
+    refused("gr-exchange", 0, "exchange 0:1 1:3 2:3", "GR-16")  # the engine: one slot on every board
+    refused("gr-exchange", 0, "roll", "GR-16")
+    session = accepted("gr-exchange", 0, "exchange 0:2 1:3 2:3 3:4")
+    game = session.game
+    assert game.rules.boards[0] == ["goof", "+3", "+1", "+3"]
+    assert [e for e in game.rules.events if e[0] == "draw"][0][1] == 0  # you draw first (GR-16)
+    assert "You drew +3 into slot 2" in session.last.text
+    refused("gr-exchange", 1, "winner", "GR-16")
+    refused("gr-exchange", 1, "seat1", "GR-16")
+    accepted("gr-exchange", 1, "you")
+
+
+# -- 9. substitute auctions ------------------------------------------------------------------------
+def test_substitute_lesson():
+    game = LESSONS["gr-substitute"].start()
+    auction = game.view(0)["auction"]
+    assert auction["kind"] == "substitute" and auction["opener"] == 0 and auction["my_private"] == ["goof"]
+    assert game.rules.boards[0] == ["+3", "goof", "+1", "+3"]
+    refused("gr-substitute", 0, "pick", "GR-17")
+    refused("gr-substitute", 0, "add", "GR-17")
+    accepted("gr-substitute", 0, "all")
+    refused("gr-substitute", 1, "bid 4", "GR-17")
+    refused("gr-substitute", 1, "roll", "GR-7")
+    session = accepted("gr-substitute", 1, "pass")
+    game = session.game
+    assert game.rules.boards[1] == gl.SUB1_CARDS and game.view(0)["auction"]["number"] == 2
+    assert game.to_move == 0 and game.view(0)["auction"]["opener"] == 0
+    assert 1 in game.view(0)["auction"]["participants"]  # the first winner may bid again
+    refused("gr-substitute", 2, "you-no", "GR-17")
+    refused("gr-substitute", 2, "seat1-yes", "GR-17")
+    accepted("gr-substitute", 2, "you-yes")
+    refused("gr-substitute", 3, "pass", "GR-17")
+    refused("gr-substitute", 3, "bid 20", "GR-17")
+    session = accepted("gr-substitute", 3, "bid 2")
+    assert session.game.rules.boards[0] == gl.SUB2_CARDS and session.game.rules.phase == "arrange"
+    session = accepted("gr-substitute", 4, "arrange 2,1,3,4")
+    game = session.game
+    assert game.rules.race == 2 and game.rules.goal == GOALS[1] and game.to_move == 0
+    assert game.rules.positions == [0, 0, 0, 0] and "Race 2 begins" in session.last.text
