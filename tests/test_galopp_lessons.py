@@ -286,7 +286,7 @@ def test_results_lesson():
     game = session.game
     assert game.rules.results == [[0, 3, 2, 1]]  # finisher, course, pond latest first (GR-14)
     assert game.rules.coins == [70, 50, 55, 60] and game.rules.last_placed == 1
-    assert "Place 3: seat 2 won 5 coins" in session.last.text
+    assert "Place 3: Player 3 won 5 coins" in session.last.text
     refused("gr-results", 1, "seat2", "GR-14")
     refused("gr-results", 1, "nobody", "GR-14")
     accepted("gr-results", 1, "seat3")
@@ -305,7 +305,7 @@ def test_exchange_lesson():
     v = refused("gr-exchange", 0, "exchange 0:3 1:3 2:3 3:4", "GR-16")  # threw out your own +1
     assert "own board" in v.text
     v = refused("gr-exchange", 0, "exchange 0:1 1:1 2:3 3:4", "GR-16")
-    assert "seat 1 keeps its +5" in v.text
+    assert "Player 2 keeps its +5" in v.text
     refused("gr-exchange", 0, "exchange 0:1 1:3 2:3", "GR-16")  # the engine: one slot on every board
     refused("gr-exchange", 0, "roll", "GR-16")
     session = accepted("gr-exchange", 0, "exchange 0:2 1:3 2:3 3:4")
@@ -345,3 +345,18 @@ def test_substitute_lesson():
     game = session.game
     assert game.rules.race == 2 and game.rules.goal == GOALS[1] and game.to_move == 0
     assert game.rules.positions == [0, 0, 0, 0] and "Race 2 begins" in session.last.text
+
+
+def test_players_are_named_as_the_board_names_them():
+    """The view calls seat 0 "Player 1": lesson text never says "seat N" to the learner."""
+    import re
+
+    for lesson in gl.lessons():
+        session = LessonSession(lesson)
+        texts = [lesson.intro, lesson.summary]
+        while not session.done:
+            texts.append(session.prompt)
+            texts += [c.label for c in session.choices]
+            texts.append(session.show_me().text)
+        for text in texts:
+            assert not re.search(r"\bseats? \d", text, re.I), (lesson.id, text)

@@ -38,13 +38,17 @@ CARD_SPLIT = ", ".join(f"{card} ×{count}" for card, count in CARD_COUNTS.items(
 
 # -- small helpers ---------------------------------------------------------------------------
 def who(seat: int, capital: bool = False) -> str:
-    """ "you" for the learner (seat 0), else "seat 2"."""
-    text = "you" if seat == LEARNER else f"seat {seat}"
+    """ "you" for the learner (seat 0, shown as Player 1), else "Player 3" (as the board names it)."""
+    text = "you" if seat == LEARNER else f"Player {seat + 1}"
     return text[0].upper() + text[1:] if capital else text
 
 
 def whose(seat: int) -> str:
-    return "your" if seat == LEARNER else f"seat {seat}'s"
+    return "your" if seat == LEARNER else f"Player {seat + 1}'s"
+
+
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def space(n: int) -> str:
@@ -105,7 +109,7 @@ def narrate(events: Sequence[tuple]) -> str:
             out.append(f"{who(seat, True)} rolled a {die}: slot {die} holds {bearer(card)}.")
         elif kind == "move":
             _, seat, before, after = event
-            out.append(f"{whose(seat).capitalize()} chair goes from {space(before)} to {space(after)}.")
+            out.append(f"{cap(whose(seat))} chair goes from {space(before)} to {space(after)}.")
         elif kind == "finish":
             out.append(f"{who(event[1], True)} crossed the goal: place {event[2]}!")
         elif kind == "pond":
@@ -131,7 +135,7 @@ def narrate(events: Sequence[tuple]) -> str:
             out.append(f"{who(seat, True)} drew {card} into slot {slot}.")
         elif kind == "replace":
             _, seat, old, _lot = event
-            out.append(f"{whose(seat).capitalize()} old team ({', '.join(old)}) went to the discard pile.")
+            out.append(f"{cap(whose(seat))} old team ({', '.join(old)}) went to the discard pile.")
         elif kind == "no_bid":
             out.append("Nobody bid, so the lot was discarded.")
         elif kind == "race":
@@ -208,7 +212,7 @@ def _lesson_odds() -> Lesson:
             "Bearers move your chair +1, +2, +3 or +5; a **goof** moves it back 2; a **schemer** lets "
             "you push chairs around (GR-11, later lessons). The game has 40 bearers: "
             f"{CARD_SPLIT}. This split is a house default (the printed split is unknown).\n\n"
-            "You are seat 0, in the race with three other players."
+            "You are Player 1, in the race with three other players."
         ),
         start_game=start,
         steps=[
@@ -303,8 +307,8 @@ def _lesson_auction() -> Lesson:
             "each draws 1 private card and 1 more is turned **face up** (GR-6).\n\n"
             "Bidding goes clockwise: bid more than the current bid, or pass and drop out (GR-7). The "
             "last bidder left pays and takes all 4 cards (GR-8).\n\n"
-            "The first auction is over: seat 1 paid 8 coins for its team. Now seats 2, 3 and you bid "
-            "for the next one. Seat 2 opened with 3, seat 3 bid 5."
+            "The first auction is over: Player 2 paid 8 coins for its team. Now Players 3, 4 and you bid "
+            "for the next one. Player 3 opened with 3, Player 4 bid 5."
         ),
         start_game=start,
         steps=[
@@ -312,10 +316,10 @@ def _lesson_auction() -> Lesson:
                 prompt=("Your private card is a **+5**, and the face-up card is a **+3**. How many of the "
                         "lot's 4 cards do you know?"),
                 judge=ask_choice("GR-6", {
-                    "2": (True, "Two: your own private card and the face-up one. The other two are seat 2's "
-                                "and seat 3's private cards (GR-6)."),
+                    "2": (True, "Two: your own private card and the face-up one. The other two are Player 3's "
+                                "and Player 4's private cards (GR-6)."),
                     "1": (False, "With 3 bidders one card is also turned face up for everyone (GR-6)."),
-                    "4": (False, "Seats 2 and 3 looked at their own cards; you didn't see them (GR-6)."),
+                    "4": (False, "Players 3 and 4 looked at their own cards; you didn't see them (GR-6)."),
                     "3": (False, "You see your own card and the face-up card only (GR-6)."),
                 }),
                 expected=lambda game: "2",
@@ -351,7 +355,7 @@ def _lesson_forced() -> Lesson:
 
     def goal(game: Game, action: Action) -> Verdict:
         if action.kind == "pass":
-            return Verdict(True, "GR-6", "You pass. Seat 2 gets that lot, and you are the last player "
+            return Verdict(True, "GR-6", "You pass. Player 3 gets that lot, and you are the last player "
                            "without a team…")
         return Verdict(False, "GR-6", f"You know 2 of this lot's 4 cards: both are **goofs**. Paying "
                        f"{action.args[0]} for it is a bad deal when the leftover team costs only "
@@ -370,8 +374,8 @@ def _lesson_forced() -> Lesson:
             "**2** private cards. When only **1** player is left, there is no auction: that player "
             f"takes the **top 4 cards** of the deck and pays **{FORCED_PRICE} coins**, whatever the "
             "cards are (GR-6).\n\n"
-            "This is a 3-player game. Seat 1 bought the first team. Now it's seat 2 against you: "
-            "seat 2 bid 12. Your two private cards are **goof, goof**."
+            "This is a 3-player game. Player 2 bought the first team. Now it's Player 3 against you: "
+            "Player 3 bid 12. Your two private cards are **goof, goof**."
         ),
         start_game=start,
         steps=[
@@ -392,7 +396,7 @@ def _lesson_forced() -> Lesson:
                          Choice("I get the last team for free", "free")],
             ),
             Step(
-                prompt="Seat 2 bid 12 for a lot with your two goofs in it. Bid or pass?",
+                prompt="Player 3 bid 12 for a lot with your two goofs in it. Bid or pass?",
                 judge=move_judge(goal),
                 expected=lambda game: "pass",
                 highlight=lambda game: ["button:pass"],
@@ -407,7 +411,7 @@ def _lesson_forced() -> Lesson:
                               "the bank (GR-6). (A player with fewer coins would pay all they have — a "
                               "house rule; the printed rules don't say.)"),
                     str(START_COINS): (False, f"The forced team is not free: it costs {FORCED_PRICE} (GR-6)."),
-                    str(START_COINS - 12): (False, "Seat 2's bid of 12 was paid by seat 2, not by you (GR-8). "
+                    str(START_COINS - 12): (False, "Player 3's bid of 12 was paid by Player 3, not by you (GR-8). "
                                                    f"You paid {FORCED_PRICE} for the forced team (GR-6)."),
                 }),
                 expected=lambda game: str(START_COINS - FORCED_PRICE),
@@ -568,10 +572,10 @@ def _lesson_schemer_a() -> Lesson:
         pos = after_scheme(game, action)
         level = [s for s in (1, 2) if pos[s] >= pos[0]]
         if level:
-            return Verdict(False, "GR-11", f"Legal, but afterwards seat {level[0]} is still on "
+            return Verdict(False, "GR-11", f"Legal, but afterwards Player {level[0] + 1} is still on "
                            f"{space(pos[level[0]])}, level with you on {space(pos[0])}. Push the chairs that "
                            "would stay level with you.")
-        pushed = " and ".join(f"seat {t} to {space(pos[t])}" for t in targets)
+        pushed = " and ".join(f"Player {t + 1} to {space(pos[t])}" for t in targets)
         return Verdict(True, "GR-11", f"Yes: you go to {space(pos[0])} and push {pushed}. You are alone in "
                        "front (GR-11).")
 
@@ -585,7 +589,7 @@ def _lesson_schemer_a() -> Lesson:
             "- **(b)** your chair **−2**, and either one other chair **+2** or two other chairs **+1** each.\n\n"
             "Only chairs still racing can be moved, and a schemer may **never push another chair into "
             "the pond** (GR-11).\n\n"
-            "You are on 10, seat 1 on 12, seat 2 on 11, seat 3 on −2; the goal is 15. Your board holds "
+            "You are on 10, Player 2 on 12, Player 3 on 11, Player 4 on −2; the goal is 15. Your board holds "
             "three schemers."
         ),
         start_game=start,
@@ -599,13 +603,13 @@ def _lesson_schemer_a() -> Lesson:
             ),
             Step(
                 prompt=("Use **option (a)** so that afterwards your chair is **alone in front**. (Try pushing "
-                        "seat 3, on −2, back 2 if you like: it will be refused.)"),
+                        "Player 4, on −2, back 2 if you like: it will be refused.)"),
                 judge=move_judge(goal),
                 expected=lambda game: "scheme +2 1:-2",
                 highlight=lambda game: ["chair:1", "chair:2"],
             ),
             Step(
-                prompt="Why could you not push seat 3's chair (on −2) back 2?",
+                prompt="Why could you not push Player 4's chair (on −2) back 2?",
                 judge=ask_choice("GR-11", {
                     "pond": (True, f"Right: −2 back 2 is −4, past the {POND_DEPTH} spaces behind START: the "
                                    "pond. A schemer may never push another chair in. Pushing it back 1 "
@@ -655,7 +659,7 @@ def _lesson_schemer_b() -> Lesson:
         if targets == (1, 2):
             return Verdict(True, "GR-12", "Both chairs move +1 to 15 and cross the goal in the same move; a "
                            "chair pushed over the goal finishes too (GR-11, GR-12).")
-        return Verdict(False, "GR-11", "That is option (b), but it doesn't get **both** seat 1 and seat 2 "
+        return Verdict(False, "GR-11", "That is option (b), but it doesn't get **both** Player 2 and Player 3 "
                        "over the goal. Two chairs +1 each: which two?")
 
     return Lesson(
@@ -668,7 +672,7 @@ def _lesson_schemer_b() -> Lesson:
             "way — only *other* chairs are protected.\n\n"
             "Usually option (a) is better for you. But (b) shows a rule worth knowing: a chair pushed "
             "over the goal **finishes** (GR-12).\n\n"
-            "You are on 6, seat 1 and seat 2 are both on 14, seat 3 on 4; the goal is 15."
+            "You are on 6, Player 2 and Player 3 are both on 14, Player 4 on 4; the goal is 15."
         ),
         start_game=start,
         steps=[
@@ -693,7 +697,7 @@ def _lesson_schemer_b() -> Lesson:
                 choices=[Choice("Back 2", "back"), Choice("Nothing", "stay"), Choice("Forward 2", "fwd")],
             ),
             Step(
-                prompt="Play **option (b)** so that **both** seat 1 and seat 2 cross the goal.",
+                prompt="Play **option (b)** so that **both** Player 2 and Player 3 cross the goal.",
                 judge=move_judge(goal),
                 expected=lambda game: "scheme -2 1:+1 2:+1",
                 highlight=lambda game: ["chair:1", "chair:2", "space:15"],
@@ -701,18 +705,18 @@ def _lesson_schemer_b() -> Lesson:
             Step(
                 prompt="Both crossed the goal in the same move. Who finished **first**?",
                 judge=ask_choice("GR-12", {
-                    "seat1": (True, "Seat 1: chairs pushed over the goal together finish in clockwise order "
-                                    "from the schemer — you are seat 0, so seat 1 comes first. (That order "
+                    "seat1": (True, "Player 2: chairs pushed over the goal together finish in clockwise order "
+                                    "from the schemer — you are Player 1, so Player 2 comes first. (That order "
                                     "is a house rule; the printed rules don't say.)"),
-                    "seat2": (False, "Chairs pushed over together finish clockwise from the schemer: seat 1 "
-                                     "before seat 2 (GR-12, house rule)."),
-                    "tie": (False, "There are no shared places: they finish clockwise from the schemer, seat 1 "
+                    "seat2": (False, "Chairs pushed over together finish clockwise from the schemer: Player 2 "
+                                     "before Player 3 (GR-12, house rule)."),
+                    "tie": (False, "There are no shared places: they finish clockwise from the schemer, Player 2 "
                                    "first (GR-12, house rule)."),
                 }),
                 expected=lambda game: "seat1",
                 plays=False,
                 board=False,
-                choices=[Choice("Seat 1", "seat1"), Choice("Seat 2", "seat2"), Choice("They share 1st", "tie")],
+                choices=[Choice("Player 2", "seat1"), Choice("Player 3", "seat2"), Choice("They share 1st", "tie")],
             ),
         ],
         summary=("Done! Option (b): your chair −2, one other +2 or two others +1 each (GR-11). Any chair that "
@@ -729,7 +733,7 @@ L7_AFTER = ["roll", "roll"]  # seats 1 and 2 roll after you
 
 @functools.cache
 def l7_seed() -> int:
-    """A seed where seat 2 rolls a goof after seat 1 fell into the pond."""
+    """A seed where Player 3 rolls a goof after Player 2 fell into the pond."""
     return seed_where(lambda s: play_all(race_game(L7_BOARDS, L7_POS, seed=s), ["roll", *L7_AFTER]),
                       lambda g: g.rules.pond == [1, 2])
 
@@ -755,12 +759,12 @@ def _lesson_results() -> Lesson:
             + ", ".join("/".join(map(str, p)) for p in PRIZES[1:])
             + " (house defaults), with goals " + ", ".join(map(str, GOALS)) + " spaces (race 1's "
             "15 and the rest are house defaults).\n\n"
-            "You are on 13 with four +3s; seat 3 is on 14; seats 1 and 2 are on −3, at the edge of the pond."
+            "You are on 13 with four +3s; Player 4 is on 14; Players 2 and 3 are on −3, at the edge of the pond."
         ),
         start_game=start,
         steps=[
             Step(
-                prompt="**Roll** — then watch seats 1 and 2 take their turns.",
+                prompt="**Roll** — then watch Players 2 and 3 take their turns.",
                 judge=move_judge(roll_goal),
                 expected=lambda game: "roll",
                 highlight=lambda game: ["button:roll"],
@@ -769,7 +773,7 @@ def _lesson_results() -> Lesson:
             Step(
                 prompt="The race is over. Who won the **2nd** prize?",
                 judge=ask_choice("GR-14", {
-                    "seat3": (True, f"Seat 3: it never crossed the goal, but a chair still on the course "
+                    "seat3": (True, f"Player 4: it never crossed the goal, but a chair still on the course "
                                     f"ranks ahead of every pond chair, so it is 2nd and wins {p2} (GR-14)."),
                     "seat2": (False, "Chairs still on the course rank ahead of pond chairs (GR-14)."),
                     "nobody": (False, "Places are given even to chairs that didn't finish (GR-14)."),
@@ -777,15 +781,15 @@ def _lesson_results() -> Lesson:
                 expected=lambda game: "seat3",
                 plays=False,
                 board=False,
-                choices=[Choice("Seat 2", "seat2"), Choice("Seat 3", "seat3"), Choice("Nobody", "nobody")],
+                choices=[Choice("Player 3", "seat2"), Choice("Player 4", "seat3"), Choice("Nobody", "nobody")],
                 highlight=lambda game: ["chair:3"],
             ),
             Step(
-                prompt="Seats 1 and 2 are both in the pond. Who won the **3rd** prize?",
+                prompt="Players 2 and 3 are both in the pond. Who won the **3rd** prize?",
                 judge=ask_choice("GR-14", {
-                    "seat2": (True, f"Seat 2: it fell in **later**, and among pond chairs the latest ranks "
+                    "seat2": (True, f"Player 3: it fell in **later**, and among pond chairs the latest ranks "
                                     f"highest. 3rd place and {p3} coins (GR-14, GR-15)."),
-                    "seat1": (False, "Seat 1 fell in first; among pond chairs the latest to fall in ranks "
+                    "seat1": (False, "Player 2 fell in first; among pond chairs the latest to fall in ranks "
                                      "highest (GR-14)."),
                     "nobody": (False, "With fewer than three finishers, the remaining prizes still go to the "
                                       "next places — here a pond chair (GR-14)."),
@@ -793,21 +797,21 @@ def _lesson_results() -> Lesson:
                 expected=lambda game: "seat2",
                 plays=False,
                 board=False,
-                choices=[Choice("Seat 1", "seat1"), Choice("Seat 2", "seat2"), Choice("Nobody", "nobody")],
+                choices=[Choice("Player 2", "seat1"), Choice("Player 3", "seat2"), Choice("Nobody", "nobody")],
             ),
             Step(
                 prompt="And who placed **last**?",
                 judge=ask_choice("GR-13", {
-                    "seat1": (True, "Seat 1: the first chair into the pond is last (GR-13). Last place "
+                    "seat1": (True, "Player 2: the first chair into the pond is last (GR-13). Last place "
                                     "matters — that player starts the next race and chooses the exchange."),
-                    "seat2": (False, "Seat 2 fell in after seat 1. The **first** pond chair is last (GR-13)."),
-                    "seat3": (False, "Seat 3 is still on the course: it ranks ahead of both pond chairs "
+                    "seat2": (False, "Player 3 fell in after Player 2. The **first** pond chair is last (GR-13)."),
+                    "seat3": (False, "Player 4 is still on the course: it ranks ahead of both pond chairs "
                                      "(GR-14)."),
                 }),
                 expected=lambda game: "seat1",
                 plays=False,
                 board=False,
-                choices=[Choice("Seat 1", "seat1"), Choice("Seat 2", "seat2"), Choice("Seat 3", "seat3")],
+                choices=[Choice("Player 2", "seat1"), Choice("Player 3", "seat2"), Choice("Player 4", "seat3")],
             ),
         ],
         summary=(f"Done! You won {p1} coins for 1st. Finishers first, then chairs on the course, then the "
@@ -851,7 +855,7 @@ def _lesson_exchange() -> Lesson:
         for seat in range(1, len(boards)):
             card = boards[seat][slots[seat]]
             if card != "+5":
-                problems.append(f"seat {seat} keeps its +5 (you took its {card})")
+                problems.append(f"Player {seat + 1} keeps its +5 (you took its {card})")
         if problems:
             return Verdict(False, "GR-16", "Legal, but not your best: " + "; ".join(problems) + ".")
         return Verdict(True, "GR-16", "Well chosen: your goof is gone, and every rival lost its +5. The "
@@ -866,8 +870,8 @@ def _lesson_exchange() -> Lesson:
             "last-placed player gets a consolation: you choose **one bearer on every board — your own "
             "included —** and throw it out face up. Then, starting with you and going clockwise, each "
             "player draws a new card from the deck into the empty slot (GR-16).\n\n"
-            "Your board: goof, goof, +1, +3. Seat 1: +2, +3, +5, +2. Seat 2: +1, +3, +5, +2. "
-            "Seat 3: +1, +3, +2, +5."
+            "Your board: goof, goof, +1, +3. Player 2: +2, +3, +5, +2. Player 3: +1, +3, +5, +2. "
+            "Player 4: +1, +3, +2, +5."
         ),
         start_game=_race_lost,
         steps=[
@@ -890,7 +894,7 @@ def _lesson_exchange() -> Lesson:
                 expected=lambda game: "you",
                 plays=False,
                 board=False,
-                choices=[Choice("Me", "you"), Choice("The race winner", "winner"), Choice("Seat 1", "seat1")],
+                choices=[Choice("Me", "you"), Choice("The race winner", "winner"), Choice("Player 2", "seat1")],
             ),
         ],
         summary=("Done! The last-placed player throws out one bearer on every board, their own included, "
@@ -959,7 +963,7 @@ def _lesson_substitute() -> Lesson:
                 follow=others(["bid 3", "pass", "pass", "keep"]),
             ),
             Step(
-                prompt="Substitute auction 2 is next. Who opens it, and may seat 1 (who just won) bid again?",
+                prompt="Substitute auction 2 is next. Who opens it, and may Player 2 (who just won) bid again?",
                 judge=ask_choice("GR-17", {
                     "you-yes": (True, "You open both auctions as the last-placed player, and the winner of "
                                       "the first one may bid in the second (GR-17)."),
@@ -970,8 +974,8 @@ def _lesson_substitute() -> Lesson:
                 expected=lambda game: "you-yes",
                 plays=False,
                 board=False,
-                choices=[Choice("I open; seat 1 may bid", "you-yes"), Choice("I open; seat 1 sits out", "you-no"),
-                         Choice("Seat 1 opens", "seat1-yes")],
+                choices=[Choice("I open; Player 2 may bid", "you-yes"), Choice("I open; Player 2 sits out", "you-no"),
+                         Choice("Player 2 opens", "seat1-yes")],
             ),
             Step(
                 prompt="Your private card this time is a **+5**. Bid (up to 15) or pass?",
