@@ -92,10 +92,12 @@ class Geometry:
 
 
 def draw_grid(geom: Geometry, row_labels: Sequence[str], col_labels: Sequence[str],
-              shaded: Iterable[tuple[int, int]] = (), *, clear: bool = True) -> list[Op]:
+              shaded: Iterable[tuple[int, int]] = (), *, clear: bool = True,
+              label_y: float | None = None) -> list[Op]:
     """Static layer: background, cells (one batched call), grid lines and line labels.
 
-    ``clear=False`` adds a second grid to a canvas that already has one (no clear, no background).
+    ``clear=False`` adds a second grid to a canvas that already has one (no clear, no background);
+    ``label_y`` places the column labels (default: the middle of the top margin).
     """
     idx = np.arange(geom.rows * geom.cols)
     rows, cols = idx // geom.cols, idx % geom.cols
@@ -127,7 +129,7 @@ def draw_grid(geom: Geometry, row_labels: Sequence[str], col_labels: Sequence[st
     ops.append((STATIC, "set:text_align", ("center",)))
     for c, label in enumerate(col_labels):
         cx, _ = geom.cell_centre(0, c)
-        ops.append((STATIC, "fill_text", (label, cx, geom.top / 2)))
+        ops.append((STATIC, "fill_text", (label, cx, geom.top / 2 if label_y is None else label_y)))
     return ops
 
 

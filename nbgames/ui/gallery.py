@@ -33,6 +33,13 @@ GAMES: tuple[GalleryEntry, ...] = (
         options=("action_cards", "colour_choice", "teams"), option_prefix="ny",
         min_players=2, max_players=5,
     ),
+    GalleryEntry(
+        name="galopp_royal", title_key="gr.title", blurb_key="gr.blurb",
+        learn="galopp_royal/learn.ipynb", play="galopp_royal/play.ipynb",
+        view="nbgames.galopp_royal.view:GaloppView",
+        options=(), option_prefix="gr",
+        min_players=3, max_players=6,
+    ),
 )
 
 
