@@ -1,0 +1,127 @@
+"""The Galopp Royal lesson runner with the real Galopp view (widgets in the kernel, no browser):
+lessons done through the view's own buttons and clicks, and the learn notebook run with nbclient."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from nbgames.galopp_royal.lessons import lessons
+from nbgames.ui.lesson import LessonSession
+
+view_module = pytest.importorskip("nbgames.galopp_royal.view")
+from nbgames.galopp_royal.lessons import learn  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOK = ROOT / "notebooks" / "galopp_royal" / "learn.ipynb"
+
+
+def choice(runner, label_part: str):
+    matches = [b for b in runner.choices.children if label_part in b.description]
+    assert len(matches) == 1, [b.description for b in runner.choices.children]
+    return matches[0]
+
+
+def test_first_two_lessons_through_the_view():
+    runner = learn()
+    assert "0 of 9 lessons done" in runner.progress.value
+    assert not runner.view.interactive  # a question: answered by the lesson's buttons
+    choice(runner, "1 in 2").click()
+    assert runner.feedback_verdict.rule == "GR-5" and not runner.feedback_verdict.ok
+    assert "Not quite" in runner.feedback.value and runner.session.step_index == 0
+    choice(runner, "1 in 4").click()
+    choice(runner, "1 in 2").click()
+    choice(runner, "2.25").click()
+    assert not runner.feedback_verdict.ok
+    choice(runner, "1.75").click()
+    assert runner.view.interactive and not runner.view.roll_button.disabled
+    runner.view.roll_button.click()
+    assert runner.session.done and "1 of 9 lessons done" in runner.progress.value
+    assert runner.view.game.rules.positions[0] == 5 and "slot 1 holds a +5" in runner.feedback.value
+
+    runner.next_button.click()
+    assert runner.index == 1 and "partly known" in runner.title.value
+    choice(runner, "2").click()
+    assert runner.feedback_verdict.ok
+    view = runner.view
+    assert view.bid_amount.min == 6 and not view.pass_button.disabled
+    view.pass_button.click()  # legal, but the lesson explains why not
+    assert runner.feedback_verdict.rule == "GR-7" and not runner.feedback_verdict.ok
+    assert runner.session.game.to_move == 0
+    view.bid_amount.value = 9
+    view.bid_button.click()
+    assert runner.session.done and "2 of 9 lessons done" in runner.progress.value
+    assert runner.session.game.rules.boards[0] == ["+1", "goof", "+5", "+3"]
+    assert runner.items[1].description.startswith("✓")
+
+
+def test_schemer_lesson_by_clicking_chairs():
+    runner = learn(start=4)
+    view = runner.view
+    view.roll_button.click()
+    assert runner.session.game.rules.phase == "scheme"
+    view.choose_scheme_option(1)
+    legal = {str(a) for a in runner.session.game.legal_actions()}
+    assert "scheme +2 3:-2" not in legal and "scheme +2 1:-1 3:-1" in legal  # GR-11: not into the pond
+    view.click("chair:2")  # legal, but Player 2 stays level with you
+    view.confirm_button.click()
+    assert runner.feedback_verdict.rule == "GR-11" and not runner.feedback_verdict.ok
+    assert runner.session.game.rules.positions == [10, 12, 11, -2]
+    view.click("chair:2")  # unselect
+    view.click("chair:1")
+    view.confirm_button.click()
+    assert runner.feedback_verdict.ok and runner.session.game.rules.positions[:2] == [12, 10]
+    choice(runner, "pond").click()
+    assert runner.session.done
+
+
+def test_exchange_lesson_by_clicking_slots():
+    runner = learn(start=7)
+    view = runner.view
+    assert view.interactive
+    for target in ("slot:0:1", "slot:1:3", "slot:2:3", "slot:3:1"):
+        view.click(target)
+    view.confirm_button.click()
+    assert runner.feedback_verdict.rule == "GR-16" and "Player 4 keeps its +5" in runner.feedback.value
+    view.click("slot:3:4")
+    view.confirm_button.click()
+    assert runner.feedback_verdict.ok and runner.session.step_index == 1
+    runner.reset_button.click()
+    assert runner.session.game.rules.phase == "exchange" and runner.view.game is runner.session.game
+
+
+def test_every_lesson_runs_to_the_end_in_the_runner():
+    runner = learn()
+    for index in range(len(runner.lessons)):
+        runner.go(index)
+        while not runner.session.done:
+            before = runner.session.step_index
+            runner.show_me()
+            assert runner.session.done or runner.session.step_index == before + 1
+            assert runner.view.game is runner.session.game
+    assert "9 of 9 lessons done" in runner.progress.value
+
+
+def test_highlight_targets_are_names_the_view_knows():
+    for lesson in lessons():
+        session = LessonSession(lesson)
+        while not session.done:
+            for target in session.highlights():
+                assert view_module.parse_target(target) is not None, (lesson.id, target)
+            session.show_me()
+
+
+@pytest.mark.timeout(180)
+def test_learn_notebook_runs_headlessly():
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert len(code) <= 2 and all(len(c.source.splitlines()) <= 4 for c in code)  # prose + a call
+    resources = {"metadata": {"path": str(NOTEBOOK.parent)}}
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources=resources).execute()
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    widget_views = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    assert widget_views, outputs
