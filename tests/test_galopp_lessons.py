@@ -248,7 +248,7 @@ def test_schemer_a_lesson():
     session = accepted("gr-schemer-a", 0, "roll")
     assert session.game.rules.phase == "scheme"
     v = refused("gr-schemer-a", 1, "scheme +2 3:-2", "GR-11")  # the engine: into the pond
-    assert "pond" in v.text
+    assert "pond" in v.text and "Player 4's chair is on -2" in v.text  # named as the board does
     refused("gr-schemer-a", 1, "scheme -2 1:+2", "GR-11")  # option (b)
     v = refused("gr-schemer-a", 1, "scheme +2 2:-2", "GR-11")  # seat 1 stays level on 12
     assert "level" in v.text

@@ -29,6 +29,7 @@ def test_first_two_lessons_through_the_view():
     runner = learn()
     assert "0 of 9 lessons done" in runner.progress.value
     assert not runner.view.interactive  # a question: answered by the lesson's buttons
+    assert "bid 7" in runner.move_box.placeholder  # a Galopp example, not New York's "F5"
     choice(runner, "1 in 2").click()
     assert runner.feedback_verdict.rule == "GR-5" and not runner.feedback_verdict.ok
     assert "Not quite" in runner.feedback.value and runner.session.step_index == 0

@@ -294,7 +294,7 @@ class LessonRunner:
     """
 
     def __init__(self, lessons: Sequence[Lesson], make_view: Callable[[Game, int | None], Any],
-                 start: int = 0, title: str = ""):
+                 start: int = 0, title: str = "", move_placeholder: str | None = None):
         import ipywidgets as widgets
 
         if not lessons:
@@ -336,7 +336,7 @@ class LessonRunner:
         self.choices.add_class("nbg-lesson-choices")
         self.feedback = widgets.HTML()
         self.feedback.add_class("nbg-lesson-feedback")
-        self.move_box = widgets.Text(placeholder=lesson_text("move_placeholder"),
+        self.move_box = widgets.Text(placeholder=move_placeholder or lesson_text("move_placeholder"),
                                      layout=widgets.Layout(width="260px"))
         self.move_box.add_class("nbg-lesson-move")
         self.try_button = button(lesson_text("try_move"), "nbg-lesson-try", self._on_typed)
