@@ -1,0 +1,161 @@
+"""Galopp Royal in the kit's dashboard without a browser: bots play whole games through the
+controller, hot-seat hides private cards, bids stay within the coins, the gallery and the play
+notebook."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+import nbgames
+import nbgames.ui
+from nbgames.galopp_royal import rules as gr
+from nbgames.galopp_royal.view import GaloppView
+from nbgames.ui.app import PlayApp
+from nbgames.ui.controller import PlayController
+from nbgames.ui.gallery import entry, gallery_html, view_class
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+class Clock:
+    """A scheduler that runs timers (bots, animation frames, the die) when the test says so."""
+
+    def __init__(self):
+        self.timers = []
+
+    def __call__(self, delay, callback):
+        self.timers.append((delay, callback))
+
+    def run(self, limit: int = 200_000) -> int:
+        n = 0
+        while self.timers and n < limit:
+            self.timers.pop(0)[1]()
+            n += 1
+        return n
+
+
+def make(seats, seed=3, **kw):
+    clock = Clock()
+    game = nbgames.new_game("galopp_royal", players=len(seats), seed=seed, **kw)
+    return PlayController(game, seats, scheduler=clock, bot_delay=0.0), clock
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_bots_play_a_whole_game_through_the_controller(players):
+    ctl, clock = make(["random"] * players, seed=players)
+    assert ctl.view.scheduler is clock  # the view animates on the controller's clock
+    clock.run()
+    game, view = ctl.game, ctl.view
+    assert game.is_over and "Game over" in view.status.value
+    assert not view.animating and not clock.timers
+    assert len(game.rules.results) == 6
+    assert "Race 6 is over" in ctl.log.value and "wins the lot" in ctl.log.value
+    assert "race places:" in ctl.scores.value and "GR-15" in ctl.scores.value
+    assert "winner" in ctl.scores.value and "vermillion (1)" in ctl.scores.value
+    assert "Race 6:" in view.info.value
+
+
+def test_a_human_bids_passes_and_rolls_between_bots():
+    ctl, clock = make(["human", "random", "random", "random"], seed=11)
+    view = ctl.view
+    assert view.seat == 0 and view.interactive
+    view.bid_amount.value = 2
+    view.bid_button.click()
+    assert str(ctl.game.history[0]) == "bid 2"
+    steps = 0
+    while ctl.game.rules.phase != gr.PHASE_RACE or ctl.game.to_move != 0:
+        clock.run()
+        if ctl.game.to_move == 0 and ctl.game.rules.phase == gr.PHASE_AUCTION:
+            view.pass_button.click()
+        elif ctl.game.to_move == 0 and ctl.game.rules.phase == gr.PHASE_ARRANGE:
+            view.keep_button.click()
+        steps += 1
+        assert steps < 200
+    assert not view.roll_button.disabled
+    view.roll_button.click()
+    assert str(ctl.game.history[-1]) == "roll" and "Player 1 rolled" in view.die.value
+
+
+def test_hot_seat_hides_private_cards_until_the_next_player_reveals():
+    ctl, clock = make(["human", "human", "random", "random"], seed=2,
+                      options={"deck": ["+1", "+3", "+2", "+2"]})
+    view = ctl.view
+    assert ctl.hotseat.layout.display == "flex" and view.viewer is None
+    assert "+1" not in view.auction.value and view.pass_button.disabled
+    ctl.reveal()
+    assert "+1" in view.auction.value and "+3" not in view.auction.value
+    view.bid_amount.value = 1
+    view.bid_button.click()
+    # Player 2's turn: the screen hides Player 1's card before Player 2 takes the device
+    assert ctl.hotseat.layout.display == "flex" and "+1" not in view.auction.value
+    ctl.reveal()
+    assert "+3" in view.auction.value and "+1" not in view.auction.value
+
+
+def test_bid_limits_follow_the_coins_in_every_auction():
+    game = nbgames.new_game("galopp_royal", players=4, seed=8)
+    view = GaloppView(game)  # hot-seat style: the seat to move acts
+    rng = random.Random(1)
+    checked = 0
+    while not game.is_over:
+        view.refresh()
+        if game.rules.phase == gr.PHASE_AUCTION:
+            bids = [a.args[0] for a in game.legal_actions() if a.kind == "bid"]
+            coins = game.rules.coins[game.to_move]
+            if bids:
+                assert (view.bid_amount.min, view.bid_amount.max) == (min(bids), max(bids))
+                assert view.bid_amount.max <= coins and not view.bid_button.disabled
+            else:
+                assert view.bid_button.disabled
+            checked += 1
+        actions = game.legal_actions()
+        game.play(rng.choice(actions) if rng.random() < 0.5 else actions[-1])
+    assert checked > 20
+
+
+def test_undo_and_a_saved_game_come_back():
+    ctl, clock = make(["human", "random", "random"], seed=5)
+    ctl.view.pass_button.click()
+    clock.run()
+    ply = len(ctl.game.history)
+    ctl.save()
+    assert "galopp_royal-seed5" in ctl.save_link.value
+    record = ctl.record_json().encode()
+    ctl.undo()
+    assert len(ctl.game.history) < ply
+    assert ctl.load(record) and len(ctl.game.history) == ply
+    assert "Loaded" in ctl.view.status.value
+
+
+def test_play_dashboard_and_gallery_know_galopp_royal():
+    app = nbgames.ui.play("galopp_royal", players=4, scheduler=Clock(), bot_delay=0.0)
+    assert isinstance(app, PlayApp) and isinstance(app.view, GaloppView)
+    assert view_class("galopp_royal") is GaloppView and entry("galopp_royal").max_players == 6
+    assert list(app.players.options) == [3, 4, 5, 6]
+    app.players.value = 6
+    app.seed.value = "42"
+    assert app.new_game() and app.game.players == 6 and app.view.geom.rows == 6
+    app.bot_speed.value = 1.0
+    assert app.controller.bot_delay == 1.0
+    app.bot_speed.value = 0.05
+    assert app.controller.bot_delay == 0.05
+    page = gallery_html()
+    assert "Galopp Royal" in page
+    assert "galopp_royal/play.ipynb" in page and "galopp_royal/learn.ipynb" in page
+
+
+def test_play_notebook_executes():
+    path = NOTEBOOKS / "galopp_royal" / "play.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=120, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    assert [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
+    code = [cell.source for cell in nb.cells if cell.cell_type == "code"]
+    assert len(code) <= 2 and all(len(src.splitlines()) <= 4 for src in code)
