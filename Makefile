@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8866
 
-.PHONY: serve test lint bench clean
+.PHONY: serve test bench bench-ui bench-load clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,12 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
+
+bench-ui: $(STAMP)
+	$(BIN)/python benchmarks/ui.py
+
+bench-load: $(STAMP)
+	$(BIN)/python benchmarks/load.py --pages 20 --moves 10
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

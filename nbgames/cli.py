@@ -37,8 +37,12 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    import os
+
     from .serve import serve
 
+    if args.config:
+        os.environ["NBGAMES_VOILA_CONFIG"] = args.config
     return serve(host=args.host, port=args.port, notebooks=args.notebooks, open_browser=args.open)
 
 
@@ -51,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8866)
     serve.add_argument("--notebooks", default=None, help="folder of notebooks (default: ./notebooks)")
     serve.add_argument("--open", action="store_true", help="open a browser")
+    serve.add_argument("--config", default=None, help="a JSON file overriding nbgames/serve/voila.json")
     serve.set_defaults(func=_serve)
 
     sim = sub.add_parser("simulate", help="play many random-bot games and summarise them")

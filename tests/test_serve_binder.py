@@ -14,7 +14,7 @@ import sys
 import venv
 
 import pytest
-from conftest import ROOT
+from support import ROOT
 
 RUNNER = r"""
 import pathlib, sys

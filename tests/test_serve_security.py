@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 import websocket
-from conftest import ROOT, Server, free_port
+from support import ROOT, Server, free_port
 
 sys.path.insert(0, str(Path(__file__).parent / "serve"))
 from kernel_client import KernelSocket, open_page  # noqa: E402
