@@ -20,15 +20,13 @@ In a notebook::
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
 from ..engine.action import Action
 from ..engine.game import Game
-from ..ui.lesson import Choice, Lesson, LessonSession, Step, Verdict, ask_choice
-from ..ui.lesson import move_judge as _move_judge
+from ..ui.lesson import Choice, Lesson, LessonSession, Step, Verdict, ask_choice, move_judge
 from .rules import CARD_COUNTS, FORCED_PRICE, GOALS, MOVES, POND_DEPTH, PRIZES, START_COINS
 
 SEED = 1995  # the year Galopp Royal was published; the first seed tried by every search
@@ -172,22 +170,6 @@ def others(moves: Sequence[str] = ()) -> Callable[[Game], str]:
 
 
 own_turn = others()
-
-
-def player_words(text: str) -> str:
-    """Engine reasons count seats from 0 ("Seat 3's chair"); the board says "Player 4"."""
-    return re.sub(r"\b[Ss]eat (\d)\b", lambda m: f"Player {int(m.group(1)) + 1}", text)
-
-
-def move_judge(goal: Callable[[Game, Action], Verdict]) -> Callable[[Game, Any], Verdict]:
-    """`ui.lesson.move_judge`, with the engine's refusals worded the way the board names players."""
-    judge = _move_judge(goal)
-
-    def wrapped(game: Game, answer: Any) -> Verdict:
-        verdict = judge(game, answer)
-        return Verdict(verdict.ok, verdict.rule, player_words(verdict.text))
-
-    return wrapped
 
 
 def board_average(cards: Sequence[str]) -> Fraction:

@@ -670,11 +670,11 @@ class GaloppRoyal(Rules):
             return "GR-11", "A schemer effect is chosen only right after rolling a schemer."
         if phase == PHASE_EXCHANGE and kind == "exchange":
             return "GR-16", (f"Name exactly one slot (1-{SLOTS}) on each of the {self.players} boards, "
-                             f"seats 0 to {self.players - 1}.")
+                             f"seats 0 to {self.players - 1} in the notation.")
         if phase == PHASE_EXCHANGE:
-            return rule, f"Seat {self.last_placed} placed last and exchanges bearers first; {hint}."
+            return rule, f"Player {self.last_placed + 1} placed last and exchanges bearers first; {hint}."
         if phase == PHASE_ARRANGE:
-            return rule, f"Seat {seat} must place the new team on the board; {hint}."
+            return rule, f"Player {seat + 1} must place the new team on the board; {hint}."
         return rule, f"The race is on; {hint}."
 
     def _why_scheme(self, args: tuple) -> tuple[str, str]:
@@ -682,17 +682,17 @@ class GaloppRoyal(Rules):
         seat = self.current
         for t in targets:
             if t >= self.players:
-                return "GR-11", f"There is no seat {t} in this game."
+                return "GR-11", f"There is no seat {t} (player {t + 1}) in this game."
             if t == seat:
                 return "GR-11", "The schemer moves your own chair and *other* chairs; name other seats."
             if self.status[t] != RACING:
-                return "GR-11", (f"Seat {t}'s chair is {STATUS_NAMES[self.status[t]]}: only racing "
+                return "GR-11", (f"Player {t + 1}'s chair is {STATUS_NAMES[self.status[t]]}: only racing "
                                  "chairs are targets.")
         if sign > 0:
             step = SCHEME_SINGLE if len(targets) == 1 else SCHEME_PAIR
             for t in targets:
                 if not self._can_push_back(t, step):
-                    return "GR-11", (f"Seat {t}'s chair is on {self.positions[t]}; pushing it back {step} "
+                    return "GR-11", (f"Player {t + 1}'s chair is on {self.positions[t]}; pushing it back {step} "
                                      "would drop it into the pond, which the schemer may never do.")
         if not targets:
             return "GR-11", ("Another racing chair can be moved, so the schemer must move one chair by "

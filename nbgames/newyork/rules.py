@@ -938,7 +938,7 @@ class NewYork(Rules):
             what = "fill one of the emptied squares" if self.pending[0] == "fill" else \
                 "remove one of your pieces"
             if kind != self.pending[0].replace("fill", "place"):
-                return "NY-V1", f"First seat {seat} must {what} for the action card."
+                return "NY-V1", f"First player {seat + 1} must {what} for the action card."
             if kind == "remove":
                 return "NY-V1", f"{square_name(action.args[0])} is not one of your pieces that can be removed."
             return "NY-V1", "That square is not one of the emptied squares, or that colour has no pieces left."
@@ -969,7 +969,7 @@ class NewYork(Rules):
             victim = action.args[1]
             if victim == seat or victim >= self.players:
                 return "NY-V1", "Spekulation names another player."
-            return "NY-V1", (f"Seat {victim} has fewer than {DATA['spekulation_min_pieces']} pieces "
+            return "NY-V1", (f"Player {victim + 1} has fewer than {DATA['spekulation_min_pieces']} pieces "
                              "on the board.")
         if kind == "baulowe":
             return "NY-V1", "Baulöwe takes another player's piece in the named line; that square has none."
