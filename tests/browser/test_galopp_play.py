@@ -1,0 +1,123 @@
+"""The Galopp Royal play page in real Chromium against `nbgames serve` (Voilà): an auction with a
+bid and a pass, rolls in a race, a finished race — with zero page errors.
+
+Player 1 is the human, three bots play fast (the page's own "Bots: fast" setting).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from nbgames.galopp_royal.view import LEFT
+
+pytestmark = pytest.mark.browser
+
+PLAY = "/voila/render/galopp_royal/play.ipynb"
+
+
+class Page:
+    """The play page: reads labels, clicks the view's controls."""
+
+    def __init__(self, page, server):
+        self.page = page
+        self.server = server
+
+    def open(self) -> None:
+        self.page.goto(self.server.url + PLAY, timeout=60_000)
+        self.page.locator(".nbg-drawn").filter(has_text="Board drawn").wait_for(timeout=60_000)
+        self.page.locator(".nbg-status").wait_for(timeout=60_000)
+        self.wait_for(lambda: self.pixel(LEFT + 3, 47)[3] > 0, "course painted")
+        self.check_no_error()
+
+    def check_no_error(self) -> None:
+        assert self.page.locator(".voila-error, .jp-OutputArea-output[data-mime-type*=error]").count() == 0
+        assert not self.page.page_errors, self.page.page_errors
+
+    def pixel(self, x: float, y: float) -> tuple[int, ...]:
+        canvas = self.page.locator(".nbg-canvas").first
+        return tuple(canvas.evaluate(
+            "(el, p) => { const c = el.tagName === 'CANVAS' ? el : el.querySelector('canvas');"
+            " return Array.from(c.getContext('2d').getImageData(p[0], p[1], 1, 1).data); }", [x, y]))
+
+    def text(self, css: str) -> str:
+        return self.page.locator(css).first.inner_text()
+
+    def status(self) -> str:
+        return self.text(".nbg-status")
+
+    def log(self) -> str:
+        return self.text(".nbg-log")
+
+    def ply(self) -> int:
+        match = re.search(r"Move (\d+) of", self.text(".nbg-position"))
+        return int(match.group(1)) if match else -1
+
+    def my_turn(self) -> bool:
+        return self.status().startswith("Player 1: your turn")
+
+    def enabled(self) -> set[str]:
+        """The view's controls that are enabled right now (one snapshot of the page)."""
+        return set(self.page.evaluate(
+            "() => ['nbg-bid', 'nbg-pass', 'nbg-roll', 'nbg-keep', 'nbg-play-selected']"
+            ".filter(c => { const b = document.querySelector('button.' + c); return b && !b.disabled; })"))
+
+    def press(self, css: str) -> None:
+        """Click a control and give the kernel a moment. The page may lag behind the kernel (each
+        widget updates on its own), so a click can land on a stale button: the view then refuses
+        it (it only plays legal moves of the position it shows), and the loop simply looks again."""
+        before = self.ply()
+        try:
+            self.page.locator(f"button.{css}").first.click(timeout=2000)
+        except Exception:  # noqa: BLE001 - the button was disabled meanwhile: look again
+            return
+        deadline = time.monotonic() + 2
+        while self.ply() == before and time.monotonic() < deadline:
+            self.page.wait_for_timeout(30)
+
+    def wait_for(self, predicate, what: str, timeout: float = 20.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if predicate():
+                return
+            self.page.wait_for_timeout(50)
+        raise AssertionError(f"timed out waiting for {what}; status={self.status()!r}")
+
+
+@pytest.fixture
+def play_page(page, server):
+    return Page(page, server)
+
+
+def test_auction_bid_pass_roll_and_a_finished_race(play_page):
+    p = play_page
+    p.open()
+    p.page.locator(".nbg-bot-speed select").select_option(label="fast")
+    assert p.my_turn() and "bid more than 0" in p.status()
+    assert "only you see" in p.text(".nbg-auction")
+
+    # the auction: a bid (the slider's lowest legal amount) ...
+    assert p.text("button.nbg-bid") == "Bid 1"
+    p.press("nbg-bid")
+    p.wait_for(lambda: "Player 1 bids 1." in p.log(), "the bid")
+    # ... then: pass in every auction, keep the team, roll, and take the first listed choice for a
+    # schemer or an exchange, until race 1 is over (bots play fast in between)
+    deadline = time.monotonic() + 40
+    while "Race 1 is over" not in p.log():
+        assert time.monotonic() < deadline, p.log()[:2000]
+        enabled = p.enabled()
+        for css in ("nbg-roll", "nbg-pass", "nbg-keep", "nbg-play-selected"):
+            if css in enabled:
+                p.press(css)
+                break
+        else:
+            p.page.wait_for_timeout(50)
+    log = p.log()
+    assert "Player 1 passes." in log
+    assert "Player 1 rolls" in log and "Race 1 starts" in log
+    assert re.search(r"Race 1 is over: 1st Player \d", log)
+    assert "Race 1:" in p.text(".nbg-info")
+    assert "race places:" in p.text(".nbg-scores")
+    p.check_no_error()
