@@ -82,6 +82,8 @@ class PlayApp:
             return
 
     def _make_seat_boxes(self, seats: list[str] | None = None) -> None:
+        if not isinstance(self.players.value, int):
+            return  # no selection (a hostile page): keep the boxes; "New game" refuses it
         old = [box.value for box in self.seat_boxes.children]
         seats = seats or old
         boxes = []
@@ -107,12 +109,18 @@ class PlayApp:
             seed = int(text)
         players = self.players.value
         options = {name: box.value for name, box in self.option_boxes.items() if box.value}
+        # Widget values come from the browser: a hostile page can deselect a dropdown (None).
+        seats = [box.value for box in self.seat_boxes.children]
+        bad = [kind for kind in seats if kind not in SEAT_KINDS]
+        if not isinstance(players, int) or bad or len(seats) != players:
+            reason = f"players {players!r}" if not isinstance(players, int) else f"seats {seats!r}"
+            self.message.value = html.escape(t("status.bad_settings", self.lang, reason=reason[:60]))
+            return False
         try:
             game = new_game(self.entry.name, players, seed=seed, options=options)
         except ValueError as exc:
             self.message.value = html.escape(t("status.bad_settings", self.lang, reason=str(exc)))
             return False
-        seats = [box.value for box in self.seat_boxes.children]
         self.message.value = html.escape(t("status.new_game", self.lang, players=players, seed=game.seed))
         self.controller.set_game(game, seats)
         return True
