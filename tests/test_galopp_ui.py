@@ -159,3 +159,22 @@ def test_play_notebook_executes():
     assert [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
     code = [cell.source for cell in nb.cells if cell.cell_type == "code"]
     assert len(code) <= 2 and all(len(src.splitlines()) <= 4 for src in code)
+
+
+def test_no_other_seats_private_card_in_any_dashboard_widget():
+    ctl, clock = make(["human", "random", "random", "random"], seed=9,
+                      options={"deck": ["+1", "+3", "+3", "+3"]})
+    texts = []
+
+    def walk(widget):
+        for name in ("value", "description", "tooltip", "placeholder"):
+            value = getattr(widget, name, None)
+            if isinstance(value, str):
+                texts.append(value)
+        texts.extend(map(str, getattr(widget, "options", ()) or ()))
+        for child in getattr(widget, "children", ()) or ():
+            walk(child)
+
+    walk(ctl.widget)
+    text = "\n".join(texts)
+    assert "+1" in text and "+3" not in text  # Player 1's own card only (log, scores, panels)

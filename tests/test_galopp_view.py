@@ -376,3 +376,35 @@ def test_set_game_with_more_players_resizes_the_canvas():
     assert view.canvas.height > height and view.geom.rows == 6 and view.boards_geom.rows == 6
     assert isinstance(view.widget, widgets.VBox)
     assert np.isfinite(view.boards_geom.height)
+
+
+# -- keyboard ---------------------------------------------------------------------------------
+
+def test_keyboard_rolls_walks_the_boards_and_undoes():
+    game = scenario_game(PLAIN)
+    view = GaloppView(game, seat=0)
+    out = chosen(view)
+    commands = []
+    view.on_command(commands.append)
+    view._on_key("Enter")  # no cursor yet: Enter rolls on a race turn
+    assert [str(a) for a in out] == ["roll"]
+    view._on_key("u")
+    assert commands == ["undo"]
+
+    game = scenario_game(PLAIN, seed=2)
+    play_until(game, gr.PHASE_EXCHANGE)
+    view = GaloppView(game, seat=game.rules.last_placed)
+    out = chosen(view)
+    view._on_key("ArrowRight")  # the cursor starts on Player 1's board: slot 2
+    assert "Player 1, slot 2" in view.info.value
+    view._on_key("Enter")
+    for _ in range(2):
+        view._on_key("ArrowDown")
+        view._on_key("Enter")
+    assert view._exchange == {0: 1, 1: 1, 2: 1}
+    view.confirm_button.click()
+    assert [str(a) for a in out] == ["exchange 0:2 1:2 2:2"]
+    view._on_key("ArrowUp")  # from the boards up into the course lanes
+    for _ in range(5):
+        view._on_key("ArrowUp")
+    assert view._cursor[0] == "lane" and view._cursor[1] == 0
