@@ -186,10 +186,10 @@ class GaloppView(BoardView):
         self.play_selected = widgets.Button(description=t("button.play_selected", lang))
         self.play_selected.add_class("nbg-play-selected")
         self.play_selected.on_click(lambda _: self._emit_text(self.moves.value))
+        self.bid_row = widgets.HBox([self.bid_amount, self.bid_button, self.pass_button],
+                                    layout=widgets.Layout(flex_flow="row wrap"))
         self.auction_box = widgets.VBox([
-            widgets.HTML(f"<b>{html.escape(t('gr.auction.title', lang))}</b>"), self.auction,
-            widgets.HBox([self.bid_amount, self.bid_button, self.pass_button],
-                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HTML(f"<b>{html.escape(t('gr.auction.title', lang))}</b>"), self.auction, self.bid_row,
         ], layout=widgets.Layout(border="1px solid #ccc", padding="6px", min_width="300px",
                                  flex="1 1 300px"))
         self.auction_box.add_class("nbg-auction-panel")
@@ -322,6 +322,7 @@ class GaloppView(BoardView):
         self.status.value = self.status_text()
         self.die.value = self.die_text()
         self.auction.value = self.auction_html()
+        self.bid_row.layout.display = "flex" if self.game.rules.auction is not None else "none"
         self.info.value = self.results_html()
         self._sync_controls()
         static_key = (self.game.players, self.game.rules.goal, self.lang)
