@@ -216,9 +216,9 @@ def test_forged_bids_are_ignored():
     game = auction_game(4)
     view = GaloppView(game, seat=0)
     out = chosen(view)
-    view._emit_text("bid 51")
-    view._emit_text("bid -3")
-    view._emit_text("roll")
+    view._emit_notation("bid 51")
+    view._emit_notation("bid -3")
+    view._emit_notation("roll")
     with pytest.raises(Exception):  # noqa: B017 - the widget itself refuses a value out of range
         view.bid_amount.value = "lots"
     assert out == []

@@ -31,7 +31,6 @@ from ..ui.board import (
     PIECES,
     STATIC,
     TEXT,
-    BoardView,
     Geometry,
     Op,
     draw_discs,
@@ -39,6 +38,7 @@ from ..ui.board import (
     draw_marks,
 )
 from ..ui.i18n import t
+from ..ui.view import GameView
 from . import rules as gr
 
 # Chair colours (Okabe–Ito) with the player's number on every chair: colour is never alone.
@@ -118,7 +118,7 @@ def _back(n: int) -> str:
                    "?</span>" for _ in range(n))
 
 
-class GaloppView(BoardView):
+class GaloppView(GameView):
     """The Galopp Royal course, boards and controls for one game; `seat` = whose cards are shown.
 
     ``seat=None`` is hot-seat: the private cards of the seat to move are shown (unless `reveal`
@@ -126,16 +126,8 @@ class GaloppView(BoardView):
     """
 
     def __init__(self, game: Game, seat: int | None = None, lang: str = "en"):
-        self.lang = lang
-        self.game = game
-        self.seat = seat
-        self.reveal = True
         self.scheduler: Callable[[float, Callable[[], None]], Any] | None = None
-        self._interactive = True
-        self._choose_callbacks: list[Callable[[Action], None]] = []
-        self._command_callbacks: list[Callable[[str], None]] = []
         self._extra: list[tuple[str, list[tuple]]] = []
-        self._legal: list[Action] = []
         self._legal_key: tuple = ()
         self._scheme_sign: int | None = None
         self._scheme_targets: list[int] = []
@@ -152,7 +144,7 @@ class GaloppView(BoardView):
         self._event_cache: tuple[int, list[str]] = (0, [])
         self._static_key: tuple | None = None
         course, boards = self._geometries(game.players)
-        super().__init__(course, size=(course.width, boards.height))
+        super().__init__(game, seat, lang, course, size=(course.width, boards.height))
         self.boards_geom = boards
 
         self.status = widgets.Label(value=t("app.loading", lang))
@@ -167,9 +159,9 @@ class GaloppView(BoardView):
                                             continuous_update=True)
         self.bid_amount.add_class("nbg-bid-amount")
         self.bid_button = self._make_button("gr.button.bid_none", "nbg-bid", self._on_bid)
-        self.pass_button = self._make_button("gr.button.pass", "nbg-pass", lambda: self._emit_text("pass"))
-        self.roll_button = self._make_button("gr.button.roll", "nbg-roll", lambda: self._emit_text("roll"))
-        self.keep_button = self._make_button("gr.button.keep", "nbg-keep", lambda: self._emit_text("keep"))
+        self.pass_button = self._make_button("gr.button.pass", "nbg-pass", lambda: self._emit_notation("pass"))
+        self.roll_button = self._make_button("gr.button.roll", "nbg-roll", lambda: self._emit_notation("roll"))
+        self.keep_button = self._make_button("gr.button.keep", "nbg-keep", lambda: self._emit_notation("keep"))
         self.scheme_plus = self._make_button("gr.button.scheme_plus", "nbg-scheme-plus",
                                              lambda: self.choose_scheme_option(1))
         self.scheme_minus = self._make_button("gr.button.scheme_minus", "nbg-scheme-minus",
@@ -185,7 +177,7 @@ class GaloppView(BoardView):
         self.moves.add_class("nbg-moves")
         self.play_selected = widgets.Button(description=t("button.play_selected", lang))
         self.play_selected.add_class("nbg-play-selected")
-        self.play_selected.on_click(lambda _: self._emit_text(self.moves.value))
+        self.play_selected.on_click(lambda _: self._emit_notation(self.moves.value))
         self.bid_row = widgets.HBox([self.bid_amount, self.bid_button, self.pass_button],
                                     layout=widgets.Layout(flex_flow="row wrap"))
         self.auction_box = widgets.VBox([
@@ -258,28 +250,6 @@ class GaloppView(BoardView):
                 for s in range(self.game.players)]
 
     # -- public interface ------------------------------------------------------------------
-    def on_choose(self, callback: Callable[[Action], None]) -> None:
-        """Call `callback(action)` when the user completes choosing a legal action."""
-        self._choose_callbacks.append(callback)
-
-    def on_command(self, callback: Callable[[str], None]) -> None:
-        """Call `callback(name)` for keyboard commands that are not moves ("undo", "redo")."""
-        self._command_callbacks.append(callback)
-
-    @property
-    def interactive(self) -> bool:
-        return self._interactive
-
-    @interactive.setter
-    def interactive(self, value: bool) -> None:
-        self._interactive = bool(value)
-        self._sync_controls()
-
-    @property
-    def viewer(self) -> int | None:
-        """Whose private information is shown (None: nobody's)."""
-        seat = self.seat if self.seat is not None else self.game.to_move
-        return seat if self.reveal else None
 
     def set_game(self, game: Game) -> None:
         """Show another game (new game, loaded record); clears lesson highlights and selections."""
@@ -953,7 +923,7 @@ class GaloppView(BoardView):
             self._after_selection(info)
             return
         if target[0] == "chair" and phase == gr.PHASE_RACE and target[1] == rules.current:
-            self._emit_text("roll")
+            self._emit_notation("roll")
             return
         self.info.value = html.escape(info or t("gr.not_now", self.lang))
 
@@ -1013,28 +983,12 @@ class GaloppView(BoardView):
             if self._cursor is not None:
                 self._on_hit(*self._cursor)
             elif "roll" in self._legal_key:
-                self._emit_text("roll")
+                self._emit_notation("roll")
         elif key in ("u", "U", "Backspace"):
             self._command("undo")
 
-    def _command(self, name: str) -> None:
-        for callback in list(self._command_callbacks):
-            callback(name)
-
-    def _emit(self, action: Action | None) -> None:
-        if action is None or not self._interactive or action not in self._legal:
-            return  # stale button, a forged value, or a click after the position changed
-        for callback in list(self._choose_callbacks):
-            callback(action)
-
-    def _emit_text(self, notation: Any) -> None:
-        for action in self._legal:
-            if str(action) == notation:
-                self._emit(action)
-                return
-
     def _on_bid(self) -> None:
-        self._emit_text(f"bid {self.bid_amount.value}")
+        self._emit_notation(f"bid {self.bid_amount.value}")
 
     def _on_confirm(self) -> None:
         phase = self.game.rules.phase

@@ -8,7 +8,7 @@ explained by asking the engine's own `refuse`).
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 import ipywidgets as widgets
@@ -16,8 +16,9 @@ import ipywidgets as widgets
 from ..engine.action import Action
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
-from ..ui.board import HIGHLIGHTS, OKABE_ITO, PIECES, BoardView, Geometry, Op, draw_discs, draw_grid, draw_marks
+from ..ui.board import HIGHLIGHTS, OKABE_ITO, PIECES, Geometry, Op, draw_discs, draw_grid, draw_marks
 from ..ui.i18n import t
+from ..ui.view import GameView
 from . import rules as ny
 
 # Okabe–Ito colours for the five piece colours; each disc also shows its letter.
@@ -54,7 +55,7 @@ def player_name(seat: int | None, lang: str = "en") -> str:
     return "?" if seat is None else t("seat.name", lang, n=seat + 1)
 
 
-class NewYorkView(BoardView):
+class NewYorkView(GameView):
     """The New York board and its panels for one game; `seat` = whose cards are shown.
 
     ``seat=None`` is hot-seat: the cards of the seat to move are shown (unless `reveal` is
@@ -62,20 +63,12 @@ class NewYorkView(BoardView):
     """
 
     def __init__(self, game: Game, seat: int | None = None, lang: str = "en"):
-        super().__init__(Geometry(N, N))
-        self.lang = lang
-        self.game = game
-        self.seat = seat
-        self.reveal = True
-        self._interactive = True
-        self._choose_callbacks: list[Callable[[Action], None]] = []
-        self._command_callbacks: list[Callable[[str], None]] = []
+        super().__init__(game, seat, lang, Geometry(N, N))
         self._extra: list[tuple[str, list[int]]] = []
         self._cursor: int | None = None
         self._hover: int | None = None
         self._choices_key: tuple = ()
         self._buttons_key: tuple = ()
-        self._legal: list[Action] = []
 
         self.status = widgets.Label(value=t("app.loading", lang))
         self.status.add_class("nbg-status")
@@ -111,22 +104,6 @@ class NewYorkView(BoardView):
         self.refresh()
 
     # -- public interface ------------------------------------------------------------------
-    def on_choose(self, callback: Callable[[Action], None]) -> None:
-        """Call `callback(action)` when the user completes choosing a legal action."""
-        self._choose_callbacks.append(callback)
-
-    def on_command(self, callback: Callable[[str], None]) -> None:
-        """Call `callback(name)` for keyboard commands that are not moves ("undo", "redo")."""
-        self._command_callbacks.append(callback)
-
-    @property
-    def interactive(self) -> bool:
-        return self._interactive
-
-    @interactive.setter
-    def interactive(self, value: bool) -> None:
-        self._interactive = bool(value)
-        self._sync_controls()
 
     def set_game(self, game: Game) -> None:
         """Show another game (new game, loaded record); clears lesson highlights."""
@@ -156,12 +133,6 @@ class NewYorkView(BoardView):
         self._sync_controls()
 
     # -- what is shown ---------------------------------------------------------------------
-    @property
-    def viewer(self) -> int | None:
-        """Whose private information is shown (None: nobody's)."""
-        seat = self.seat if self.seat is not None else self.game.to_move
-        return seat if self.reveal else None
-
     def _viewer_may_act(self) -> bool:
         to_move = self.game.to_move
         return to_move is not None and self.reveal and (self.seat is None or self.seat == to_move)
@@ -445,18 +416,8 @@ class NewYorkView(BoardView):
         error: IllegalAction = rules.refuse(candidate, str(candidate))
         return t("status.illegal", self.lang, rule=error.rule, reason=error.reason)
 
-    def _emit(self, action: Action) -> None:
-        if not self._interactive or action not in self._legal:
-            return  # stale button or a click after the position changed: offer nothing
+    def _before_emit(self) -> None:
         self._update_choices([])
-        for callback in list(self._choose_callbacks):
-            callback(action)
-
-    def _emit_notation(self, notation: Any) -> None:
-        for action in self._legal:
-            if str(action) == notation:
-                self._emit(action)
-                return
 
     def _on_mouse_move(self, x: Any, y: Any) -> None:
         cell = self.hit(x, y)
@@ -483,10 +444,6 @@ class NewYorkView(BoardView):
             self._command("undo")
         elif key in ("r", "R"):
             self._command("redo")
-
-    def _command(self, name: str) -> None:
-        for callback in list(self._command_callbacks):
-            callback(name)
 
     # -- panels ----------------------------------------------------------------------------
     def _update_choices(self, candidates: list[Action]) -> None:
