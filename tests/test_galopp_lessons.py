@@ -7,52 +7,20 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from lesson_checks import LessonChecks, snapshot
 
 import nbgames
 from nbgames.galopp_royal import lessons as gl
 from nbgames.galopp_royal.rules import ALL_CARDS, DATA, GOALS, POND_DEPTH
-from nbgames.ui.lesson import LessonSession, Verdict
+from nbgames.ui.lesson import LessonSession
 
 LESSONS = {lesson.id: lesson for lesson in gl.lessons()}
 ORDER = ["gr-odds", "gr-auction", "gr-forced", "gr-goof", "gr-schemer-a", "gr-schemer-b", "gr-results",
          "gr-exchange", "gr-substitute"]
 
 
-def at_step(lesson_id: str, step: int) -> LessonSession:
-    """A session of a lesson with its first `step` steps done by "show me"."""
-    session = LessonSession(LESSONS[lesson_id])
-    for _ in range(step):
-        assert session.show_me().ok
-    assert session.step_index == step
-    return session
-
-
-def snapshot(game) -> tuple:
-    r = game.rules
-    return (game.to_record()["actions"], list(r.positions), list(r.status), list(r.coins),
-            [None if b is None else list(b) for b in r.boards], list(r.deck), list(r.discard), r.phase,
-            len(r.events), game.view(0)["auction"])
-
-
-def refused(lesson_id: str, step: int, answer, rule: str) -> Verdict:
-    """Submit a wrong answer: it must be refused citing `rule`, changing nothing."""
-    session = at_step(lesson_id, step)
-    before = snapshot(session.game)
-    verdict = session.submit(answer)
-    assert not verdict.ok, verdict
-    assert verdict.rule == rule, verdict
-    assert verdict.text
-    assert session.step_index == step and not session.done
-    assert snapshot(session.game) == before
-    return verdict
-
-
-def accepted(lesson_id: str, step: int, answer) -> LessonSession:
-    session = at_step(lesson_id, step)
-    verdict = session.submit(answer)
-    assert verdict.ok, verdict
-    assert session.step_index == step + 1 or session.done
-    return session
+CHECKS = LessonChecks(list(LESSONS.values()))
+at_step, refused, accepted = CHECKS.at_step, CHECKS.refused, CHECKS.accepted
 
 
 def cards_in_play(game) -> Counter:

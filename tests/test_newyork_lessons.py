@@ -5,6 +5,7 @@ lesson position is a consistent New York position."""
 from __future__ import annotations
 
 import pytest
+from lesson_checks import LessonChecks, snapshot
 
 import nbgames
 from nbgames.newyork.lessons import lessons, place, position_game, sq, square_of
@@ -16,39 +17,8 @@ ORDER = ["ny-goal", "ny-setup", "ny-hands", "ny-first-turn", "ny-joker", "ny-fee
          "ny-stop", "ny-scoring"]
 
 
-def at_step(lesson_id: str, step: int) -> LessonSession:
-    """A session of a lesson with its first `step` steps done by "show me"."""
-    session = LessonSession(LESSONS[lesson_id])
-    for _ in range(step):
-        assert session.show_me().ok
-    assert session.step_index == step
-    return session
-
-
-def snapshot(game) -> tuple:
-    return (game.to_record()["actions"], list(game.rules.board), list(game.rules.chips),
-            [list(h) for h in game.rules.hands], list(game.rules.deck), list(game.rules.discard))
-
-
-def refused(lesson_id: str, step: int, answer, rule: str) -> Verdict:
-    """Submit a wrong answer: it must be refused citing `rule`, changing nothing."""
-    session = at_step(lesson_id, step)
-    before = snapshot(session.game)
-    verdict = session.submit(answer)
-    assert not verdict.ok, verdict
-    assert verdict.rule == rule, verdict
-    assert verdict.text
-    assert session.step_index == step and not session.done
-    assert snapshot(session.game) == before
-    return verdict
-
-
-def accepted(lesson_id: str, step: int, answer) -> LessonSession:
-    session = at_step(lesson_id, step)
-    verdict = session.submit(answer)
-    assert verdict.ok, verdict
-    assert session.step_index == step + 1 or session.done
-    return session
+CHECKS = LessonChecks(list(LESSONS.values()))
+at_step, refused, accepted = CHECKS.at_step, CHECKS.refused, CHECKS.accepted
 
 
 # -- the list as a whole -----------------------------------------------------------------------

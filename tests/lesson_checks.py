@@ -1,0 +1,44 @@
+"""Checks shared by the lesson tests of every game (no widgets)."""
+
+from __future__ import annotations
+
+from nbgames.ui.lesson import Lesson, LessonSession, Verdict
+
+
+def snapshot(game) -> tuple:
+    """All a game is: its record (the engine is deterministic) and what each seat may see."""
+    return game.to_record(), [game.view(s) for s in range(game.players)], len(game.rules.events)
+
+
+class LessonChecks:
+    """`at_step`, `refused` and `accepted` for one game's lessons."""
+
+    def __init__(self, lessons: list[Lesson]):
+        self.lessons = {lesson.id: lesson for lesson in lessons}
+
+    def at_step(self, lesson_id: str, step: int) -> LessonSession:
+        """A session of a lesson with its first `step` steps done by "show me"."""
+        session = LessonSession(self.lessons[lesson_id])
+        for _ in range(step):
+            assert session.show_me().ok
+        assert session.step_index == step
+        return session
+
+    def refused(self, lesson_id: str, step: int, answer, rule: str) -> Verdict:
+        """Submit a wrong answer: it must be refused citing `rule`, changing nothing."""
+        session = self.at_step(lesson_id, step)
+        before = snapshot(session.game)
+        verdict = session.submit(answer)
+        assert not verdict.ok, verdict
+        assert verdict.rule == rule, verdict
+        assert verdict.text
+        assert session.step_index == step and not session.done
+        assert snapshot(session.game) == before
+        return verdict
+
+    def accepted(self, lesson_id: str, step: int, answer) -> LessonSession:
+        session = self.at_step(lesson_id, step)
+        verdict = session.submit(answer)
+        assert verdict.ok, verdict
+        assert session.step_index == step + 1 or session.done
+        return session
