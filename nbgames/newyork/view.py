@@ -416,6 +416,13 @@ class NewYorkView(GameView):
         error: IllegalAction = rules.refuse(candidate, str(candidate))
         return t("status.illegal", self.lang, rule=error.rule, reason=error.reason)
 
+    def score_notes(self, seat: int) -> list[str]:
+        """Scoreboard lines (controller hook): at the end, the squares of the largest group."""
+        if not self.game.is_over:
+            return []
+        group = self.game.explain_scores()[seat]["largest_group"]
+        return [t("ny.score.group_squares", self.lang, squares=" ".join(group))] if group else []
+
     def _before_emit(self) -> None:
         self._update_choices([])
 

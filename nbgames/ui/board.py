@@ -236,7 +236,9 @@ class BoardView:
                                             height="auto")
         self.canvas.add_class("nbg-canvas")
         self.client_draws = 0
-        self.drawn_label = widgets.Label(value="")
+        # "Board drawn (n)": a readiness signal for tests and screen readers, not for the eye.
+        self.drawn_label = widgets.Label(value="", layout=widgets.Layout(width="1px", height="1px",
+                                                                         overflow="hidden", margin="0"))
         self.drawn_label.add_class("nbg-drawn")
         self._cell_callbacks: list[Callable[[int, int], None]] = []
         self.canvas.on_client_ready(self._on_client_ready)

@@ -301,13 +301,9 @@ class PlayController:
         winners = set(game.winners()) if game.is_over else set()
         for entry in game.explain_scores():
             seat = entry["seat"]
-            parts = "<br>".join(
-                f"{html.escape(str(p['what']))} [{html.escape(str(p['rule']))}]: "
-                + (f"{p['count']} → " if "count" in p else "") + f"{p['points']}"
-                for p in entry["parts"])
-            group = entry.get("largest_group") or []
-            if group and game.is_over:
-                parts += "<br>" + html.escape(t("ny.score.group_squares", self.lang, squares=" ".join(group)))
+            parts = "<br>".join(html.escape(t("score.part" if "count" in p else "score.part_plain", self.lang,
+                                              **{k: p.get(k) for k in ("what", "count", "points", "rule")}))
+                                for p in entry["parts"])
             notes = getattr(self.view, "score_notes", None)  # game-specific lines (race results, …)
             if notes is not None:
                 parts += "".join("<br>" + html.escape(line) for line in notes(seat))

@@ -55,23 +55,33 @@ def view_class(name: str) -> type:
     return getattr(importlib.import_module(module), attr)
 
 
+ACCENTS = {"newyork": "#0072B2", "galopp_royal": "#D55E00"}  # Okabe–Ito blue, vermillion
+CARD = ("display:inline-block;vertical-align:top;width:330px;margin:8px;padding:14px 16px;"
+        "border:1px solid #d8d2c4;border-top:5px solid {accent};border-radius:8px;background:#fffdf8")
+BUTTON = ("display:inline-block;margin:4px 8px 0 0;padding:6px 16px;border-radius:6px;"
+          "text-decoration:none;font-weight:600;border:2px solid {accent};{fill}")
+
+
 def gallery_html(lang: str = "en", games: tuple[GalleryEntry, ...] = GAMES) -> str:
-    """The gallery as HTML cards. Links are relative, so they work in JupyterLab and Voilà."""
+    """The gallery as HTML cards, each with Learn and Play buttons. Links are relative, so they
+    work in JupyterLab and Voilà. The notebook around it gives the page its heading."""
     cards = []
     for game in games:
+        accent = ACCENTS.get(game.name, "#555555")
         title = html.escape(t(game.title_key, lang))
         players = html.escape(t("gallery.players", lang, lo=game.min_players, hi=game.max_players))
         learn, play = html.escape(t("gallery.learn", lang)), html.escape(t("gallery.play", lang))
+        learn_style = BUTTON.format(accent=accent, fill=f"background:{accent};color:#ffffff")
+        play_style = BUTTON.format(accent=accent, fill=f"background:#ffffff;color:{accent}")
         cards.append(
-            "<div class='nbg-card' style='border:1px solid #ccc;border-radius:8px;padding:12px;"
-            "margin:8px;max-width:360px;display:inline-block;vertical-align:top'>"
-            f"<h3>{title}</h3><p>{html.escape(t(game.blurb_key, lang))}</p>"
-            f"<p><i>{players}</i></p>"
-            f"<a class='nbg-learn' href='{html.escape(game.learn)}'>{learn}</a> · "
-            f"<a class='nbg-play-link' href='{html.escape(game.play)}'>{play}</a>"
+            f"<div class='nbg-card' style='{CARD.format(accent=accent)}'>"
+            f"<h3 style='margin:0 0 6px 0'>{title}</h3>"
+            f"<p style='margin:0 0 6px 0;line-height:1.45'>{html.escape(t(game.blurb_key, lang))}</p>"
+            f"<p style='margin:0 0 8px 0;color:#555'>{players}</p>"
+            f"<a class='nbg-learn' style='{learn_style}' href='{html.escape(game.learn)}'>{learn}</a>"
+            f"<a class='nbg-play-link' style='{play_style}' href='{html.escape(game.play)}'>{play}</a>"
             "</div>")
-    return (f"<div class='nbg-gallery'><h2>{html.escape(t('gallery.title', lang))}</h2>"
-            f"<p>{html.escape(t('gallery.intro', lang))}</p>{''.join(cards)}</div>")
+    return f"<div class='nbg-gallery'>{''.join(cards)}</div>"
 
 
 def gallery(lang: str = "en"):
