@@ -212,7 +212,7 @@ class GaloppView(GameView):
     @property
     def podium_origin(self) -> tuple[float, float]:
         g = self.boards_geom
-        return g.left + g.cols * g.cell + 130.0, g.top
+        return g.left + g.cols * g.cell + 240.0, g.top  # right of the coins text beside each board
 
     def hit(self, x: Any, y: Any) -> tuple | None:
         """``("chair", seat, col)`` on the course, ``("slot", seat, slot 1-4)`` on a board, or None."""
