@@ -1,16 +1,22 @@
-"""Load test for `nbgames serve`: N concurrent headless Chromium pages, each playing moves.
+"""Load test for `nbgames serve`: N concurrent pages on the real New York play page.
 
-    python benchmarks/load.py --pages 20 --moves 10
+    python benchmarks/load.py --pages 20 --moves 8                  # 20 headless Chromium pages
+    python benchmarks/load.py --pages 20 --raw-clients 19           # 1 Chromium + 19 websocket clients
 
-Starts its own `nbgames serve` (fast culling through NBGAMES_VOILA_CONFIG) on the test board
-(tests/serve/notebooks/games/board.ipynb, an ipycanvas board whose record label is redrawn after
-every move), opens the pages together, clicks free cells on the canvas and reports:
+Starts its own `nbgames serve` on notebooks/ (shipped voila.json plus fast culling through
+NBGAMES_VOILA_CONFIG), opens the pages together, and each page plays moves by clicking the square
+of the first move its "Moves" dropdown offers (the bots answer in between). Reports:
 
-- time to first board (navigation start -> board drawn and record label shown), p50/p95;
-- click -> redraw latency (mouse click -> the record label shows the new move), p50/p95/max;
-- lost clicks (no redraw within 10 s);
+- time to first board (navigation -> "Board drawn" label set by the client-ready redraw), p50/p95;
+- click -> redraw latency measured inside the page (mousedown -> the timeline label changes; the
+  board message is sent before the labels), p50/p95/max; lost clicks (no change within 10 s);
+- CPU seconds of the server process tree (Voilà + kernels) and of Chromium during the run, to
+  separate browser cost from server cost; ``--raw-clients K`` replaces K of the pages by raw v1
+  kernel-websocket clients (tests/serve/kernel_client.py) that cost the server the same kernel and
+  widget traffic without a browser, so the remaining real page(s) measure server load alone;
 - server RSS, kernel count and per-kernel RSS / USS while all pages are open;
-- kernels left once the pages are closed and the culler has run (pre-heated pool kernels apart).
+- kernels left once the pages are closed and the culler has run (pre-heated pool kernels apart);
+- the load average (other jobs on the machine skew every figure: check it).
 
 A benchmark, not a test: it prints figures and exits 1 only if a target is missed
 (p95 <= --target-ms, nothing lost, every page's kernel culled).
@@ -29,18 +35,25 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "serve"))
+
+from nbgames.newyork.view import N  # noqa: E402
+from nbgames.ui.board import Geometry  # noqa: E402
+
+GEOM = Geometry(N, N)
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
-CELL = 100  # board geometry of the test board (3x3 cells of 100 CSS px)
 
 
 def free_port() -> int:
@@ -59,13 +72,15 @@ def pct(values: list[float], q: float) -> float:
 class Served:
     """`nbgames serve` in its own process group with culling sped up for the measurement."""
 
-    def __init__(self, notebooks: Path, cull_idle: int, workdir: Path):
+    def __init__(self, notebooks: Path, cull_idle: int, workdir: Path, extra: str | None = None):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = workdir / "voila.json"
-        config.write_text(json.dumps({"MappingKernelManager": {"cull_interval": 2,
-                                                               "cull_idle_timeout": cull_idle},
-                                      "ClassroomKernelManager": {"cull_unconnected_timeout": 60}}))
+        settings = {"MappingKernelManager": {"cull_interval": 2, "cull_idle_timeout": cull_idle},
+                    "ClassroomKernelManager": {"cull_unconnected_timeout": 60}}
+        for section, values in json.loads(extra or "{}").items():
+            settings.setdefault(section, {}).update(values)
+        config.write_text(json.dumps(settings))
         self.log_path = workdir / "serve.log"
         self._log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(
@@ -105,91 +120,196 @@ class Served:
         self._log.close()
 
 
-async def play(browser, url: str, moves: int, results: dict, opened: asyncio.Event,
-               all_open: asyncio.Event, n_pages: int) -> None:
+LEGAL_SQUARE = """() => {
+  const sel = document.querySelector('.nbg-moves select');
+  if (!sel || sel.disabled || !sel.options.length) return null;
+  const m = /^([A-G])([1-7])\\b/.exec(sel.options[0].text);
+  return m ? ['ABCDEFG'.indexOf(m[1]), Number(m[2]) - 1] : null;
+}"""
+HUMAN_TURN = """before => {
+  const pos = document.querySelector('.nbg-position'), st = document.querySelector('.nbg-status');
+  const sel = document.querySelector('.nbg-moves select');
+  return pos && pos.innerText !== before && /your turn/.test(st.innerText) && sel && !sel.disabled;
+}"""
+
+
+def cell_point(box: dict, row: int, col: int) -> tuple[float, float]:
+    scale = box["width"] / GEOM.width
+    cx, cy = GEOM.cell_centre(row, col)
+    return box["x"] + cx * scale, box["y"] + cy * scale
+
+
+async def play(browser, url: str, moves: int, results: dict, all_open: asyncio.Event, n_pages: int) -> None:
+    """One real page: first board, then `moves` clicks on the first legal square, bots answering."""
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    record = page.locator(".nbg-record")
     try:
         start = time.perf_counter()
         await page.goto(url, wait_until="commit", timeout=120_000)
-        await page.locator(".nbg-status", has_text="your move").wait_for(timeout=120_000)
-        await page.locator("canvas").first.wait_for(timeout=120_000)
+        await page.locator(".nbg-drawn", has_text="Board drawn").wait_for(timeout=120_000)
+        await page.locator(".nbg-moves select").wait_for(timeout=120_000)
         results["first_board"].append(time.perf_counter() - start)
-        results["opened"] += 1
-        if results["opened"] == n_pages:
-            all_open.set()
+        mark_open(results, all_open, n_pages)
         await all_open.wait()  # play only once every page is open: measure under full load
-        box = await page.locator("canvas").last.bounding_box()
-        # Measure inside the page (no Playwright round trips): mousedown -> record label mutation.
+        box = await page.locator(".nbg-canvas").first.bounding_box()
+        # Measured inside the page (no Playwright round trips): mousedown -> the first change of the
+        # timeline label. The view sends the board (pieces + highlights) before the labels, so the
+        # label changing means the redraw message has arrived.
         await page.evaluate("""() => {
             window.__lat = []; let t0 = null;
             document.addEventListener('mousedown', () => { t0 = performance.now(); }, true);
             new MutationObserver(() => { if (t0 !== null) { window.__lat.push(performance.now() - t0); t0 = null; } })
-              .observe(document.querySelector('.nbg-record'), {childList: true, characterData: true, subtree: true});
+              .observe(document.querySelector('.nbg-position'), {childList: true, characterData: true, subtree: true});
         }""")
         for _ in range(moves):
-            taken = json.loads(await record.inner_text())
-            if len(taken) >= 8:
-                await page.get_by_role("button", name="New game").click()
-                await page.wait_for_function("document.querySelector('.nbg-record').innerText === '[]'")
-                taken = []
-            cell = next(c for c in range(9) if c not in taken)
-            x = box["x"] + (cell % 3 + 0.5) * CELL * box["width"] / (3 * CELL)
-            y = box["y"] + (cell // 3 + 0.5) * CELL * box["height"] / (3 * CELL)
-            before = json.dumps(taken)
-            await page.mouse.click(x, y)
+            await page.wait_for_function(HUMAN_TURN, arg="", timeout=30_000)
+            before = await page.locator(".nbg-position").inner_text()
+            cell = await page.evaluate(LEGAL_SQUARE)
+            if cell is None:  # game over: start another
+                await page.locator(".nbg-new-game").click()
+                continue
+            await page.mouse.click(*cell_point(box, *cell))
             try:
                 await page.wait_for_function(
-                    "b => document.querySelector('.nbg-record').innerText !== b", arg=before, timeout=10_000)
+                    "b => document.querySelector('.nbg-position').innerText !== b", arg=before, timeout=10_000)
+                if await page.locator(".nbg-choice").count():  # several ways to play there
+                    await page.locator(".nbg-choice").first.click()
+                await page.wait_for_function(HUMAN_TURN, arg=before, timeout=30_000)
             except Exception:
                 results["lost"] += 1
         results["latency"] += [v / 1000 for v in await page.evaluate("window.__lat")]
+        results["clicks"] += moves
         results["errors"] += errors
-        opened.set()
     except Exception as exc:  # a page that never showed its board counts as lost, with the reason
         results["failed"].append(repr(exc)[:200])
         if not all_open.is_set():
-            results["opened"] += 1
-            if results["opened"] == n_pages:
-                all_open.set()
+            mark_open(results, all_open, n_pages)
     finally:
         results["contexts"].append(context)
+
+
+def mark_open(results: dict, all_open: asyncio.Event, n_pages: int) -> None:
+    results["opened"] += 1
+    if results["opened"] == n_pages:
+        all_open.set()
+
+
+def raw_client(base: str, path: str, moves: int, results: dict, all_open: asyncio.Event,
+               loop: asyncio.AbstractEventLoop, n_pages: int) -> None:
+    """A "page" without a browser: GET the page, then widget clicks over the v1 kernel websocket.
+
+    Costs the server what a real page costs (a kernel, the notebook run, the same comm messages
+    except the browser's client_ready redraw), so one real page can measure under server load.
+    """
+    from kernel_client import KernelSocket, open_page
+
+    ks = None
+    try:
+        start = time.perf_counter()
+        _, kernel_id = open_page(base, path)
+        ks = KernelSocket(base, kernel_id, timeout=60)
+        states = ks.widget_states(timeout=60)
+        results["raw_first"].append(time.perf_counter() - start)
+        loop.call_soon_threadsafe(mark_open, results, all_open, n_pages)
+        while not all_open.is_set():
+            time.sleep(0.1)
+        canvas = next(k for k, v in states.items() if "nbg-canvas" in v["state"].get("_dom_classes", ()))
+        moves_dd = next(k for k, v in states.items() if "nbg-moves" in v["state"].get("_dom_classes", ()))
+        for _ in range(moves):
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:  # wait for the bots: the dropdown is enabled again
+                ks.recv_until(lambda m: False, timeout=0.2)
+                if not ks.states[moves_dd]["state"].get("disabled", True):
+                    break
+            labels = ks.states[moves_dd]["state"].get("_options_labels", [])
+            if not labels:
+                break
+            row, col = "ABCDEFG".index(labels[0][0]), int(labels[0][1]) - 1
+            x, y = GEOM.cell_centre(row, col)
+            t0 = time.perf_counter()
+            ks.states[moves_dd]["state"]["disabled"] = True
+            if ks.mouse_down(canvas, x, y):
+                results["raw_latency"].append(time.perf_counter() - t0)
+            else:
+                results["lost"] += 1
+        ks.recv_until(lambda m: False, timeout=1)
+    except Exception as exc:
+        results["failed"].append("raw: " + repr(exc)[:200])
+        if not all_open.is_set():
+            loop.call_soon_threadsafe(mark_open, results, all_open, n_pages)
+    finally:
+        results["raw_sockets"].append(ks)
+
+
+def cpu_seconds(procs: list[psutil.Process]) -> float:
+    total = 0.0
+    for proc in procs:
+        try:
+            t = proc.cpu_times()
+            total += t.user + t.system
+        except psutil.Error:
+            pass
+    return total
+
+
+def server_tree(served: Served) -> list[psutil.Process]:
+    root = psutil.Process(served.proc.pid)
+    return [root, *root.children(recursive=True)]
+
+
+def chromium_tree() -> list[psutil.Process]:
+    return [p for p in psutil.Process().children(recursive=True)
+            if "chrom" in (p.name() or "").lower()]
 
 
 async def run(args) -> int:
     from playwright.async_api import async_playwright
 
     notebooks = Path(args.notebooks).resolve()
+    raw = min(args.raw_clients, args.pages - 1)
+    real = args.pages - raw
+    print(f"load average before: {open('/proc/loadavg').read().split()[:3]}")
     with tempfile.TemporaryDirectory(prefix="nbgames-load-") as tmp:
-        served = Served(notebooks, args.cull_idle, Path(tmp))
+        served = Served(notebooks, args.cull_idle, Path(tmp), args.config)
         try:
             served.wait_ready()
             await asyncio.sleep(args.warmup)  # let the pre-heated pool fill (one kernel per notebook)
             pool = {p.pid for p in served.kernels()}
             print(f"server ready at {served.url}; pre-heated kernels: {len(pool)}")
             results = {"first_board": [], "latency": [], "lost": 0, "errors": [], "failed": [],
-                       "opened": 0, "contexts": []}
+                       "opened": 0, "contexts": [], "clicks": 0, "raw_first": [], "raw_latency": [],
+                       "raw_sockets": []}
             url = f"{served.url}/voila/render/{args.notebook}"
+            loop = asyncio.get_running_loop()
             async with async_playwright() as pw:
                 browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 all_open = asyncio.Event()
-                tasks = [play(browser, url, args.moves, results, asyncio.Event(), all_open, args.pages)
-                         for _ in range(args.pages)]
+                cpu0 = {"server": cpu_seconds(server_tree(served)), "chromium": cpu_seconds(chromium_tree())}
+                tasks = [play(browser, url, args.moves, results, all_open, args.pages) for _ in range(real)]
+                # One thread per raw client (they wait for each other: the default pool would deadlock).
+                threads = ThreadPoolExecutor(max_workers=max(raw, 1))
+                tasks += [loop.run_in_executor(threads, raw_client, served.url, args.notebook, args.moves,
+                                               results, all_open, loop, args.pages) for _ in range(raw)]
                 started = time.perf_counter()
                 sampler = asyncio.create_task(sample_memory(served, all_open))
                 await asyncio.gather(*tasks)
                 wall = time.perf_counter() - started
+                cpu = {"server": cpu_seconds(server_tree(served)) - cpu0["server"],
+                       "chromium": cpu_seconds(chromium_tree()) - cpu0["chromium"]}
+                load = open("/proc/loadavg").read().split()[:3]
                 memory = await sampler
                 for context in results["contexts"]:
                     await context.close()
+                for ks in results["raw_sockets"]:
+                    if ks is not None:
+                        ks.close()
                 await browser.close()
             closed_at = time.monotonic()
-            # The pool is refilled after each hand-out, so count kernels beyond the pool's size.
+            # The pool is refilled after each hand-out: count kernels beyond the pool's size.
             page_kernels = served.kernels()[len(pool):]
-            while page_kernels and time.monotonic() - closed_at < args.cull_idle + 30:
+            while page_kernels and time.monotonic() - closed_at < args.cull_idle + 40:
                 await asyncio.sleep(1)
                 page_kernels = served.kernels()[len(pool):]
             culled_after = time.monotonic() - closed_at
@@ -199,14 +319,20 @@ async def run(args) -> int:
                 print("server log tail:\n" + served.log_path.read_text(errors="replace")[-3000:])
 
     lat = [v * 1000 for v in results["latency"]]
+    raw_lat = [v * 1000 for v in results["raw_latency"]]
     first = results["first_board"]
-    clicks = args.pages * args.moves
-    print(f"\n{args.pages} pages x {args.moves} moves on {args.notebook} ({os.cpu_count()} cores), "
-          f"wall {wall:.1f} s")
+    clicks = real * args.moves
+    print(f"\n{args.pages} pages ({real} Chromium, {raw} raw websocket clients) x {args.moves} moves on "
+          f"{args.notebook} ({os.cpu_count()} cores), wall {wall:.1f} s, load average at the end {load}")
     print(f"time to first board: p50 {pct(first, .5):.2f} s, p95 {pct(first, .95):.2f} s, "
-          f"max {max(first, default=float('nan')):.2f} s ({len(first)}/{args.pages} pages)")
-    print(f"click -> redraw: p50 {pct(lat, .5):.0f} ms, p95 {pct(lat, .95):.0f} ms, "
+          f"max {max(first, default=float('nan')):.2f} s ({len(first)}/{real} pages)")
+    print(f"click -> redraw (in page): p50 {pct(lat, .5):.0f} ms, p95 {pct(lat, .95):.0f} ms, "
           f"max {max(lat, default=float('nan')):.0f} ms ({len(lat)}/{clicks} clicks, lost {results['lost']})")
+    if raw:
+        print(f"raw clients: first widget state p50 {pct(results['raw_first'], .5):.2f} s; click -> kernel idle "
+              f"p50 {pct(raw_lat, .5):.0f} ms, p95 {pct(raw_lat, .95):.0f} ms ({len(raw_lat)} clicks)")
+    print(f"CPU during the run: server+kernels {cpu['server']:.1f} s, Chromium {cpu['chromium']:.1f} s "
+          f"(wall {wall:.1f} s x {os.cpu_count()} cores)")
     print(f"server RSS {memory['server_mb']:.0f} MB; {memory['kernels']} kernels, per kernel "
           f"RSS {memory['rss_mb']:.0f} MB, USS {memory['uss_mb']:.0f} MB (total kernels {memory['total_mb']:.0f} MB)")
     print(f"kernels of pages left after culling: {len(page_kernels)} (waited {culled_after:.0f} s, "
@@ -246,9 +372,13 @@ async def sample_memory(served: Served, all_open: asyncio.Event) -> dict:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pages", type=int, default=20)
-    parser.add_argument("--moves", type=int, default=10, help="clicks per page")
-    parser.add_argument("--notebooks", default=str(ROOT / "tests" / "serve" / "notebooks"))
-    parser.add_argument("--notebook", default="games/board.ipynb", help="page to load (relative path)")
+    parser.add_argument("--moves", type=int, default=8, help="clicks per page")
+    parser.add_argument("--raw-clients", type=int, default=0,
+                        help="how many of the pages are raw kernel-websocket clients (no browser)")
+    parser.add_argument("--notebooks", default=str(ROOT / "notebooks"))
+    parser.add_argument("--notebook", default="newyork/play.ipynb", help="page to load (relative path)")
+    parser.add_argument("--config", default=None, help='extra voila.json settings, e.g. \'{"VoilaConfiguration": '
+                        '{"default_pool_size": 4}}\'')
     parser.add_argument("--cull-idle", type=int, default=10, help="cull_idle_timeout for closed pages (s)")
     parser.add_argument("--warmup", type=float, default=8, help="seconds to let the kernel pool fill")
     parser.add_argument("--target-ms", type=float, default=300)

@@ -33,6 +33,11 @@ from nbgames.ui.board import Geometry  # noqa: E402
 GEOM = Geometry(N, N)
 PLAY = "/voila/render/newyork/play.ipynb"
 CHROMIUM = "/usr/bin/chromium"
+# Between two preheated loads: the pool refills VoilaKernelManager.fill_delay (10 s in voila.json)
+# after a hand-out, then the new kernel runs the notebook. Loading sooner measures a cold kernel
+# plus a refill competing for the CPU, not a preheated page.
+PREHEAT_WAIT = json.loads((ROOT / "nbgames" / "serve" / "voila.json").read_text()).get(
+    "VoilaKernelManager", {}).get("fill_delay", 1) + 8
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
@@ -182,7 +187,7 @@ def main() -> int:
         for preheat in (True, False):
             server = Serve(preheat)
             try:
-                loads = [load_time(browser, server, preheat_wait=6 if preheat else 0.5)
+                loads = [load_time(browser, server, preheat_wait=PREHEAT_WAIT if preheat else 0.5)
                          for _ in range(args.loads)]
                 print(f"page -> first board drawn, {'preheated' if preheat else 'cold'} kernels: "
                       f"median {statistics.median(loads):.2f} s (min {min(loads):.2f}, max {max(loads):.2f}, "
