@@ -141,7 +141,6 @@ class GaloppView(GameView):
         self._die_shown = False
         self._seen: tuple[int, int] = (id(game.rules), len(game.rules.events))
         self._drawn_cols: list[int] | None = None
-        self._event_cache: tuple[int, list[str]] = (0, [])
         self._static_key: tuple | None = None
         course, boards = self._geometries(game.players)
         super().__init__(game, seat, lang, course, size=(course.width, boards.height))
@@ -557,16 +556,6 @@ class GaloppView(GameView):
         return t("gr.space", self.lang, n=space)
 
     # -- the event log ---------------------------------------------------------------------
-    def event_lines(self) -> list[str]:
-        """One sentence per engine event (the text twin of the canvas), cached per game state."""
-        rules = self.game.rules
-        ident, lines = self._event_cache
-        if ident != id(rules) or len(lines) > len(rules.events):
-            lines = []
-        lines = lines + [self.event_text(ev) for ev in rules.events[len(lines):]]
-        self._event_cache = (id(rules), lines)
-        return list(lines)
-
     def event_text(self, event: tuple) -> str:  # noqa: C901 - one branch per event kind
         lang = self.lang
         kind = event[0]

@@ -334,9 +334,6 @@ class NewYorkView(GameView):
         return None
 
     # -- the event log (text twin of the board) --------------------------------------------
-    def event_lines(self) -> list[str]:
-        return [self.event_text(ev) for ev in self.game.rules.events]
-
     def event_text(self, event: tuple) -> str:
         lang = self.lang
         kind = event[0]

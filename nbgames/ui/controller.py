@@ -26,6 +26,7 @@ from ..engine.game import MAX_RECORD_BYTES, Game, from_record
 from .i18n import t
 
 SEAT_KINDS = ("human", "random")
+LOG_LINES = 80  # the event log shows the newest lines; sending the whole game each move would grow
 Scheduler = Callable[[float, Callable[[], None]], Any]
 
 
@@ -289,11 +290,11 @@ class PlayController:
         self.redo_button.disabled = not game.can_redo
 
     def _update_log(self) -> None:
-        lines = self.view.event_lines() if hasattr(self.view, "event_lines") else []
+        lines = self.view.event_lines(LOG_LINES) if hasattr(self.view, "event_lines") else []
         moves = [str(a) for a in self.game.history]
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in reversed(lines[-300:]))
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in reversed(lines))
         self.log.value = (f"<div class='nbg-moves-played'>{len(moves)}: {html.escape(' '.join(moves[-12:]))}"
-                          f"</div><ol reversed class='nbg-events'>{items}</ol>")
+                          f"</div><ol reversed start='{len(self.game.rules.events)}' class='nbg-events'>{items}</ol>")
 
     def _update_scores(self) -> None:
         game = self.game

@@ -54,6 +54,16 @@ class GameView(BoardView):
         seat = self.seat if self.seat is not None else self.game.to_move
         return seat if self.reveal else None
 
+    def event_lines(self, last: int | None = None) -> list[str]:
+        """One sentence per engine event, oldest first (the canvas's text twin); `last`: only the
+        newest ones (the log shows a window, so a long game costs no more per move)."""
+        events = self.game.rules.events
+        return [self.event_text(event) for event in (events[-last:] if last else events)]
+
+    def event_text(self, event: tuple) -> str:
+        """One public engine event as a sentence (each game's view says it its way)."""
+        raise NotImplementedError
+
     # -- for subclasses --------------------------------------------------------------------
     def _sync_controls(self) -> None:
         """Enable or disable the view's own buttons after `interactive` or the game changed."""
