@@ -3,6 +3,8 @@ schemer's targets, the exchange, arranging, highlights and the step-by-step chai
 
 from __future__ import annotations
 
+import threading
+
 import ipywidgets as widgets
 import numpy as np
 import pytest
@@ -362,11 +364,21 @@ def test_chair_moves_step_by_step_and_the_die_shows_briefly():
 
 
 def test_without_any_clock_nothing_animates():
-    game = scenario_game(PLAIN)
-    view = GaloppView(game, seat=0)
-    game.play("roll")
-    view.refresh()
-    assert not view.animating and view.chair_cols() == view._state_cols()
+    # A fresh thread has no running event loop (Playwright's sync API leaves one in the main
+    # thread while a browser fixture is open, and the view would animate on it).
+    seen = {}
+
+    def body():
+        game = scenario_game(PLAIN)
+        view = GaloppView(game, seat=0)
+        game.play("roll")
+        view.refresh()
+        seen["animating"], seen["same"] = view.animating, view.chair_cols() == view._state_cols()
+
+    worker = threading.Thread(target=body)
+    worker.start()
+    worker.join(30)
+    assert seen == {"animating": False, "same": True}
 
 
 def test_set_game_with_more_players_resizes_the_canvas():
