@@ -26,6 +26,7 @@ from kernel_client import KernelSocket, open_page  # noqa: E402
 
 TEST_NOTEBOOKS = Path(__file__).parent / "serve" / "notebooks"
 BOARD = "games/board.ipynb"
+BUSY = "games/busy.ipynb"  # its kernel keeps updating a widget, like bots of an abandoned game
 FAST_CULL = {
     "MappingKernelManager": {"cull_interval": 2, "cull_idle_timeout": 6},
     "ClassroomKernelManager": {"cull_connected_idle_timeout": 3600},
@@ -325,3 +326,15 @@ def test_closed_pages_kernels_are_culled_and_open_ones_kept(site):
         assert staying.kernel_info() is not None
     finally:
         staying.close()
+
+
+def test_a_closed_pages_kernel_is_culled_even_while_it_keeps_talking(site):
+    """Bots of an abandoned game keep a kernel 'active'; once its page is gone it is culled."""
+    _, kernel_id = open_page(site.url, BUSY)
+    sock = KernelSocket(site.url, kernel_id)
+    assert sock.kernel_info() is not None
+    sock.close()
+    deadline = time.monotonic() + 40
+    while kernel_exists(site, kernel_id) and time.monotonic() < deadline:
+        time.sleep(1)
+    assert not kernel_exists(site, kernel_id), "the kernel of a closed but busy page was not culled"

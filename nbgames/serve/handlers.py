@@ -97,6 +97,13 @@ class SafeKernelWebsocketHandler(FriendlyErrorsMixin, VoilaKernelWebsocketHandle
             mark(kernel_id)
         return await super().open(kernel_id)
 
+    def on_close(self):
+        mark = getattr(self.kernel_manager, "mark_disconnected", None)
+        kernel_id = getattr(self, "kernel_id", None)
+        if mark is not None and kernel_id:
+            mark(kernel_id)
+        return super().on_close()
+
     def write_message(self, message, binary: bool = False):
         if isinstance(message, bytes) and self.selected_subprotocol != V1_PROTOCOL:
             # Never parse a non-v1 frame as v1 (the hang above); drop it instead.

@@ -33,10 +33,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._ever_connected: set[str] = set()
+        self._left_at: dict[str, object] = {}  # kernel id -> when its last page disconnected
 
     def mark_connected(self, kernel_id: str) -> None:
         """Called by the websocket handler when a page connects to its kernel."""
         self._ever_connected.add(kernel_id)
+        self._left_at.pop(kernel_id, None)
+
+    def mark_disconnected(self, kernel_id: str) -> None:
+        """Called by the websocket handler when a page's connection closes."""
+        self._left_at[kernel_id] = utcnow()
 
     def touch(self, kernel_id: str) -> None:
         """Count a kernel as active now (a pre-heated kernel was just handed to a visitor)."""
@@ -58,6 +64,14 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                                  kernel_id, int(idle.total_seconds()))
                 await ensure_async(self.shutdown_kernel(kernel_id))
             return None
+        left = self._left_at.get(kernel_id)
+        if not connections and left is not None and utcnow() - left > timedelta(seconds=self.cull_idle_timeout):
+            # The page is gone. Its kernel may still look busy (bots of an abandoned game keep
+            # playing and every move counts as activity), but nobody will ever see it again.
+            self.log.info("Culling kernel %s: its page left %d s ago.", kernel_id,
+                          int((utcnow() - left).total_seconds()))
+            await ensure_async(self.shutdown_kernel(kernel_id))
+            return None
         if not connections and kernel_id not in self._ever_connected:
             if idle <= timedelta(seconds=max(self.cull_unconnected_timeout, self.cull_idle_timeout)):
                 return None  # its page may still be loading
@@ -65,4 +79,5 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
         self._ever_connected.discard(kernel_id)
+        self._left_at.pop(kernel_id, None)
         return await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
