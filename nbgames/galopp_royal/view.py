@@ -288,16 +288,16 @@ class GaloppView(GameView):
         self._maybe_animate(new_events)
         self._maybe_show_die(new_events)
         self._drawn_cols = self._state_cols()
+        static_key = (self.game.players, self.game.rules.goal, self.lang)
+        layers = [] if static_key == self._static_key else [STATIC]
+        self._static_key = static_key
+        self.redraw((*layers, PIECES, HIGHLIGHTS))  # the board first, then the panels
         self.status.value = self.status_text()
         self.die.value = self.die_text()
         self.auction.value = self.auction_html()
         self.bid_row.layout.display = "flex" if self.game.rules.auction is not None else "none"
         self.info.value = self.results_html()
         self._sync_controls()
-        static_key = (self.game.players, self.game.rules.goal, self.lang)
-        layers = [] if static_key == self._static_key else [STATIC]
-        self._static_key = static_key
-        self.redraw((*layers, PIECES, HIGHLIGHTS))
 
     def _reset_selection(self) -> None:
         self._scheme_sign = None
