@@ -28,10 +28,7 @@ import argparse
 import asyncio
 import json
 import os
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -45,79 +42,15 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "serve"))
 
 from nbgames.newyork.view import N  # noqa: E402
+from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
 from nbgames.ui.board import Geometry  # noqa: E402
 
 GEOM = Geometry(N, N)
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
-class Served:
-    """`nbgames serve` in its own process group with culling sped up for the measurement."""
-
-    def __init__(self, notebooks: Path, cull_idle: int, workdir: Path, extra: str | None = None):
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        config = workdir / "voila.json"
-        settings = {"MappingKernelManager": {"cull_interval": 2, "cull_idle_timeout": cull_idle},
-                    "ClassroomKernelManager": {"cull_unconnected_timeout": 60}}
-        for section, values in json.loads(extra or "{}").items():
-            settings.setdefault(section, {}).update(values)
-        config.write_text(json.dumps(settings))
-        self.log_path = workdir / "serve.log"
-        self._log = open(self.log_path, "wb")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "nbgames", "serve", "--port", str(self.port), "--notebooks", str(notebooks)],
-            cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
-            env={**os.environ, "NBGAMES_VOILA_CONFIG": str(config)})
-
-    def wait_ready(self, timeout: float = 90) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=0.5).close()
-                if "is running at" in self.log_path.read_text(errors="replace"):
-                    return
-            except OSError:
-                pass
-            time.sleep(0.2)
-        raise RuntimeError("nbgames serve did not start")
-
-    def kernels(self) -> list[psutil.Process]:
-        procs = []
-        for child in psutil.Process(self.proc.pid).children(recursive=True):
-            try:
-                if "ipykernel_launcher" in " ".join(child.cmdline()):
-                    procs.append(child)
-            except psutil.NoSuchProcess:
-                pass
-        return procs
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-        self._log.close()
 
 
 LEGAL_SQUARE = """() => {
@@ -254,7 +187,7 @@ def cpu_seconds(procs: list[psutil.Process]) -> float:
     return total
 
 
-def server_tree(served: Served) -> list[psutil.Process]:
+def server_tree(served: Server) -> list[psutil.Process]:
     root = psutil.Process(served.proc.pid)
     return [root, *root.children(recursive=True)]
 
@@ -272,9 +205,13 @@ async def run(args) -> int:
     real = args.pages - raw
     print(f"load average before: {open('/proc/loadavg').read().split()[:3]}")
     with tempfile.TemporaryDirectory(prefix="nbgames-load-") as tmp:
-        served = Served(notebooks, args.cull_idle, Path(tmp), args.config)
+        settings = {"MappingKernelManager": {"cull_interval": 2, "cull_idle_timeout": args.cull_idle},
+                    "ClassroomKernelManager": {"cull_unconnected_timeout": 60}}
+        for section, values in json.loads(args.config or "{}").items():
+            settings.setdefault(section, {}).update(values)
+        served = Server(Path(tmp) / "serve.log", extra_args=["--notebooks", str(notebooks)], config=settings)
         try:
-            served.wait_ready()
+            served.wait_ready(timeout=90)
             await asyncio.sleep(args.warmup)  # let the pre-heated pool fill (one kernel per notebook)
             pool = {p.pid for p in served.kernels()}
             print(f"server ready at {served.url}; pre-heated kernels: {len(pool)}")
@@ -347,7 +284,7 @@ async def run(args) -> int:
     return 0 if ok else 1
 
 
-async def sample_memory(served: Served, all_open: asyncio.Event) -> dict:
+async def sample_memory(served: Server, all_open: asyncio.Event) -> dict:
     """Peak memory while all pages are open and playing."""
     await all_open.wait()
     best = {"server_mb": 0.0, "kernels": 0, "rss_mb": 0.0, "uss_mb": 0.0, "total_mb": 0.0}

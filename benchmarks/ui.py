@@ -12,90 +12,32 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-import psutil
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nbgames.newyork.view import N  # noqa: E402
+from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
 from nbgames.ui.board import Geometry  # noqa: E402
 
 GEOM = Geometry(N, N)
 PLAY = "/voila/render/newyork/play.ipynb"
-CHROMIUM = "/usr/bin/chromium"
 # Between two preheated loads: the pool refills VoilaKernelManager.fill_delay (10 s in voila.json)
-# after a hand-out, then the new kernel runs the notebook. Loading sooner measures a cold kernel
-# plus a refill competing for the CPU, not a preheated page.
+# after a kernel is handed out; wait that long and a little more, as between two visitors.
 PREHEAT_WAIT = json.loads((ROOT / "nbgames" / "serve" / "voila.json").read_text()).get(
     "VoilaKernelManager", {}).get("fill_delay", 1) + 8
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class Serve:
-    def __init__(self, preheat: bool):
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ)
-        self._tmp = tempfile.TemporaryDirectory()
-        if not preheat:
-            cfg = Path(self._tmp.name) / "no-preheat.json"
-            cfg.write_text(json.dumps({"VoilaConfiguration": {"preheat_kernel": False}}))
-            env["NBGAMES_VOILA_CONFIG"] = str(cfg)
-        self.log = Path(self._tmp.name) / "voila.log"
-        self._log = open(self.log, "wb")
-        self.proc = subprocess.Popen([sys.executable, "-m", "nbgames", "serve", "--port", str(self.port)],
-                                     cwd=ROOT, env=env, stdout=self._log, stderr=subprocess.STDOUT,
-                                     start_new_session=True)
-        deadline = time.monotonic() + 60
-        while "is running at" not in self.log.read_text(errors="replace"):
-            if time.monotonic() > deadline or self.proc.poll() is not None:
-                raise RuntimeError(self.log.read_text(errors="replace")[-2000:])
-            time.sleep(0.2)
-
-    def kernels(self) -> list[psutil.Process]:
-        out = []
-        for child in psutil.Process(self.proc.pid).children(recursive=True):
-            try:
-                if "ipykernel" in " ".join(child.cmdline()):
-                    out.append(child)
-            except psutil.Error:
-                pass
-        return out
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-        self._log.close()
-        self._tmp.cleanup()
 
 
 def wait_drawn(page, timeout_ms: int = 60_000) -> None:
     page.locator(".nbg-drawn").filter(has_text="Board drawn").wait_for(timeout=timeout_ms)
 
 
-def load_time(browser, server: Serve, preheat_wait: float) -> float:
+def load_time(browser, server: Server, preheat_wait: float) -> float:
     """Seconds from page request to the first board drawn (the client-ready redraw label)."""
     time.sleep(preheat_wait)  # give the pool time to refill, as between two visitors
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
@@ -131,7 +73,7 @@ ARM = """([x, y]) => {
 }"""
 
 
-def click_latencies(browser, server: Serve, clicks: int) -> tuple[list[float], float]:
+def click_latencies(browser, server: Server, clicks: int) -> tuple[list[float], float]:
     """Click two refused squares in turn: each click moves the cursor outline (highlight layer)."""
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
@@ -183,10 +125,13 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         for preheat in (True, False):
-            server = Serve(preheat)
+            tmp = tempfile.TemporaryDirectory()
+            server = Server(Path(tmp.name) / "voila.log",
+                            config=None if preheat else {"VoilaConfiguration": {"preheat_kernel": False}})
             try:
+                server.wait_ready()
                 loads = [load_time(browser, server, preheat_wait=PREHEAT_WAIT if preheat else 0.5)
                          for _ in range(args.loads)]
                 print(f"page -> first board drawn, {'preheated' if preheat else 'cold'} kernels: "
@@ -199,6 +144,7 @@ def main() -> int:
                     print(f"kernel RSS with a game loaded: {rss:.0f} MB per kernel")
             finally:
                 server.stop()
+                tmp.cleanup()
         browser.close()
     return 0
 

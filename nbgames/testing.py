@@ -1,0 +1,91 @@
+"""Helpers to test and measure a served gallery (tests and benchmarks use them): a real
+`nbgames serve` child process, and how to start Debian's headless Chromium on these machines."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent  # the checkout (tests and benchmarks run from it)
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """A `nbgames serve` process in its own process group, with its log in a file."""
+
+    def __init__(self, log_path: Path, extra_args: list[str] | None = None, env: dict | None = None,
+                 config: dict | None = None):
+        """`config`: settings overriding nbgames/serve/voila.json (written beside the log)."""
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_path
+        env = dict(env or {})
+        if config:
+            config_path = log_path.with_suffix(".config.json")
+            config_path.write_text(json.dumps(config))
+            env["NBGAMES_VOILA_CONFIG"] = str(config_path)
+        self._log = open(log_path, "wb")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "nbgames", "serve", "--port", str(self.port), *(extra_args or [])],
+            cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, **(env or {})},
+        )
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        """Ready = the port accepts connections and the log says it is running (no page load)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"nbgames serve exited early:\n{self.log()[-3000:]}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    if "is running at" in self.log():
+                        return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError(f"nbgames serve not ready in {timeout}s:\n{self.log()[-3000:]}")
+
+    def kernels(self) -> list:
+        """The kernel processes (psutil.Process) the server started, oldest first."""
+        import psutil
+
+        out = []
+        for child in psutil.Process(self.proc.pid).children(recursive=True):
+            try:
+                if "ipykernel" in " ".join(child.cmdline()):
+                    out.append(child)
+            except psutil.Error:
+                pass
+        return out
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(10)
+        self._log.close()
