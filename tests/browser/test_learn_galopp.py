@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from nbgames.testing import goto_drawn
+
 pytestmark = pytest.mark.browser
 
 LEARN = "/voila/render/galopp_royal/learn.ipynb"
@@ -29,8 +31,7 @@ def click_control(board, css: str) -> None:
 
 def test_first_two_lessons_by_clicking(board):
     page = board.page
-    page.goto(board.server.url + LEARN, timeout=60_000)
-    page.locator(".nbg-drawn").filter(has_text="Board drawn").wait_for(timeout=60_000)
+    goto_drawn(page, board.server.url + LEARN)
     wait_text(board, ".nbg-lesson-progress", "0 of 9 lessons done")
     wait_text(board, ".nbg-lesson-prompt", "moves 5")
 
