@@ -50,6 +50,17 @@ class Server:
             env={**os.environ, **(env or {})},
         )
 
+    def __enter__(self) -> Server:
+        try:
+            self.wait_ready()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
 

@@ -15,12 +15,8 @@ from support import CHROMIUM, CHROMIUM_ARGS, Server
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     """One running `nbgames serve` for the browser tests of this session."""
-    srv = Server(tmp_path_factory.mktemp("serve") / "voila.log")
-    try:
-        srv.wait_ready()
+    with Server(tmp_path_factory.mktemp("serve") / "voila.log") as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def require_chromium() -> None:

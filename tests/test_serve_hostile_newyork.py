@@ -36,15 +36,8 @@ FAST_BOTS = {"MappingKernelManager": {"cull_interval": 5, "cull_idle_timeout": 3
 def site(tmp_path_factory):
     """`nbgames serve` on the real notebooks/ folder (the shipped voila.json, preheated pool)."""
     tmp = tmp_path_factory.mktemp("serve-hostile")
-    config = tmp / "voila.json"
-    config.write_text(json.dumps(FAST_BOTS))
-    srv = Server(tmp / "voila.log", extra_args=["--notebooks", str(ROOT / "notebooks")],
-                 env={"NBGAMES_VOILA_CONFIG": str(config)})
-    try:
-        srv.wait_ready()
+    with Server(tmp / "voila.log", extra_args=["--notebooks", str(ROOT / "notebooks")], config=FAST_BOTS) as srv:
         yield srv
-    finally:
-        srv.stop()
     assert "Traceback" not in srv.log(), srv.log()[-4000:]
 
 

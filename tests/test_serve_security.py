@@ -36,15 +36,8 @@ FAST_CULL = {
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("serve-security")
-    config = tmp / "voila.json"
-    config.write_text(json.dumps(FAST_CULL))
-    srv = Server(tmp / "voila.log", extra_args=["--notebooks", str(TEST_NOTEBOOKS)],
-                 env={"NBGAMES_VOILA_CONFIG": str(config)})
-    try:
-        srv.wait_ready()
+    with Server(tmp / "voila.log", extra_args=["--notebooks", str(TEST_NOTEBOOKS)], config=FAST_CULL) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def http(url: str, timeout: float = 10, method: str = "GET") -> tuple[int, str, dict]:
