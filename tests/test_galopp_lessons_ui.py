@@ -3,20 +3,13 @@ lessons done through the view's own buttons and clicks, and the learn notebook r
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import nbformat
 import pytest
-from nbclient import NotebookClient
 
 from nbgames.galopp_royal.lessons import lessons
 from nbgames.ui.lesson import LessonSession
 
 view_module = pytest.importorskip("nbgames.galopp_royal.view")
 from nbgames.galopp_royal.lessons import learn  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOK = ROOT / "notebooks" / "galopp_royal" / "learn.ipynb"
 
 
 def choice(runner, label_part: str):
@@ -113,16 +106,3 @@ def test_highlight_targets_are_names_the_view_knows():
             for target in session.highlights():
                 assert view_module.parse_target(target) is not None, (lesson.id, target)
             session.show_me()
-
-
-@pytest.mark.timeout(180)
-def test_learn_notebook_runs_headlessly():
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    code = [c for c in nb.cells if c.cell_type == "code"]
-    assert len(code) <= 2 and all(len(c.source.splitlines()) <= 4 for c in code)  # prose + a call
-    resources = {"metadata": {"path": str(NOTEBOOK.parent)}}
-    NotebookClient(nb, timeout=120, kernel_name="python3", resources=resources).execute()
-    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
-    assert not [o for o in outputs if o.output_type == "error"]
-    widget_views = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
-    assert widget_views, outputs

@@ -3,18 +3,9 @@ learn notebook executed headlessly with nbclient."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import nbformat
-import pytest
-from nbclient import NotebookClient
-
 from nbgames.newyork.lessons import learn, lessons, sq
 from nbgames.newyork.view import NewYorkView
 from nbgames.ui.lesson import Lesson, LessonRunner, Step, Verdict, markdown_lite
-
-ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOK = ROOT / "notebooks" / "newyork" / "learn.ipynb"
 
 
 def choice(runner: LessonRunner, label_part: str):
@@ -153,16 +144,3 @@ def test_view_factory_gets_the_lesson_seat():
     seen = []
     LessonRunner(lessons(), lambda game, seat: seen.append(seat) or NewYorkView(game, seat=seat))
     assert seen == [0]
-
-
-@pytest.mark.timeout(180)
-def test_learn_notebook_runs_headlessly():
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    code = [c for c in nb.cells if c.cell_type == "code"]
-    assert len(code) <= 2 and all(len(c.source.splitlines()) <= 4 for c in code)  # prose + a call
-    resources = {"metadata": {"path": str(NOTEBOOK.parent)}}
-    NotebookClient(nb, timeout=120, kernel_name="python3", resources=resources).execute()
-    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
-    assert not [o for o in outputs if o.output_type == "error"]
-    widget_views = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
-    assert widget_views, outputs

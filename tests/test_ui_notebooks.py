@@ -1,4 +1,5 @@
-"""The gallery and play notebooks run headlessly (nbclient) without errors or blocking."""
+"""Every notebook runs headlessly (nbclient) without errors or blocking, shows its widget, and is
+prose plus a call or two."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ from nbclient import NotebookClient
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 
 
-@pytest.mark.parametrize("path", ["index.ipynb", "newyork/play.ipynb"])
+@pytest.mark.timeout(180)
+@pytest.mark.parametrize("path", ["index.ipynb", "newyork/play.ipynb", "newyork/learn.ipynb",
+                                  "galopp_royal/play.ipynb", "galopp_royal/learn.ipynb"])
 def test_notebook_executes(path):
     nb = nbformat.read(NOTEBOOKS / path, as_version=4)
     NotebookClient(nb, timeout=120, kernel_name="python3",
