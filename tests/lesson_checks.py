@@ -42,3 +42,30 @@ class LessonChecks:
         assert verdict.ok, verdict
         assert session.step_index == step + 1 or session.done
         return session
+
+    def show_me_completes_every_step(self, lesson_id: str, rule_prefix: str) -> None:
+        """Every step's "show me" answer is accepted by the lesson's own checker and cites a rule."""
+        session = LessonSession(self.lessons[lesson_id])
+        for index in range(len(session.lesson.steps)):
+            prompt = session.prompt
+            assert prompt and "{" not in prompt, prompt
+            expected = session.expected()
+            assert self.lessons[lesson_id].check(session.game, expected, index).ok
+            verdict = session.show_me()
+            assert verdict.ok and verdict.rule.startswith(rule_prefix), verdict
+            assert session.shown
+        assert session.done
+        assert session.prompt == session.lesson.summary
+
+    def reset_restores_the_start(self, lesson_id: str) -> bool:
+        """Play a lesson through, reset it: the start comes back. True if playing changed the game."""
+        session = LessonSession(self.lessons[lesson_id])
+        start = snapshot(session.game)
+        while not session.done:
+            session.show_me()
+        changed = snapshot(session.game) != start
+        session.reset()
+        assert session.step_index == 0 and not session.done
+        assert snapshot(session.game) == start
+        assert snapshot(self.lessons[lesson_id].start()) == start
+        return changed

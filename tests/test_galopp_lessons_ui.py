@@ -1,5 +1,5 @@
 """The Galopp Royal lesson runner with the real Galopp view (widgets in the kernel, no browser):
-lessons done through the view's own buttons and clicks, and the learn notebook run with nbclient."""
+lessons done through the view's own buttons and clicks."""
 
 from __future__ import annotations
 

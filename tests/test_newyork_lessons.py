@@ -5,12 +5,12 @@ lesson position is a consistent New York position."""
 from __future__ import annotations
 
 import pytest
-from lesson_checks import LessonChecks, snapshot
+from lesson_checks import LessonChecks
 
 import nbgames
 from nbgames.newyork.lessons import lessons, place, position_game, sq, square_of
 from nbgames.newyork.rules import DATA, NEIGHBOURS, SETUP, STOP
-from nbgames.ui.lesson import LessonSession, Verdict, judge_move
+from nbgames.ui.lesson import Verdict, judge_move
 
 LESSONS = {lesson.id: lesson for lesson in lessons()}
 ORDER = ["ny-goal", "ny-setup", "ny-hands", "ny-first-turn", "ny-joker", "ny-fee", "ny-cant-pay",
@@ -36,30 +36,12 @@ def test_lessons_in_teaching_order_cover_every_teaching_point():
 
 @pytest.mark.parametrize("lesson_id", ORDER)
 def test_show_me_completes_every_step(lesson_id):
-    session = LessonSession(LESSONS[lesson_id])
-    for index in range(len(session.lesson.steps)):
-        prompt = session.prompt
-        assert prompt and "{" not in prompt, prompt
-        expected = session.expected()
-        # the lesson's own checker accepts its "show me" answer
-        assert LESSONS[lesson_id].check(session.game, expected, index).ok
-        verdict = session.show_me()
-        assert verdict.ok and verdict.rule.startswith("NY-"), verdict
-        assert session.shown
-    assert session.done
-    assert session.prompt == session.lesson.summary
+    CHECKS.show_me_completes_every_step(lesson_id, "NY-")
 
 
 @pytest.mark.parametrize("lesson_id", ORDER)
 def test_reset_restores_the_start(lesson_id):
-    session = LessonSession(LESSONS[lesson_id])
-    start = snapshot(session.game)
-    while not session.done:
-        session.show_me()
-    session.reset()
-    assert session.step_index == 0 and not session.done
-    assert snapshot(session.game) == start
-    assert snapshot(LESSONS[lesson_id].start()) == start
+    CHECKS.reset_restores_the_start(lesson_id)
 
 
 @pytest.mark.parametrize("lesson_id", ORDER)

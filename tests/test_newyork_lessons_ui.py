@@ -1,5 +1,4 @@
-"""The lesson runner with the real New York view (widgets in the kernel, no browser), and the
-learn notebook executed headlessly with nbclient."""
+"""The lesson runner with the real New York view (widgets in the kernel, no browser)."""
 
 from __future__ import annotations
 
