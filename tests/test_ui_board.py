@@ -73,3 +73,28 @@ def test_i18n_formats_falls_back_and_shows_missing_keys():
     assert t("no.such.key") == "no.such.key"
     assert t("seat.name") == EN["seat.name"]  # missing argument: the template, not a crash
     assert set(CATALOGUES) == {"en"}
+
+
+def test_client_ready_sends_board_and_label_again_once_the_page_settled(monkeypatch):
+    """A browser drops messages for models it has not created yet: the first answer to
+    "client ready" may be lost, so the board and its readiness label are sent again later."""
+    import asyncio
+
+    from nbgames.ui import board as kit
+
+    monkeypatch.setattr(kit, "RESEND_AFTER_READY", (0.01, 0.02))
+    view = kit.BoardView(GEOM)
+    resent = []
+    monkeypatch.setattr(view.drawn_label, "send_state", lambda key=None: resent.append(key))
+    draws = []
+    monkeypatch.setattr(view, "redraw", lambda *a, **k: draws.append(a))
+
+    async def connect():
+        view._on_client_ready()
+        await asyncio.sleep(0.1)
+
+    asyncio.run(connect())
+    assert view.drawn_label.value == t("board.drawn", n=1) and view.client_draws == 1
+    assert len(draws) == 3 and resent == ["value"] * 3  # the change itself, then twice again
+    view._on_client_ready()  # no running event loop (a plain script): drawn once, nothing scheduled
+    assert len(draws) == 4 and view.client_draws == 2

@@ -202,6 +202,27 @@ def render(canvas: MultiCanvas, ops: Iterable[Op]) -> int:
     return n
 
 
+#: Seconds after a browser's "client ready" at which the board and its readiness label are sent
+#: again. The browser's widget manager creates all models of a page in parallel and silently
+#: drops a message that reaches a model not created yet; a canvas announces itself ready while
+#: other models (the canvas manager, the label) may still be in creation. When the kernel answers
+#: fast, the first redraw or label update can be lost: a page whose board is never drawn (seen
+#: in about 1 load in 50, and in most preheated loads once the websocket stopped delaying small
+#: frames). Sending again once the page has settled costs two small messages per page load.
+RESEND_AFTER_READY = (0.25, 1.0, 3.0)
+
+
+def _call_later(delay: float, callback: Callable[[], None]) -> bool:
+    """Run `callback` after `delay` seconds on the kernel's running event loop (False: no loop)."""
+    import asyncio
+
+    try:
+        asyncio.get_running_loop().call_later(delay, callback)
+    except RuntimeError:
+        return False
+    return True
+
+
 def _reset_canvas_manager() -> None:
     """Work around the ipycanvas 0.14 + Voilà "clearCanvas of undefined" trap (TESTING.md).
 
@@ -284,6 +305,14 @@ class BoardView:
         self.client_draws += 1
         from .i18n import t
         self.drawn_label.value = t("board.drawn", n=self.client_draws)
+        for delay in RESEND_AFTER_READY:
+            _call_later(delay, self._resend)
+
+    def _resend(self) -> None:
+        """Send the board and the readiness label again (see `RESEND_AFTER_READY`)."""
+        _reset_canvas_manager()
+        self.redraw()
+        self.drawn_label.send_state("value")
 
     # -- input -----------------------------------------------------------------------------
     def hit(self, x: Any, y: Any) -> tuple[int, int] | None:
