@@ -32,8 +32,14 @@ def check_invariants(game):
     for colour in range(state.ncolours):
         on_board = state.board.count(colour)
         assert on_board + state.supply[colour] == pieces_per_colour(game.players)
-        assert sum(state.row_count[colour]) == on_board == sum(state.col_count[colour])
+        mine = [sq for sq in range(49) if state.board[sq] == colour]
+        for i in range(7):  # the line counts and square masks the fee checks read agree with the board
+            assert state.avenue_count(colour, i) == sum(sq // 7 == i for sq in mine)
+            assert state.street_count(colour, i) == sum(sq % 7 == i for sq in mine)
+        assert state.occupied[colour] == sum(1 << sq for sq in mine)
     assert state.empty == state.board.count(-1)
+    for seat, hand in enumerate(state.hands):  # the held-card bits the move generator reads
+        assert state.held[seat] == sum(1 << card for card, count in enumerate(hand) if count)
     if state.phase in ("main", "over"):  # the cards exist from the main round on
         hand_cards = sum(sum(h) for h in state.hands)
         stop = 2 if state.stop_armed else 0
@@ -69,7 +75,9 @@ def play_random_game(players, options, seed, on_step=None):
         check_invariants(game)
         if on_step:
             on_step(game)
-        assert len(game.history) < 5000, "game does not end"
+        # Random 3-player games have a long tail (75 pieces rarely leave <= 4 squares empty,
+        # NY-15): median ~1,000 plies, 1 in 100 over 5,800, the longest of 2,000 seeds 8,499.
+        assert len(game.history) < 50_000, "game does not end"
     return game
 
 

@@ -155,9 +155,9 @@ def test_no_play_button_and_event_text():
     assert len(lines) == len(rules.events) and any("NY-6" in line for line in lines)
     # a hand with no red card: the only move is "noplay", offered as a button (NY-13)
     seat = rules.to_move
-    for card in list(ny.RED_CARDS):
-        rules.hands[seat][card] = 0
-    rules.red_count[seat] = 0
+    for card in ny.RED_CARDS:
+        while rules.hands[seat][card]:
+            rules._spend(seat, card)
     game._legal = None  # test-only: we edited the state behind the facade's back
     view.refresh()
     assert [str(b.tooltip) for b in view.actions.children] == ["noplay"]

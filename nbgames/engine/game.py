@@ -86,9 +86,10 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to move may take now."""
-        if self._legal is None:
-            self._legal = [] if self._state.is_over else self._state.legal_actions()
-        return list(self._legal)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_now()
+        return list(legal)
 
     # -- playing ---------------------------------------------------------------------------
     def parse(self, action: Action | str) -> Action:
@@ -109,7 +110,9 @@ class Game:
 
     def play(self, action: Action | str) -> Action:
         """Play an action (or its notation). Illegal: raises IllegalAction, nothing changes."""
-        legal = self._legal_now()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_now()
         try:
             action = legal[legal.index(action)]  # the game's own Action object
         except ValueError:
@@ -119,7 +122,8 @@ class Game:
             action = legal[legal.index(parsed)]
         self._state.apply(action)
         self._history.append(action)
-        self._undone.clear()
+        if self._undone:
+            self._undone.clear()
         self._legal = None
         return action
 

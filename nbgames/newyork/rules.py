@@ -37,6 +37,7 @@ import copy
 import json
 import random
 from importlib import resources
+from itertools import compress
 from typing import Any
 
 from ..engine.action import Action
@@ -163,12 +164,49 @@ for _red in RED_CARDS:
             for _col in COLOUR_CODES:
                 PAIR[_red, _blue, _sq, _col] = _add(
                     "pair", (_red, _blue, _sq, _col), _pair_notation(_red, _blue, _sq) + _suffix(_col))
-# Hot-path tables for the single-colour game: per (red, blue) the reachable (square, row, col)
-# and the action for each square.
-PAIR_TARGETS = [[tuple((sq, sq // N, sq % N) for sq in _pair_squares(r, b)) for b in BLUE_CARDS]
-                for r in RED_CARDS]
-PAIR_OWN = [[{sq: PAIR[r, b, sq, -1] for sq in _pair_squares(r, b)} for b in BLUE_CARDS]
+# Hot-path tables for the single-colour game. Squares as bit masks (bit r * N + c); a colour's
+# pieces per avenue and per street also as 4-bit fields of one int, so one addition tells which
+# lines hold more than `chips` pieces (NY-11 fees): adding 7 - chips to a field sets its bit 3
+# exactly when the count is above `chips`, and counts are at most 7, so no field carries over.
+BIT = [1 << sq for sq in range(SQUARES)]
+ALL_SQUARES = (1 << SQUARES) - 1
+LINE = (1 << N) - 1
+COLUMN0 = sum(1 << (r * N) for r in range(N))
+ROW_SHIFT = [4 * (sq // N) for sq in range(SQUARES)]
+COL_SHIFT = [4 * (sq % N) for sq in range(SQUARES)]
+ROW_UNIT = [1 << shift for shift in ROW_SHIFT]
+COL_UNIT = [1 << shift for shift in COL_SHIFT]
+FIELD_HIGH = sum(8 << 4 * i for i in range(N))
+ABOVE = [sum((7 - chips) << 4 * i for i in range(N)) for chips in range(N)]
+
+
+def _lines_over(line_mask) -> dict[int, int]:
+    """For each set of lines over `chips` (as FIELD_HIGH bits), the squares of those lines."""
+    return {sum(8 << 4 * i for i in range(N) if over >> i & 1):
+            sum(line_mask(i) for i in range(N) if over >> i & 1) for over in range(1 << N)}
+
+
+ROWS_OVER = _lines_over(lambda r: LINE << (r * N))
+COLS_OVER = _lines_over(lambda c: COLUMN0 << c)
+PAIR_OWN = [[tuple(PAIR[r, b, sq, -1] for sq in _pair_squares(r, b)) for b in BLUE_CARDS]
             for r in RED_CARDS]
+# Per road card and per set of streets (7 bits): that avenue's actions on those streets.
+ROAD_PAIRS = [[tuple(PAIR[red, BLUE0 + c, red * N + c, -1] for c in range(N) if bits >> c & 1)
+               for bits in range(1 << N)] for red in range(N)]
+ROW_SELECTOR = [bytes(bits >> i & 1 for i in range(N)) for bits in range(1 << N)]
+NOT_FIRST_STREET = ALL_SQUARES ^ COLUMN0
+NOT_LAST_STREET = ALL_SQUARES ^ (COLUMN0 << (N - 1))
+
+
+def squares_selector(mask: int) -> bytes:
+    """A `compress` selector over all squares (0/1 per square) from a square mask."""
+    return b"".join([ROW_SELECTOR[mask >> r & LINE] for r in range(0, SQUARES, N)])
+
+COLUMN_SELECTOR = {sum((bits >> r & 1) << (r * N) for r in range(N)): ROW_SELECTOR[bits]
+                   for bits in range(1 << N)}
+RED_CARD_BITS = (1 << (RED_JOKER + 1)) - 1
+STREET_LISTS = [tuple(c for c in range(N) if bits >> c & 1) for bits in range(1 << N)]
+HELD_REDS = [tuple(card for card in RED_CARDS if bits >> card & 1) for bits in range(RED_CARD_BITS + 1)]
 
 # A line is ("row", i) for an avenue or ("col", j) for a street; a card names lines.
 STANDALONE_ACTIONS = {}
@@ -359,13 +397,15 @@ class NewYork(Rules):
         self.ncolours = 4 if two else players
         self.colours_per_seat = 2 if two else 1
         self.board = [-1] * SQUARES
+        self.occupied = [0] * self.ncolours  # per colour: its squares as a bit mask,
+        self.row_lines = [0] * self.ncolours  # its pieces per avenue and per street as
+        self.col_lines = [0] * self.ncolours  # 4-bit fields (see FIELD_HIGH)
         self.empty = SQUARES
-        self.row_count = [[0] * N for _ in range(self.ncolours)]
-        self.col_count = [[0] * N for _ in range(self.ncolours)]
         self.supply = [counts["pieces"]] * self.ncolours
         self.setup_left = [counts["setup_pieces"]] * self.ncolours
         self.chips = [counts["chips"]] * players
-        self.hands = [[0] * CARD_TYPES for _ in range(players)]
+        self.hands = [[0] * CARD_TYPES for _ in range(players)]  # per seat, a count per card type
+        self.held = [0] * players  # per seat, bit `card` set when the hand holds that card
         self.red_count = [0] * players  # road cards and jokers only (NY-7)
         self.blue_count = [0] * players
         self.deck: list[int] = []
@@ -428,16 +468,18 @@ class NewYork(Rules):
 
     def _set(self, sq: int, colour: int) -> None:
         self.board[sq] = colour
-        self.row_count[colour][sq // N] += 1
-        self.col_count[colour][sq % N] += 1
+        self.occupied[colour] |= BIT[sq]
+        self.row_lines[colour] += ROW_UNIT[sq]
+        self.col_lines[colour] += COL_UNIT[sq]
         self.supply[colour] -= 1
         self.empty -= 1
 
     def _clear(self, sq: int) -> int:
         colour = self.board[sq]
         self.board[sq] = -1
-        self.row_count[colour][sq // N] -= 1
-        self.col_count[colour][sq % N] -= 1
+        self.occupied[colour] ^= BIT[sq]
+        self.row_lines[colour] -= ROW_UNIT[sq]
+        self.col_lines[colour] -= COL_UNIT[sq]
         self.supply[colour] += 1
         self.empty += 1
         return colour
@@ -447,14 +489,22 @@ class NewYork(Rules):
         colour = self.board[sq]
         if colour < 0:
             return 0
-        return min(self.row_count[colour][sq // N], self.col_count[colour][sq % N])
+        return min(self.row_lines[colour] >> ROW_SHIFT[sq] & 15, self.col_lines[colour] >> COL_SHIFT[sq] & 15)
+
+    def avenue_count(self, colour: int, row: int) -> int:
+        """How many pieces of this colour stand in this avenue (row)."""
+        return self.row_lines[colour] >> 4 * row & 15
+
+    def street_count(self, colour: int, col: int) -> int:
+        """How many pieces of this colour stand in this street (column)."""
+        return self.col_lines[colour] >> 4 * col & 15
 
     def owner(self, sq: int) -> int | None:
         colour = self.board[sq]
         return None if colour < 0 else self.colour_owner[colour]
 
     def pieces_on_board(self, seat: int) -> int:
-        return sum(sum(self.row_count[c]) for c in self.seat_colours[seat])
+        return sum(self.occupied[c].bit_count() for c in self.seat_colours[seat])
 
     def _explicit(self, seat: int) -> bool:
         """Whether this seat's actions name their colour (V3)."""
@@ -480,11 +530,14 @@ class NewYork(Rules):
         if not self._can_place_setup(0):
             self._advance_setup()
 
-    def _setup_squares(self, colour: int) -> list[int]:
-        """NY-5: empty squares with no orthogonal neighbour of this colour."""
-        board = self.board
-        blocked = {nb for sq, c in enumerate(board) if c == colour for nb in NEIGHBOURS[sq]}
-        return [sq for sq, c in enumerate(board) if c < 0 and sq not in blocked]
+    def _setup_mask(self, colour: int) -> int:
+        """NY-5: empty squares with no orthogonal neighbour of this colour, as a bit mask."""
+        own = self.occupied[colour]
+        near = own << N | own >> N | (own & NOT_LAST_STREET) << 1 | (own & NOT_FIRST_STREET) >> 1
+        free = ALL_SQUARES
+        for squares in self.occupied:
+            free ^= squares
+        return free & ~near
 
     def _setup_options(self, seat: int) -> list[Action]:
         out: list[Action] = []
@@ -492,11 +545,11 @@ class NewYork(Rules):
         for colour in self.seat_colours[seat]:
             if self.setup_left[colour] > 0:
                 actions = PLACE_LIST[colour if explicit else -1]
-                out += [actions[sq] for sq in self._setup_squares(colour)]
+                out += compress(actions, squares_selector(self._setup_mask(colour)))
         return out
 
     def _can_place_setup(self, seat: int) -> bool:
-        return any(self.setup_left[colour] > 0 and self._setup_squares(colour)
+        return any(self.setup_left[colour] > 0 and self._setup_mask(colour)
                    for colour in self.seat_colours[seat])
 
     def _advance_setup(self) -> None:
@@ -558,13 +611,17 @@ class NewYork(Rules):
 
     def _take(self, seat: int, card: int) -> None:
         self.hands[seat][card] += 1
+        self.held[seat] |= 1 << card
         if card <= RED_JOKER:
             self.red_count[seat] += 1
         elif card <= BLUE_JOKER:
             self.blue_count[seat] += 1
 
     def _spend(self, seat: int, card: int) -> None:
-        self.hands[seat][card] -= 1
+        hand = self.hands[seat]
+        hand[card] -= 1
+        if not hand[card]:
+            self.held[seat] ^= 1 << card
         if card <= RED_JOKER:
             self.red_count[seat] -= 1
         elif card <= BLUE_JOKER:
@@ -574,7 +631,7 @@ class NewYork(Rules):
     def _refill(self, seat: int) -> None:
         """NY-9 step 4: draw until 2 red and 2 blue (inlined draw: this runs every turn)."""
         drawn = 0
-        hand, red_count, blue_count = self.hands[seat], self.red_count, self.blue_count
+        hand, held, red_count, blue_count = self.hands[seat], self.held, self.red_count, self.blue_count
         while red_count[seat] < 2 or blue_count[seat] < 2:
             deck = self.deck
             if not deck or deck[-1] == STOP:
@@ -583,6 +640,7 @@ class NewYork(Rules):
             else:
                 card = deck.pop()
                 hand[card] += 1
+                held[seat] |= 1 << card
                 if card <= RED_JOKER:
                     red_count[seat] += 1
                 elif card <= BLUE_JOKER:
@@ -631,13 +689,13 @@ class NewYork(Rules):
         return []
 
     def _pair_actions(self, seat: int) -> list[Action]:
+        if self.colours_per_seat == 1 and self.teammate is None:
+            return self._single_colour_pairs(seat, self.seat_colours[seat][0])
         hand = self.hands[seat]
         reds = [c for c in RED_CARDS if hand[c]]
         blues = [c for c in BLUE_CARDS if hand[c]]
         if not reds or not blues:
             return []
-        if self.colours_per_seat == 1 and self.teammate is None:
-            return self._single_colour_pairs(reds, blues, self.seat_colours[seat][0], self.chips[seat])
         board, chips = self.board, self.chips[seat]
         mine = self.seat_colours[seat]
         explicit = self._explicit(seat)
@@ -646,7 +704,6 @@ class NewYork(Rules):
         mate_codes = []
         if self.teammate is not None:
             mate_codes = [c for c in self.seat_colours[self.teammate[seat]] if self.supply[c] > 0]
-        row_count, col_count = self.row_count, self.col_count
         out = []
         for red in reds:
             rows = range(N) if red == RED_JOKER else (red,)
@@ -664,34 +721,53 @@ class NewYork(Rules):
                                 out.append(PAIR[red, blue, sq, code])
                         elif colour in mine:  # own piece goes home; V3: not your other colour
                             out.append(PAIR[red, blue, sq, colour if explicit else -1])
-                        elif min(row_count[colour][r], col_count[colour][c]) <= chips:
+                        elif self.fee(sq) <= chips:
                             for code in own_codes:
                                 out.append(PAIR[red, blue, sq, code])
         return out
 
-    def _single_colour_pairs(self, reds: list[int], blues: list[int], mine: int, chips: int) -> list[Action]:
-        """`_pair_actions` for the usual game (one colour per seat, no teams), kept fast."""
-        board, row_count, col_count = self.board, self.row_count, self.col_count
-        can_place = self.supply[mine] > 0
+    def _single_colour_pairs(self, seat: int, mine: int) -> list[Action]:
+        """`_pair_actions` for the usual game (one colour per seat, no teams), kept fast: the
+        target squares as one bit mask, then per card tuple lookups or a C-level `compress`."""
+        held = self.held[seat]
+        reds, streets, blue_joker = HELD_REDS[held & RED_CARD_BITS], held >> BLUE0 & LINE, held >> BLUE_JOKER & 1
+        if not reds or not (streets or blue_joker):
+            return []
+        targets = self._target_mask(mine, self.chips[seat])
+        anywhere = targets == ALL_SQUARES  # the usual case: skip the (multi-digit) mask shifts
         out: list[Action] = []
-        append = out.append
         for red in reds:
-            targets_by_blue, actions_by_blue = PAIR_TARGETS[red], PAIR_OWN[red]
-            for blue in blues:
-                actions = actions_by_blue[blue - BLUE0]
-                for sq, r, c in targets_by_blue[blue - BLUE0]:
-                    colour = board[sq]
-                    if colour < 0:
-                        if can_place:
-                            append(actions[sq])
-                    elif colour == mine:
-                        append(actions[sq])
-                    elif can_place:
-                        fee = row_count[colour][r]
-                        other = col_count[colour][c]
-                        if (fee if fee < other else other) <= chips:
-                            append(actions[sq])
+            own = PAIR_OWN[red]
+            if red == RED_JOKER:  # any avenue: the blue card's street (or any square)
+                for c in STREET_LISTS[streets]:
+                    out += own[c] if anywhere else compress(own[c], COLUMN_SELECTOR[targets >> c & COLUMN0])
+                if blue_joker:
+                    out += own[N] if anywhere else compress(own[N], squares_selector(targets))
+            else:
+                row = LINE if anywhere else targets >> (red * N) & LINE
+                out += ROAD_PAIRS[red][row & streets]
+                if blue_joker:  # any street of this avenue
+                    out += own[N] if row == LINE else compress(own[N], ROW_SELECTOR[row])
         return out
+
+    def _target_mask(self, mine: int, chips: int) -> int:
+        """Squares a pair card may target (NY-10 to NY-12): own pieces; and, with a piece in
+        supply, empty squares and other colours' pieces whose fee (NY-11) the seat can pay."""
+        occupied = self.occupied
+        if self.supply[mine] <= 0:
+            return occupied[mine]
+        if chips >= N:  # no fee is above N
+            return ALL_SQUARES
+        targets = ALL_SQUARES
+        above, row_lines, col_lines = ABOVE[chips], self.row_lines, self.col_lines
+        for colour in range(self.ncolours):  # fee = min(avenue, street): too high if both are
+            if colour != mine:
+                rows_over = (row_lines[colour] + above) & FIELD_HIGH
+                if rows_over:
+                    cols_over = (col_lines[colour] + above) & FIELD_HIGH
+                    if cols_over:
+                        targets ^= occupied[colour] & ROWS_OVER[rows_over] & COLS_OVER[cols_over]
+        return targets
 
     def _action_card_actions(self, seat: int) -> list[Action]:
         hand = self.hands[seat]
@@ -795,25 +871,31 @@ class NewYork(Rules):
     def _play_pair(self, args: tuple) -> None:
         red, blue, sq, code = args
         seat = self.current
-        hand = self.hands[seat]
+        hand, held = self.hands[seat], self.held
         hand[red] -= 1  # NY-9 step 3: both cards to the discard pile
         hand[blue] -= 1
+        if not hand[red]:
+            held[seat] ^= 1 << red
+        if not hand[blue]:
+            held[seat] ^= 1 << blue
         self.red_count[seat] -= 1
         self.blue_count[seat] -= 1
         self.discard += (red, blue)
         colour = self.board[sq]
-        if colour >= 0 and colour in self.seat_colours[seat]:
+        if colour < 0:  # NY-10: build on an empty square
+            placed = code if code >= 0 else self.seat_colours[seat][0]
+            self._set(sq, placed)
+            self.events.append(("place", seat, sq, placed))
+        elif colour in self.seat_colours[seat]:
             self._clear(sq)  # NY-10: own piece returns to supply
             self.events.append(("return", seat, sq, colour))
-        else:
-            placed = self._colour_of(seat, code)
-            if colour >= 0:  # NY-10/11: evict and pay the owner
-                fee = self.fee(sq)
-                owner = self.colour_owner[colour]
-                self.chips[seat] -= fee
-                self.chips[owner] += fee
-                self._clear(sq)
-                self.events.append(("evict", seat, sq, colour, fee))
+        else:  # NY-10/11: evict, pay the owner, build
+            placed = code if code >= 0 else self.seat_colours[seat][0]
+            fee = self.fee(sq)
+            self.chips[seat] -= fee
+            self.chips[self.colour_owner[colour]] += fee
+            self._clear(sq)
+            self.events.append(("evict", seat, sq, colour, fee))
             self._set(sq, placed)
             self.events.append(("place", seat, sq, placed))
         self._end_turn()
@@ -1069,7 +1151,7 @@ class NewYork(Rules):
         """A copy that agrees with view(seat): other hands (same number of red- and
         blue-backed cards each) and the draw pile are re-dealt from what seat cannot see."""
         other = copy.copy(self)
-        for name in ("board", "row_count", "col_count", "supply", "setup_left", "chips", "hands",
+        for name in ("board", "occupied", "row_lines", "col_lines", "supply", "setup_left", "chips", "hands", "held",
                      "red_count", "blue_count", "deck", "discard", "events", "seat_colours", "colour_owner"):
             setattr(other, name, copy.deepcopy(getattr(self, name)))
         other.rng = random.Random(rng.getrandbits(64))
@@ -1082,6 +1164,7 @@ class NewYork(Rules):
             hidden += cards
             wanted.append((s, sum(back_of(c) == 0 for c in cards), sum(back_of(c) == 1 for c in cards)))
             other.hands[s] = [0] * CARD_TYPES
+            other.held[s] = 0
             other.red_count[s] = other.blue_count[s] = 0
         rng.shuffle(hidden)
         for s, reds, blues in wanted:

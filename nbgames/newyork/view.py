@@ -274,8 +274,8 @@ class NewYorkView(GameView):
         else:
             owner = rules.owner(sq)
             lines.append(t("ny.owned", lang, colour=self.colour_name(colour), player=self.seat_label(owner)))
-            lines.append(t("ny.fee", lang, fee=rules.fee(sq), row=rules.row_count[colour][row],
-                           col=rules.col_count[colour][col]))
+            lines.append(t("ny.fee", lang, fee=rules.fee(sq), row=rules.avenue_count(colour, row),
+                           col=rules.street_count(colour, col)))
         ways = [self.describe(a) for a in self._legal if square_of(a) == sq]
         if ways:
             lines.append(t("ny.reach", lang, ways="; ".join(ways)))
