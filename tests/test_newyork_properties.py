@@ -153,3 +153,44 @@ def test_determinization_agrees_with_the_seats_view_and_redeals_the_rest():
 
     play_random_game(4, {"action_cards": True}, 5, on_step=check)
     assert redealt > 50
+
+
+def plain_pair_moves(state):
+    """The pair moves of NY-9 to NY-12 read straight from the rule text, square by square."""
+    seat = state.current
+    hand, mine, chips = state.hands[seat], state.seat_colours[seat][0], state.chips[seat]
+    can_place = state.supply[mine] > 0  # NY-12
+    moves = []
+    for red in range(8):
+        for blue in range(8):
+            if not (hand[red] and hand[8 + blue]):
+                continue
+            for row in range(7) if red == 7 else [red]:  # a joker names any avenue / street
+                for col in range(7) if blue == 7 else [blue]:
+                    sq = row * 7 + col
+                    colour = state.board[sq]
+                    if colour == mine or can_place and (colour < 0 or state.fee(sq) <= chips):
+                        moves.append((red, 8 + blue, sq))
+    return moves
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_fast_pair_moves_match_the_plain_rule_reading(players):
+    """The move generator works on bit masks and packed line counts (NY-10 to NY-12): on
+    thousands of positions from random games it must list exactly the plain reading's moves."""
+    checked = fee_limited = 0
+    for seed in range(12):
+        game = nbgames.new_game("newyork", players, seed=seed, allow_undo=False)
+        rng = random.Random(seed)
+        while not game.is_over:
+            state = game.rules
+            legal = game.legal_actions()
+            if state.phase == "main":
+                got = [a.args[:3] for a in legal if a.kind == "pair"]
+                assert got == plain_pair_moves(state)
+                checked += 1
+                seat = state.current
+                fee_limited += any(state.board[sq] >= 0 and state.fee(sq) > state.chips[seat]
+                                   for sq in range(SQUARES))
+            game.play(rng.choice(legal))
+    assert checked > 1000 and fee_limited > 100  # positions where NY-11 fees do limit the moves

@@ -88,7 +88,7 @@ class Game:
         """Every action the seat to move may take now."""
         legal = self._legal
         if legal is None:
-            legal = self._legal_now()
+            legal = self._legal = self._state.legal_actions()  # [] once the game is over
         return list(legal)
 
     # -- playing ---------------------------------------------------------------------------
@@ -112,7 +112,7 @@ class Game:
         """Play an action (or its notation). Illegal: raises IllegalAction, nothing changes."""
         legal = self._legal
         if legal is None:
-            legal = self._legal_now()
+            legal = self._legal = self._state.legal_actions()
         try:
             action = legal[legal.index(action)]  # the game's own Action object
         except ValueError:
@@ -129,7 +129,7 @@ class Game:
 
     def _legal_now(self) -> list[Action]:
         if self._legal is None:
-            self._legal = [] if self._state.is_over else self._state.legal_actions()
+            self._legal = self._state.legal_actions()
         return self._legal
 
     # -- time travel -----------------------------------------------------------------------

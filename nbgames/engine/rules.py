@@ -45,6 +45,7 @@ class Rules:
         raise NotImplementedError
 
     def legal_actions(self) -> list[Action]:
+        """Every action the seat to move may take; an empty list once the game is over."""
         raise NotImplementedError
 
     def apply(self, action: Action) -> None:

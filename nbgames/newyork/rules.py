@@ -41,6 +41,7 @@ from itertools import compress
 from typing import Any
 
 from ..engine.action import Action
+from ..engine.chance import shuffle
 from ..engine.errors import IllegalAction
 from ..engine.rules import Rules
 
@@ -194,6 +195,9 @@ PAIR_OWN = [[tuple(PAIR[r, b, sq, -1] for sq in _pair_squares(r, b)) for b in BL
 ROAD_PAIRS = [[tuple(PAIR[red, BLUE0 + c, red * N + c, -1] for c in range(N) if bits >> c & 1)
                for bits in range(1 << N)] for red in range(N)]
 ROW_SELECTOR = [bytes(bits >> i & 1 for i in range(N)) for bits in range(1 << N)]
+# Per red card and set of blue cards held (bit i: blue card BLUE0 + i): every pair's actions.
+PAIRS_ANYWHERE = [[sum((PAIR_OWN[red][b] for b in range(N + 1) if blues >> b & 1), ())
+                   for blues in range(1 << (N + 1))] for red in RED_CARDS]
 NOT_FIRST_STREET = ALL_SQUARES ^ COLUMN0
 NOT_LAST_STREET = ALL_SQUARES ^ (COLUMN0 << (N - 1))
 
@@ -205,6 +209,7 @@ def squares_selector(mask: int) -> bytes:
 COLUMN_SELECTOR = {sum((bits >> r & 1) << (r * N) for r in range(N)): ROW_SELECTOR[bits]
                    for bits in range(1 << N)}
 RED_CARD_BITS = (1 << (RED_JOKER + 1)) - 1
+BLUE_CARD_BITS = (1 << (BLUE_JOKER - BLUE0 + 1)) - 1
 STREET_LISTS = [tuple(c for c in range(N) if bits >> c & 1) for bits in range(1 << N)]
 HELD_REDS = [tuple(card for card in RED_CARDS if bits >> card & 1) for bits in range(RED_CARD_BITS + 1)]
 
@@ -367,7 +372,7 @@ class NewYork(Rules):
 
     name = "newyork"
     title = "New York"
-    rules_version = "1"
+    rules_version = "2"  # 2: decks shuffled by `engine.chance.shuffle`
     min_players = 2
     max_players = 5
 
@@ -397,6 +402,7 @@ class NewYork(Rules):
         self.ncolours = 4 if two else players
         self.colours_per_seat = 2 if two else 1
         self.board = [-1] * SQUARES
+        self.other_colours = [tuple(c for c in range(self.ncolours) if c != colour) for colour in range(self.ncolours)]
         self.occupied = [0] * self.ncolours  # per colour: its squares as a bit mask,
         self.row_lines = [0] * self.ncolours  # its pieces per avenue and per street as
         self.col_lines = [0] * self.ncolours  # 4-bit fields (see FIELD_HIGH)
@@ -406,8 +412,6 @@ class NewYork(Rules):
         self.chips = [counts["chips"]] * players
         self.hands = [[0] * CARD_TYPES for _ in range(players)]  # per seat, a count per card type
         self.held = [0] * players  # per seat, bit `card` set when the hand holds that card
-        self.red_count = [0] * players  # road cards and jokers only (NY-7)
-        self.blue_count = [0] * players
         self.deck: list[int] = []
         self.discard: list[int] = []
         self.stop_armed = False
@@ -458,7 +462,7 @@ class NewYork(Rules):
             for card in [c for h in self.hands for c in range(CARD_TYPES) for _ in range(h[c])] + self.discard:
                 if card in deck:
                     deck.remove(card)
-            self.rng.shuffle(deck)
+            shuffle(self.rng, deck)
             self.deck = deck
 
     # -- small helpers ---------------------------------------------------------------------
@@ -565,7 +569,7 @@ class NewYork(Rules):
         """NY-6: colour cards decide each seat's real colour (unless chosen up front, V2)."""
         if not self.options["colour_choice"]:
             cards = list(range(self.ncolours))
-            self.rng.shuffle(cards)
+            shuffle(self.rng, cards)
             self.seat_colours = [[] for _ in range(self.players)]
             for i, colour in enumerate(cards):
                 self._own(colour, i % self.players)
@@ -578,7 +582,7 @@ class NewYork(Rules):
     def _start_main(self) -> None:
         self.phase = MAIN
         deck = _full_deck(self.options["action_cards"])
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         self.deck = deck
         red_seat = self.colour_owner[0]
         # NY-7: one card at a time, clockwise from the red player, until all have 2 + 2.
@@ -590,7 +594,8 @@ class NewYork(Rules):
         self.current = red_seat  # NY-8
 
     def _needs_cards(self, seat: int) -> bool:
-        return self.red_count[seat] < 2 or self.blue_count[seat] < 2
+        hand = self.hands[seat]  # NY-7: road cards and jokers count, action cards don't
+        return sum(hand[:BLUE0]) < 2 or sum(hand[BLUE0:STOP]) < 2
 
     def _draw_one(self, seat: int) -> bool:
         """Draw one card (NY-14 reshuffle; NY-16 STOP ends the game). False if none was drawn."""
@@ -598,7 +603,7 @@ class NewYork(Rules):
             if not self.discard:
                 return False
             self.deck, self.discard = self.discard, []
-            self.rng.shuffle(self.deck)
+            shuffle(self.rng, self.deck)
             self.events.append(("reshuffle",))
         card = self.deck.pop()
         if card == STOP:
@@ -612,40 +617,39 @@ class NewYork(Rules):
     def _take(self, seat: int, card: int) -> None:
         self.hands[seat][card] += 1
         self.held[seat] |= 1 << card
-        if card <= RED_JOKER:
-            self.red_count[seat] += 1
-        elif card <= BLUE_JOKER:
-            self.blue_count[seat] += 1
 
     def _spend(self, seat: int, card: int) -> None:
         hand = self.hands[seat]
         hand[card] -= 1
         if not hand[card]:
             self.held[seat] ^= 1 << card
-        if card <= RED_JOKER:
-            self.red_count[seat] -= 1
-        elif card <= BLUE_JOKER:
-            self.blue_count[seat] -= 1
         self.discard.append(card)
 
     def _refill(self, seat: int) -> None:
-        """NY-9 step 4: draw until 2 red and 2 blue (inlined draw: this runs every turn)."""
+        """NY-9 step 4: draw until 2 red and 2 blue. This runs every turn, so the usual draw is
+        inlined on local counts; a reshuffle or the STOP card goes through `_draw_one`."""
+        hand = self.hands[seat]
+        reds, blues = sum(hand[:BLUE0]), sum(hand[BLUE0:STOP])  # NY-7: road cards and jokers
+        if reds >= 2 and blues >= 2:
+            return
+        held, deck = self.held[seat], self.deck
         drawn = 0
-        hand, held, red_count, blue_count = self.hands[seat], self.held, self.red_count, self.blue_count
-        while red_count[seat] < 2 or blue_count[seat] < 2:
-            deck = self.deck
-            if not deck or deck[-1] == STOP:
-                if not self._draw_one(seat):
-                    break
-            else:
+        while reds < 2 or blues < 2:
+            if deck and deck[-1] != STOP:
                 card = deck.pop()
                 hand[card] += 1
-                held[seat] |= 1 << card
+                held |= 1 << card
                 if card <= RED_JOKER:
-                    red_count[seat] += 1
+                    reds += 1
                 elif card <= BLUE_JOKER:
-                    blue_count[seat] += 1
+                    blues += 1
+            else:
+                self.held[seat] = held
+                if not self._draw_one(seat):
+                    break
+                reds, blues, held, deck = sum(hand[:BLUE0]), sum(hand[BLUE0:STOP]), self.held[seat], self.deck
             drawn += 1
+        self.held[seat] = held
         if drawn:
             self.events.append(("draw", seat, drawn))
 
@@ -730,21 +734,25 @@ class NewYork(Rules):
         """`_pair_actions` for the usual game (one colour per seat, no teams), kept fast: the
         target squares as one bit mask, then per card tuple lookups or a C-level `compress`."""
         held = self.held[seat]
-        reds, streets, blue_joker = HELD_REDS[held & RED_CARD_BITS], held >> BLUE0 & LINE, held >> BLUE_JOKER & 1
-        if not reds or not (streets or blue_joker):
+        reds, blue_cards = HELD_REDS[held & RED_CARD_BITS], held >> BLUE0 & BLUE_CARD_BITS
+        if not reds or not blue_cards:
             return []
         targets = self._target_mask(mine, self.chips[seat])
-        anywhere = targets == ALL_SQUARES  # the usual case: skip the (multi-digit) mask shifts
         out: list[Action] = []
+        if targets == ALL_SQUARES:  # the usual case: every pair in hand may be played
+            for red in reds:
+                out += PAIRS_ANYWHERE[red][blue_cards]
+            return out
+        streets, blue_joker = blue_cards & LINE, blue_cards >> N
         for red in reds:
             own = PAIR_OWN[red]
             if red == RED_JOKER:  # any avenue: the blue card's street (or any square)
                 for c in STREET_LISTS[streets]:
-                    out += own[c] if anywhere else compress(own[c], COLUMN_SELECTOR[targets >> c & COLUMN0])
+                    out += compress(own[c], COLUMN_SELECTOR[targets >> c & COLUMN0])
                 if blue_joker:
-                    out += own[N] if anywhere else compress(own[N], squares_selector(targets))
+                    out += compress(own[N], squares_selector(targets))
             else:
-                row = LINE if anywhere else targets >> (red * N) & LINE
+                row = targets >> (red * N) & LINE
                 out += ROAD_PAIRS[red][row & streets]
                 if blue_joker:  # any street of this avenue
                     out += own[N] if row == LINE else compress(own[N], ROW_SELECTOR[row])
@@ -760,13 +768,12 @@ class NewYork(Rules):
             return ALL_SQUARES
         targets = ALL_SQUARES
         above, row_lines, col_lines = ABOVE[chips], self.row_lines, self.col_lines
-        for colour in range(self.ncolours):  # fee = min(avenue, street): too high if both are
-            if colour != mine:
-                rows_over = (row_lines[colour] + above) & FIELD_HIGH
-                if rows_over:
-                    cols_over = (col_lines[colour] + above) & FIELD_HIGH
-                    if cols_over:
-                        targets ^= occupied[colour] & ROWS_OVER[rows_over] & COLS_OVER[cols_over]
+        for colour in self.other_colours[mine]:  # fee = min(avenue, street): too high if both are
+            rows_over = (row_lines[colour] + above) & FIELD_HIGH
+            if rows_over:
+                cols_over = (col_lines[colour] + above) & FIELD_HIGH
+                if cols_over:
+                    targets ^= occupied[colour] & ROWS_OVER[rows_over] & COLS_OVER[cols_over]
         return targets
 
     def _action_card_actions(self, seat: int) -> list[Action]:
@@ -878,8 +885,6 @@ class NewYork(Rules):
             held[seat] ^= 1 << red
         if not hand[blue]:
             held[seat] ^= 1 << blue
-        self.red_count[seat] -= 1
-        self.blue_count[seat] -= 1
         self.discard += (red, blue)
         colour = self.board[sq]
         if colour < 0:  # NY-10: build on an empty square
@@ -1152,7 +1157,7 @@ class NewYork(Rules):
         blue-backed cards each) and the draw pile are re-dealt from what seat cannot see."""
         other = copy.copy(self)
         for name in ("board", "occupied", "row_lines", "col_lines", "supply", "setup_left", "chips", "hands", "held",
-                     "red_count", "blue_count", "deck", "discard", "events", "seat_colours", "colour_owner"):
+                     "deck", "discard", "events", "seat_colours", "colour_owner"):
             setattr(other, name, copy.deepcopy(getattr(self, name)))
         other.rng = random.Random(rng.getrandbits(64))
         hidden = list(self.deck)
@@ -1165,8 +1170,7 @@ class NewYork(Rules):
             wanted.append((s, sum(back_of(c) == 0 for c in cards), sum(back_of(c) == 1 for c in cards)))
             other.hands[s] = [0] * CARD_TYPES
             other.held[s] = 0
-            other.red_count[s] = other.blue_count[s] = 0
-        rng.shuffle(hidden)
+        shuffle(rng, hidden)
         for s, reds, blues in wanted:
             for back, count in ((0, reds), (1, blues)):
                 for _ in range(count):
