@@ -30,7 +30,7 @@ bench-ui: $(STAMP)
 	$(BIN)/python benchmarks/ui.py
 
 bench-load: $(STAMP)
-	$(BIN)/python benchmarks/load.py --pages 20 --moves 10
+	$(BIN)/python benchmarks/load.py --pages 20 --raw-clients 19 --moves 10
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
