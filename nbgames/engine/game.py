@@ -86,10 +86,7 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to move may take now."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._state.legal_actions()  # [] once the game is over
-        return list(legal)
+        return list(self._legal_now())
 
     # -- playing ---------------------------------------------------------------------------
     def parse(self, action: Action | str) -> Action:
@@ -110,9 +107,7 @@ class Game:
 
     def play(self, action: Action | str) -> Action:
         """Play an action (or its notation). Illegal: raises IllegalAction, nothing changes."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._state.legal_actions()
+        legal = self._legal_now()
         try:
             action = legal[legal.index(action)]  # the game's own Action object
         except ValueError:
@@ -122,14 +117,13 @@ class Game:
             action = legal[legal.index(parsed)]
         self._state.apply(action)
         self._history.append(action)
-        if self._undone:
-            self._undone.clear()
+        self._undone.clear()
         self._legal = None
         return action
 
     def _legal_now(self) -> list[Action]:
         if self._legal is None:
-            self._legal = self._state.legal_actions()
+            self._legal = self._state.legal_actions()  # [] once the game is over
         return self._legal
 
     # -- time travel -----------------------------------------------------------------------

@@ -206,6 +206,7 @@ def squares_selector(mask: int) -> bytes:
     """A `compress` selector over all squares (0/1 per square) from a square mask."""
     return b"".join([ROW_SELECTOR[mask >> r & LINE] for r in range(0, SQUARES, N)])
 
+
 COLUMN_SELECTOR = {sum((bits >> r & 1) << (r * N) for r in range(N)): ROW_SELECTOR[bits]
                    for bits in range(1 << N)}
 RED_CARD_BITS = (1 << (RED_JOKER + 1)) - 1
@@ -283,6 +284,12 @@ del _labels, _base, _target
 PICK_PHASE, SETUP, MAIN, OVER = "pick", "setup", "main", "over"
 STOP_TRIGGER = DATA["stop_trigger_empty_squares"]
 CARD_BY_NAME = {card_name(c): c for c in range(CARD_TYPES)}
+
+
+def road_cards(hand: list[int]) -> tuple[int, int]:
+    """NY-7: how many red and blue road cards (jokers included) a hand holds; action cards
+    don't count."""
+    return sum(hand[:BLUE0]), sum(hand[BLUE0:STOP])
 
 
 def _full_deck(action_cards: bool) -> list[int]:
@@ -594,8 +601,8 @@ class NewYork(Rules):
         self.current = red_seat  # NY-8
 
     def _needs_cards(self, seat: int) -> bool:
-        hand = self.hands[seat]  # NY-7: road cards and jokers count, action cards don't
-        return sum(hand[:BLUE0]) < 2 or sum(hand[BLUE0:STOP]) < 2
+        reds, blues = road_cards(self.hands[seat])
+        return reds < 2 or blues < 2
 
     def _draw_one(self, seat: int) -> bool:
         """Draw one card (NY-14 reshuffle; NY-16 STOP ends the game). False if none was drawn."""
@@ -629,7 +636,7 @@ class NewYork(Rules):
         """NY-9 step 4: draw until 2 red and 2 blue. This runs every turn, so the usual draw is
         inlined on local counts; a reshuffle or the STOP card goes through `_draw_one`."""
         hand = self.hands[seat]
-        reds, blues = sum(hand[:BLUE0]), sum(hand[BLUE0:STOP])  # NY-7: road cards and jokers
+        reds, blues = road_cards(hand)
         if reds >= 2 and blues >= 2:
             return
         held, deck = self.held[seat], self.deck
@@ -647,7 +654,7 @@ class NewYork(Rules):
                 self.held[seat] = held
                 if not self._draw_one(seat):
                     break
-                reds, blues, held, deck = sum(hand[:BLUE0]), sum(hand[BLUE0:STOP]), self.held[seat], self.deck
+                (reds, blues), held, deck = road_cards(hand), self.held[seat], self.deck
             drawn += 1
         self.held[seat] = held
         if drawn:
@@ -878,29 +885,20 @@ class NewYork(Rules):
     def _play_pair(self, args: tuple) -> None:
         red, blue, sq, code = args
         seat = self.current
-        hand, held = self.hands[seat], self.held
-        hand[red] -= 1  # NY-9 step 3: both cards to the discard pile
-        hand[blue] -= 1
-        if not hand[red]:
-            held[seat] ^= 1 << red
-        if not hand[blue]:
-            held[seat] ^= 1 << blue
-        self.discard += (red, blue)
+        self._spend(seat, red)  # NY-9 step 3: both cards to the discard pile
+        self._spend(seat, blue)
         colour = self.board[sq]
-        if colour < 0:  # NY-10: build on an empty square
-            placed = code if code >= 0 else self.seat_colours[seat][0]
-            self._set(sq, placed)
-            self.events.append(("place", seat, sq, placed))
-        elif colour in self.seat_colours[seat]:
+        if colour >= 0 and colour in self.seat_colours[seat]:
             self._clear(sq)  # NY-10: own piece returns to supply
             self.events.append(("return", seat, sq, colour))
-        else:  # NY-10/11: evict, pay the owner, build
-            placed = code if code >= 0 else self.seat_colours[seat][0]
-            fee = self.fee(sq)
-            self.chips[seat] -= fee
-            self.chips[self.colour_owner[colour]] += fee
-            self._clear(sq)
-            self.events.append(("evict", seat, sq, colour, fee))
+        else:
+            placed = self._colour_of(seat, code)
+            if colour >= 0:  # NY-10/11: evict and pay the owner
+                fee = self.fee(sq)
+                self.chips[seat] -= fee
+                self.chips[self.colour_owner[colour]] += fee
+                self._clear(sq)
+                self.events.append(("evict", seat, sq, colour, fee))
             self._set(sq, placed)
             self.events.append(("place", seat, sq, placed))
         self._end_turn()
