@@ -92,6 +92,10 @@ class SafeKernelWebsocketHandler(FriendlyErrorsMixin, VoilaKernelWebsocketHandle
         return await super().get(*args, **kwargs)
 
     async def open(self, kernel_id):
+        mark = getattr(self.kernel_manager, "mark_connected", None)
+        if mark is not None:
+            mark(kernel_id)
+        result = await super().open(kernel_id)
         # TCP_NODELAY. A click makes the kernel send a burst of small frames (status busy,
         # widget updates, canvas commands, status idle: 8 frames). With Nagle's algorithm a
         # frame waits while earlier data is unacknowledged and the browser delays its ACK
@@ -99,10 +103,6 @@ class SafeKernelWebsocketHandler(FriendlyErrorsMixin, VoilaKernelWebsocketHandle
         # the page receiving it; click -> board redrawn median 65 -> 33 ms (benchmarks/ui.py).
         # Set after the parent's open: tornado turns Nagle back on once the upgrade response is
         # written (HTTP1Connection._finish_request), which runs after open has started.
-        mark = getattr(self.kernel_manager, "mark_connected", None)
-        if mark is not None:
-            mark(kernel_id)
-        result = await super().open(kernel_id)
         if self.ws_connection is not None:
             self.set_nodelay(True)
         return result

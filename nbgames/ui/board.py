@@ -212,15 +212,14 @@ def render(canvas: MultiCanvas, ops: Iterable[Op]) -> int:
 RESEND_AFTER_READY = (0.25, 1.0, 3.0)
 
 
-def _call_later(delay: float, callback: Callable[[], None]) -> bool:
-    """Run `callback` after `delay` seconds on the kernel's running event loop (False: no loop)."""
+def _call_later(delay: float, callback: Callable[[], None]) -> None:
+    """Run `callback` after `delay` seconds on the kernel's running event loop (none: skip)."""
     import asyncio
 
     try:
         asyncio.get_running_loop().call_later(delay, callback)
     except RuntimeError:
-        return False
-    return True
+        pass
 
 
 def _reset_canvas_manager() -> None:
