@@ -6,13 +6,15 @@ import argparse
 import json
 import sys
 
-from .engine.registry import GAMES
+from .engine.registry import available_games, manifest
 
 
 def _simulate(args: argparse.Namespace) -> int:
     from .engine.simulate import ProgressBar, simulate
 
-    options = json.loads(args.options) if args.options else None
+    options = manifest(args.game).parse_options(args.option)
+    if args.options:
+        options.update(json.loads(args.options))
     summary = simulate(args.game, args.n, args.players, seed=args.seed, options=options,
                        progress=None if args.quiet else ProgressBar())
     print(summary.format())
@@ -33,6 +35,14 @@ def _replay(args: argparse.Namespace) -> int:
     print(f"{game!r}")
     if game.is_over:
         print("scores:", game.scores(), "winners:", game.winners())
+    return 0
+
+
+def _games(args: argparse.Namespace) -> int:
+    for m in (manifest(name) for name in available_games()):
+        print(f"{m.name}: {m.title} ({m.designer}, {m.year}), {m.min_players}-{m.max_players} players")
+        for o in m.options:
+            print(f"  -o {o.name}=<{o.kind}>  default {json.dumps(o.default)}  {o.description}")
     return 0
 
 
@@ -59,17 +69,23 @@ def build_parser() -> argparse.ArgumentParser:
     serve.set_defaults(func=_serve)
 
     sim = sub.add_parser("simulate", help="play many random-bot games and summarise them")
-    sim.add_argument("game", choices=sorted(GAMES))
+    sim.add_argument("game", choices=available_games())
     sim.add_argument("-n", type=int, default=100, help="number of games")
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--options", default=None, help='game options as JSON, e.g. \'{"teams": true}\'')
+    sim.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+                     help="a game option, checked against the game's declared options "
+                          "(repeatable), e.g. -o action_cards=true")
+    sim.add_argument("--options", default=None, help='all game options as JSON, e.g. \'{"teams": true}\'')
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(func=_simulate)
 
     replay = sub.add_parser("replay", help="check and replay a saved game record (JSON)")
     replay.add_argument("record")
     replay.set_defaults(func=_replay)
+
+    games = sub.add_parser("games", help="list the games and their options")
+    games.set_defaults(func=_games)
     return parser
 
 

@@ -10,11 +10,12 @@ import pytest
 
 import nbgames
 import nbgames.ui
+from nbgames.engine.registry import manifest
 from nbgames.galopp_royal import rules as gr
 from nbgames.galopp_royal.view import GaloppView
 from nbgames.ui.app import PlayApp
 from nbgames.ui.controller import LOG_LINES, PlayController
-from nbgames.ui.gallery import entry, gallery_html, view_class
+from nbgames.ui.gallery import gallery_html, view_class
 
 
 class Clock:
@@ -132,7 +133,7 @@ def test_undo_and_a_saved_game_come_back():
 def test_play_dashboard_and_gallery_know_galopp_royal():
     app = nbgames.ui.play("galopp_royal", players=4, scheduler=Clock(), bot_delay=0.0)
     assert isinstance(app, PlayApp) and isinstance(app.view, GaloppView)
-    assert view_class("galopp_royal") is GaloppView and entry("galopp_royal").max_players == 6
+    assert view_class("galopp_royal") is GaloppView and manifest("galopp_royal").max_players == 6
     assert list(app.players.options) == [3, 4, 5, 6]
     app.players.value = 6
     app.seed.value = "42"

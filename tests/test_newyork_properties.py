@@ -147,9 +147,9 @@ def test_determinization_agrees_with_the_seats_view_and_redeals_the_rest():
         seat = game.to_move
         sample = game.determinize(seat, random.Random(len(game.history)))
         assert sample.view(seat) == game.view(seat)
-        redealt += sample.hands != game.rules.hands
+        redealt += sample.rules.hands != game.rules.hands
         assert sample.legal_actions() == game.legal_actions()  # own hand and board decide them
-        assert game.rules.rng is not sample.rng
+        assert game.rules.rng is not sample.rules.rng
 
     play_random_game(4, {"action_cards": True}, 5, on_step=check)
     assert redealt > 50

@@ -17,5 +17,11 @@ class IllegalAction(ValueError):
         self.action = action
 
 
+class UnknownNotation(IllegalAction):
+    """Text that names no action of this game at this point (a typo, another game's move):
+    not a rule refusal of a real action. ``rule`` still points at the rule that says what
+    moves look like here."""
+
+
 class RecordError(ValueError):
     """A saved game that is malformed, from another game, or not a legal sequence of actions."""

@@ -8,7 +8,10 @@ import secrets
 from typing import Any
 
 from .action import Action
-from .errors import IllegalAction, RecordError
+from .errors import IllegalAction, RecordError, UnknownNotation
+from .events import Event
+from .manifest import Manifest
+from .registry import manifest as find_manifest
 from .registry import rules_class
 from .rules import Rules
 
@@ -35,13 +38,13 @@ class Game:
         options: dict[str, Any] | None = None,
         allow_undo: bool = True,
     ):
-        cls = rules_class(name)
+        self.manifest = find_manifest(name)
+        cls = self.manifest.rules_class()
         if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError(f"players must be a whole number, got {players!r}")
-        if not cls.min_players <= players <= cls.max_players:
-            raise ValueError(
-                f"{cls.title} is for {cls.min_players}-{cls.max_players} players, not {players}"
-            )
+        m = self.manifest
+        if not m.min_players <= players <= m.max_players:
+            raise ValueError(f"{m.title} is for {m.min_players}-{m.max_players} players, not {players}")
         if seed is None:
             seed = secrets.randbelow(2**32)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
@@ -49,8 +52,9 @@ class Game:
         self.name = name
         self.players = players
         self.seed = seed
-        self.options = cls.normalize_options(players, dict(options or {}))
+        self.options = cls.normalize_options(players, _checked_options(self.manifest, players, options))
         self.allow_undo = allow_undo
+        self.sampled = False
         self._cls = cls
         self._history: list[Action] = []
         self._undone: list[Action] = []
@@ -63,12 +67,21 @@ class Game:
     # -- the state -------------------------------------------------------------------------
     @property
     def title(self) -> str:
-        return self._cls.title
+        return self.manifest.title
 
     @property
     def rules(self) -> Rules:
         """The underlying rules state (read it; change it only through `play`)."""
         return self._state
+
+    def events(self, since: int = 0) -> list[Event]:
+        """The game's public events (typed, oldest first) from index `since` on."""
+        return self._state.events[since:]
+
+    @property
+    def event_count(self) -> int:
+        """How many events the game has produced so far (an index for `events(since)`)."""
+        return len(self._state.events)
 
     @property
     def to_move(self) -> int | None:
@@ -90,12 +103,14 @@ class Game:
 
     # -- playing ---------------------------------------------------------------------------
     def parse(self, action: Action | str) -> Action:
-        """This game's action for a notation (or an equal Action); IllegalAction if none."""
-        if not isinstance(action, str) or len(action) > MAX_NOTATION_LENGTH:
-            raise self._state.refuse(None, repr(action)[:MAX_NOTATION_LENGTH])
-        parsed = self._state.parse(str.__str__(action))
+        """This game's action for a notation (or an equal Action); UnknownNotation if none."""
+        text = str.__str__(action) if isinstance(action, str) else repr(action)
+        parsed = None
+        if isinstance(action, str) and len(action) <= MAX_NOTATION_LENGTH:
+            parsed = self._state.parse(text)
         if parsed is None:
-            raise self._state.refuse(None, action)
+            rule, reason = self._state.why_unknown(text[:MAX_NOTATION_LENGTH])
+            raise UnknownNotation(rule, reason, None)
         return parsed
 
     def is_legal(self, action: Action | str) -> bool:
@@ -105,6 +120,30 @@ class Game:
             return False
         return action in self._legal_now()
 
+    def refusal(self, action: Action | str) -> IllegalAction | None:
+        """Why `action` may not be played now (the error `play` would raise), or None if it may."""
+        try:
+            parsed = self.parse(action)
+        except UnknownNotation as exc:
+            return exc
+        if parsed in self._legal_now():
+            return None
+        rule, reason = self._state.why_not(parsed)
+        return IllegalAction(rule, reason, parsed)
+
+    def preview(self, action: Action | str) -> dict[str, Any]:
+        """What a legal action would do, computed on a copy (IllegalAction if it is not legal).
+
+        Keys are the game's own (documented in its rules module); every game gives at least
+        ``events`` (the public events it would produce, as JSON) and ``scores`` (after it).
+        Chance in a preview is imagined, never the game's real future.
+        """
+        refusal = self.refusal(action)
+        if refusal is not None:
+            raise refusal
+        legal = self._legal_now()
+        return self._state.preview(legal[legal.index(self.parse(action))])
+
     def play(self, action: Action | str) -> Action:
         """Play an action (or its notation). Illegal: raises IllegalAction, nothing changes."""
         legal = self._legal_now()
@@ -113,7 +152,8 @@ class Game:
         except ValueError:
             parsed = self.parse(action)  # another spelling of a legal action is fine
             if parsed not in legal:
-                raise self._state.refuse(parsed, str(action)) from None
+                rule, reason = self._state.why_not(parsed)
+                raise IllegalAction(rule, reason, parsed) from None
             action = legal[legal.index(parsed)]
         self._state.apply(action)
         self._history.append(action)
@@ -157,6 +197,8 @@ class Game:
 
     def goto(self, ply: int) -> None:
         """Show the game as it was after `ply` actions; later actions can be redone."""
+        if isinstance(ply, bool) or not isinstance(ply, int):
+            raise IllegalAction("UNDO", f"A position is a whole number of moves, not {ply!r}.")
         if not self.allow_undo and ply != len(self._history):
             raise IllegalAction("UNDO", "Undo is switched off in this game.")
         timeline = self._history + self._undone[::-1]
@@ -187,19 +229,33 @@ class Game:
         """Per seat, the score broken down by the rule each part comes from."""
         return self._state.explain_scores()
 
+    def _seat(self, seat: Any) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat!r} in a {self.players}-player game (seats are 0-{self.players - 1})")
+        return seat
+
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """JSON-safe dict of what `seat` may know (None: only what everyone may know)."""
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
-            raise ValueError(f"no seat {seat!r} in a {self.players}-player game")
-        return self._state.view(seat)
+        return self._state.view(None if seat is None else self._seat(seat))
 
-    def determinize(self, seat: int, rng: random.Random) -> Rules:
-        """A full state consistent with `view(seat)`, everything that seat cannot know re-dealt
-        at random: what information-set search samples, so no bot ever reads a secret."""
-        return self._state.determinize(seat, rng)
+    def determinize(self, seat: int, rng: random.Random) -> Game:
+        """A sampled game consistent with `view(seat)`: everything that seat cannot know is
+        re-dealt from `rng`, and its future chance comes from `rng` too. What information-set
+        search plays on, so no bot ever reads a secret. It cannot be undone or saved."""
+        state = self._state.determinize(self._seat(seat), rng)
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.options = json.loads(json.dumps(self.options))
+        other.allow_undo = False
+        other.sampled = True
+        other._history, other._undone = list(self._history), []
+        other._state, other._legal = state, None
+        return other
 
     def clone(self) -> Game:
         """An independent copy with the same history (undone actions are dropped)."""
+        if self.sampled:
+            raise ValueError("a sampled (determinized) game cannot be cloned from its seed")
         other = Game(self.name, self.players, self.seed, self.options, self.allow_undo)
         for action in self._history:
             other._state.apply(action)
@@ -208,7 +264,10 @@ class Game:
 
     # -- records ---------------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        """A JSON-safe record: enough to replay this game exactly."""
+        """A JSON-safe record: enough to replay this game exactly. It shares nothing with the
+        running game (editing it changes nothing here)."""
+        if self.sampled:
+            raise ValueError("a sampled (determinized) game has no record")
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -216,13 +275,32 @@ class Game:
             "rules_version": self._cls.rules_version,
             "players": self.players,
             "seed": self.seed,
-            "options": dict(self.options),
+            "options": json.loads(json.dumps(self.options)),
             "actions": [str(a) for a in self._history],
         }
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"seat {self.to_move} to move"
         return f"<Game {self.name} {self.players}p seed={self.seed} ply={len(self._history)} {state}>"
+
+
+def _checked_options(manifest: Manifest, players: int, options: Any) -> dict[str, Any]:
+    """A private, JSON-only copy of the caller's options, each checked against the manifest."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+        raise ValueError("options must be a dict with text keys")
+    try:
+        options = json.loads(json.dumps(options, allow_nan=False))
+    except (TypeError, ValueError, RecursionError):
+        raise ValueError("options must be plain JSON data (numbers, text, lists, objects)") from None
+    for key, value in options.items():
+        option = manifest.option(key)
+        option.check(value)
+        if option.players and value != option.default and players not in option.players:
+            counts = " or ".join(map(str, option.players))
+            raise ValueError(f"option {key!r} is for {counts} players, not {players}")
+    return options
 
 
 def new_game(

@@ -1,32 +1,67 @@
-"""Which games exist. Games are imported on first use so `import nbgames` stays light."""
+"""Which games exist. Each game package registers its own `Manifest`.
+
+Games are found three ways, so adding one edits no shared file: every package of ``nbgames``
+that has a ``manifest.py``; modules named in the ``NBGAMES_GAMES`` environment variable
+(comma-separated, e.g. a game under development or one that lives in a test folder); and
+`register` called by any code before a game is used. Rules are imported only on first use.
+"""
 
 from __future__ import annotations
 
 import importlib
+import os
+from importlib import resources
 
+from .manifest import Manifest
 from .rules import Rules
 
-GAMES: dict[str, str] = {
-    "newyork": "nbgames.newyork.rules:NewYork",
-    "galopp_royal": "nbgames.galopp_royal.rules:GaloppRoyal",
-}
+_MANIFESTS: dict[str, Manifest] = {}
+_discovered = False
+
+
+def register(manifest: Manifest) -> Manifest:
+    """Make a game known by its manifest (registering the same manifest again is harmless)."""
+    old = _MANIFESTS.get(manifest.name)
+    if old is not None and old != manifest:
+        raise ValueError(f"a different game is already registered as {manifest.name!r}")
+    if not manifest.name.isidentifier():
+        raise ValueError(f"a game's name is a Python identifier, not {manifest.name!r}")
+    _MANIFESTS[manifest.name] = manifest
+    return manifest
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    package = resources.files("nbgames")
+    for entry in sorted(package.iterdir(), key=lambda p: p.name):
+        if entry.is_dir() and entry.joinpath("manifest.py").is_file():
+            importlib.import_module(f"nbgames.{entry.name}.manifest")
+    for module in filter(None, (m.strip() for m in os.environ.get("NBGAMES_GAMES", "").split(","))):
+        importlib.import_module(module)
+
+
+def manifests() -> list[Manifest]:
+    """Every known game, built-in games first in name order."""
+    _discover()
+    return list(_MANIFESTS.values())
+
+
+def manifest(name: str) -> Manifest:
+    """A game's manifest by its name; ValueError for an unknown name."""
+    _discover()
+    if not isinstance(name, str) or name not in _MANIFESTS:
+        raise ValueError(f"unknown game {name!r}; games: {', '.join(sorted(_MANIFESTS))}")
+    return _MANIFESTS[name]
 
 
 def rules_class(name: str) -> type[Rules]:
     """The rules class of a game by its name; ValueError for an unknown name."""
-    if not isinstance(name, str) or name not in GAMES:
-        raise ValueError(f"unknown game {name!r}; games: {', '.join(sorted(GAMES))}")
-    module, _, attr = GAMES[name].partition(":")
-    return getattr(importlib.import_module(module), attr)
+    return manifest(name).rules_class()
 
 
 def available_games() -> list[str]:
-    """Names of the games that can be played (their package is present)."""
-    names = []
-    for name in GAMES:
-        try:
-            rules_class(name)
-        except ImportError:
-            continue
-        names.append(name)
-    return names
+    """Names of the games that can be played."""
+    return [m.name for m in manifests()]

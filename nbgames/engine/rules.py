@@ -2,7 +2,11 @@
 
 A rules object is a mutable game state that trusts its caller: `apply` is only ever handed an
 action taken from `legal_actions()`. Checking, history, undo and records live in `Game`, so a
-new game only has to say what is legal and what an action does.
+new game only has to say what is legal, what an action does and why a refused one is refused.
+
+Only the game's own rules module reads a rules object's attributes; views, lessons, bots and
+hints see a game through the `Game` facade (`view(seat)`, `events`, `legal_actions`,
+`refusal`, `preview`).
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import random
 from typing import Any, ClassVar
 
 from .action import Action
-from .errors import IllegalAction
+from .events import Event
 
 
 class Rules:
@@ -23,10 +27,13 @@ class Rules:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
 
+    events: list[Event]  # the public events so far, oldest first (see engine/events.py)
+
     def __init__(self, players: int, options: dict[str, Any], rng: random.Random):
         self.players = players
         self.options = options
         self.rng = rng
+        self.events = []
 
     @classmethod
     def normalize_options(cls, players: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -57,9 +64,14 @@ class Rules:
         """The action a notation names, or None if the text is not a notation of this game."""
         raise NotImplementedError
 
-    def refuse(self, action: Action | None, text: str) -> IllegalAction:
-        """Why an action (or unparseable text, action=None) is not legal now, citing a rule
-        (also when the game is over)."""
+    def why_not(self, action: Action) -> tuple[str, str]:
+        """(rule id, plain reason) why a parsed action is not legal now (also once the game
+        is over). Each kind's check should be the one legality is decided by, not a copy."""
+        raise NotImplementedError
+
+    def why_unknown(self, text: str) -> tuple[str, str]:
+        """(rule id, plain reason) for text that names no action of this game here: what a
+        move looks like at this point."""
         raise NotImplementedError
 
     # -- results and views -----------------------------------------------------------------
@@ -75,6 +87,15 @@ class Rules:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
+
+    def preview(self, action: Action) -> dict[str, Any]:
+        """What a legal action would do, played on a determinized copy (imagined chance):
+        ``events`` (JSON) and ``scores`` after it. Games may add keys of their own."""
+        seat = self.to_move
+        copy = self.determinize(seat, random.Random(0)) if seat is not None else self
+        mark = len(copy.events)
+        copy.apply(action)
+        return {"events": [e.to_json() for e in copy.events[mark:]], "scores": copy.scores()}
 
     def determinize(self, seat: int, rng: random.Random) -> Rules:
         """A copy consistent with `view(seat)` with every unseen card re-dealt from `rng`."""

@@ -620,6 +620,12 @@ class GaloppRoyal(Rules):
     def parse(self, text: str) -> Action | None:
         return ACTIONS.get(text)
 
+    def why_not(self, action: Action) -> tuple[str, str]:
+        return self._why(action, str(action))
+
+    def why_unknown(self, text: str) -> tuple[str, str]:
+        return self._why(None, text)
+
     def refuse(self, action: Action | None, text: str) -> IllegalAction:
         if action is not None:
             action = ACTIONS.get(str(action))  # only trust our own table, never foreign args

@@ -982,6 +982,12 @@ class NewYork(Rules):
         placing = self.phase == SETUP or (self.pending is not None and self.pending[0] == "fill")
         return (PLACE_BY_NOTATION if placing else ACTIONS).get(text) or ACTIONS.get(text)
 
+    def why_not(self, action: Action) -> tuple[str, str]:
+        return self._why(action, str(action))
+
+    def why_unknown(self, text: str) -> tuple[str, str]:
+        return self._why(None, text)
+
     def refuse(self, action: Action | None, text: str) -> IllegalAction:
         rule, reason = self._why(action, text)
         return IllegalAction(rule, reason, action)

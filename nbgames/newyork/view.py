@@ -14,7 +14,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..engine.action import Action
-from ..engine.errors import IllegalAction
 from ..engine.game import Game
 from ..ui.board import HIGHLIGHTS, OKABE_ITO, PIECES, Geometry, Op, draw_discs, draw_grid, draw_marks
 from ..ui.i18n import t
@@ -410,7 +409,9 @@ class NewYorkView(GameView):
             candidate = ny.PAIR[reds[0], blues[0], sq, code]
         if candidate is None:
             return t("ny.reach_none", self.lang)
-        error: IllegalAction = rules.refuse(candidate, str(candidate))
+        error = self.game.refusal(candidate)
+        if error is None:
+            return t("ny.reach_none", self.lang)
         return t("status.illegal", self.lang, rule=error.rule, reason=error.reason)
 
     def score_notes(self, seat: int) -> list[str]:

@@ -8,8 +8,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..engine.game import MAX_SEED, Game, new_game
+from ..engine.registry import manifest
 from .controller import SEAT_KINDS, PlayController, Scheduler
-from .gallery import entry
+from .gallery import game_text
 from .i18n import t
 
 # Bot delays offered in the settings (seconds between a bot's turn and its move).
@@ -22,20 +23,20 @@ class PlayApp:
     def __init__(self, game: str = "newyork", players: int = 3, seed: int | None = None,
                  options: dict[str, Any] | None = None, seats: list[str] | None = None, *,
                  bot_delay: float = 0.4, scheduler: Scheduler | None = None, lang: str = "en"):
-        self.entry = entry(game)
+        self.manifest = manifest(game)
         self.lang = lang
         seats = list(seats or ["human"] + ["random"] * (players - 1))
         first = new_game(game, players, seed=seed, options=options)
         self.controller = PlayController(first, seats, bot_delay=bot_delay, scheduler=scheduler, lang=lang)
 
         self.players = widgets.Dropdown(
-            options=list(range(self.entry.min_players, self.entry.max_players + 1)), value=players,
+            options=list(range(self.manifest.min_players, self.manifest.max_players + 1)), value=players,
             description=t("label.players", lang), layout=widgets.Layout(width="160px"))
         self.players.add_class("nbg-players")
         self.option_boxes = {
-            name: widgets.Checkbox(value=bool(first.options.get(name)), indent=False,
-                                   description=t(f"{self.entry.option_prefix}.option.{name}", lang))
-            for name in self.entry.options}
+            o.name: widgets.Checkbox(value=bool(first.options.get(o.name)), indent=False,
+                                     description=game_text(self.manifest, f"option.{o.name}", o.description, lang))
+            for o in self.manifest.options if o.offered and o.kind == "bool"}
         for name, box in self.option_boxes.items():
             box.add_class(f"nbg-option-{name}")
         self.seed = widgets.Text(value="", placeholder=t("label.seed_placeholder", lang),
@@ -117,7 +118,7 @@ class PlayApp:
             self.message.value = html.escape(t("status.bad_settings", self.lang, reason=reason[:60]))
             return False
         try:
-            game = new_game(self.entry.name, players, seed=seed, options=options)
+            game = new_game(self.manifest.name, players, seed=seed, options=options)
         except ValueError as exc:
             self.message.value = html.escape(t("status.bad_settings", self.lang, reason=str(exc)))
             return False

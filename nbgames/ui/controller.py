@@ -40,10 +40,8 @@ def asyncio_scheduler(delay: float, callback: Callable[[], None]) -> Any:
 
 
 def make_view(game: Game, lang: str = "en"):
-    """The board view of a game, from the gallery's registry."""
-    from .gallery import view_class
-
-    return view_class(game.name)(game, lang=lang)
+    """The board view of a game, from its manifest."""
+    return game.manifest.view_class()(game, lang=lang)
 
 
 class PlayController:

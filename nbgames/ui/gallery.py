@@ -1,86 +1,58 @@
-"""The gallery: one entry per game with its pages, view and settings. Adding a game = one entry."""
+"""The gallery: one card per registered game (from its manifest) with Learn and Play links."""
 
 from __future__ import annotations
 
 import html
-import importlib
-from dataclasses import dataclass
 
+from ..engine.manifest import Manifest
+from ..engine.registry import manifest, manifests
 from .i18n import t
 
-
-@dataclass(frozen=True)
-class GalleryEntry:
-    """A game as the gallery and the play dashboard know it."""
-
-    name: str                 # engine name (nbgames.new_game)
-    title_key: str            # i18n keys
-    blurb_key: str
-    learn: str                # notebook paths relative to notebooks/
-    play: str
-    view: str                 # "module:Class" of the board view
-    options: tuple[str, ...]  # boolean options offered as checkboxes (i18n key "<prefix>.option.<name>")
-    option_prefix: str
-    min_players: int
-    max_players: int
-
-
-GAMES: tuple[GalleryEntry, ...] = (
-    GalleryEntry(
-        name="newyork", title_key="ny.title", blurb_key="ny.blurb",
-        learn="newyork/learn.ipynb", play="newyork/play.ipynb",
-        view="nbgames.newyork.view:NewYorkView",
-        options=("action_cards", "colour_choice", "teams"), option_prefix="ny",
-        min_players=2, max_players=5,
-    ),
-    GalleryEntry(
-        name="galopp_royal", title_key="gr.title", blurb_key="gr.blurb",
-        learn="galopp_royal/learn.ipynb", play="galopp_royal/play.ipynb",
-        view="nbgames.galopp_royal.view:GaloppView",
-        options=(), option_prefix="gr",
-        min_players=3, max_players=6,
-    ),
-)
-
-
-def entry(name: str) -> GalleryEntry:
-    for game in GAMES:
-        if game.name == name:
-            return game
-    raise ValueError(f"no board view for {name!r}; games with boards: {', '.join(g.name for g in GAMES)}")
-
-
-def view_class(name: str) -> type:
-    module, _, attr = entry(name).view.partition(":")
-    return getattr(importlib.import_module(module), attr)
-
-
-ACCENTS = {"newyork": "#0072B2", "galopp_royal": "#D55E00"}  # Okabe–Ito blue, vermillion
-CARD = ("display:inline-block;vertical-align:top;width:330px;margin:8px;padding:14px 16px;"
-        "border:1px solid #d8d2c4;border-top:5px solid {accent};border-radius:8px;background:#fffdf8")
+CARD = ("display:inline-block;vertical-align:top;width:330px;max-width:calc(100% - 20px);margin:8px;"
+        "padding:14px 16px;border:1px solid #d8d2c4;border-top:5px solid {accent};border-radius:8px;"
+        "background:#fffdf8;box-sizing:border-box")
 BUTTON = ("display:inline-block;margin:4px 8px 0 0;padding:6px 16px;border-radius:6px;"
           "text-decoration:none;font-weight:600;border:2px solid {accent};{fill}")
 
 
-def gallery_html(lang: str = "en", games: tuple[GalleryEntry, ...] = GAMES) -> str:
+def game_text(m: Manifest, key: str, fallback: str, lang: str = "en") -> str:
+    """A game's own string `<prefix>.<key>` in `lang`, or the manifest's English `fallback`."""
+    full = f"{m.prefix}.{key}"
+    text = t(full, lang) if m.prefix else full
+    return fallback if text == full else text
+
+
+def view_class(name: str) -> type:
+    """The board view class of a game, from its manifest."""
+    return manifest(name).view_class()
+
+
+def gallery_html(lang: str = "en", games: list[Manifest] | None = None) -> str:
     """The gallery as HTML cards, each with Learn and Play buttons. Links are relative, so they
     work in JupyterLab and Voilà. The notebook around it gives the page its heading."""
     cards = []
-    for game in games:
-        accent = ACCENTS.get(game.name, "#555555")
-        title = html.escape(t(game.title_key, lang))
+    for game in manifests() if games is None else games:
+        if game.view is None or not (game.learn or game.play):
+            continue  # a game without pages has nothing to show here
+        accent = game.accent
+        title = html.escape(game_text(game, "title", game.title, lang))
+        byline = html.escape(f"{game.designer}, {game.year}")
+        blurb = html.escape(game_text(game, "blurb", game.blurb, lang))
         players = html.escape(t("gallery.players", lang, lo=game.min_players, hi=game.max_players))
-        learn, play = html.escape(t("gallery.learn", lang)), html.escape(t("gallery.play", lang))
-        learn_style = BUTTON.format(accent=accent, fill=f"background:{accent};color:#ffffff")
-        play_style = BUTTON.format(accent=accent, fill=f"background:#ffffff;color:{accent}")
+        links = []
+        for css, path, fill, label in (
+                ("nbg-learn", game.learn, f"background:{accent};color:#ffffff", "gallery.learn"),
+                ("nbg-play-link", game.play, f"background:#ffffff;color:{accent}", "gallery.play")):
+            if path:
+                links.append(f"<a class='{css}' style='{BUTTON.format(accent=accent, fill=fill)}' "
+                             f"href='{html.escape(path)}'>{html.escape(t(label, lang))}</a>")
         cards.append(
-            f"<div class='nbg-card' style='{CARD.format(accent=accent)}'>"
+            f"<div class='nbg-card' data-game='{html.escape(game.name)}' style='{CARD.format(accent=accent)}'>"
             f"<h3 style='margin:0 0 6px 0'>{title}</h3>"
-            f"<p style='margin:0 0 6px 0;line-height:1.45'>{html.escape(t(game.blurb_key, lang))}</p>"
+            f"<p style='margin:0 0 4px 0;color:#555'>{byline}</p>"
+            f"<p style='margin:0 0 6px 0;line-height:1.45'>{blurb}</p>"
             f"<p style='margin:0 0 8px 0;color:#555'>{players}</p>"
-            f"<a class='nbg-learn' style='{learn_style}' href='{html.escape(game.learn)}'>{learn}</a>"
-            f"<a class='nbg-play-link' style='{play_style}' href='{html.escape(game.play)}'>{play}</a>"
-            "</div>")
+            f"{''.join(links)}</div>")
     return f"<div class='nbg-gallery'>{''.join(cards)}</div>"
 
 

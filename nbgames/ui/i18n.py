@@ -1,7 +1,9 @@
 """User-visible strings. Every widget text goes through `t(key, **kw)`.
 
-Adding a language is adding one dict to `CATALOGUES` (e.g. ``"ja": {...}``); missing keys fall
-back to English, so a partial translation still works.
+The kit's own strings live here; each game brings its own catalogue through its manifest
+(keys starting with the game's prefix, e.g. "ny."). Adding a language is adding one dict per
+catalogue (e.g. ``"ja": {...}``); missing keys fall back to English, so a partial translation
+still works.
 """
 
 from __future__ import annotations
@@ -65,171 +67,30 @@ EN: Mapping[str, str] = MappingProxyType({
     "gallery.learn": "Learn",
     "gallery.play": "Play",
     "gallery.players": "{lo}–{hi} players",
-    # New York
-    "ny.title": "New York",
-    "ny.blurb": "Sackson & Kübler, 1995. Play a red and a blue road card to build on a block of "
-                "Manhattan; evict rivals for a fee; grow the largest district.",
-    "ny.option.action_cards": "Action cards (V1)",
-    "ny.option.colour_choice": "Choose colours (V2)",
-    "ny.option.teams": "Teams 0+2 vs 1+3 (V4, 4 players)",
-    "ny.what.setup": "place a setup piece on a highlighted square (NY-5).",
-    "ny.what.pick": "choose your colour (V2).",
-    "ny.what.main": "click a highlighted square to play a pair of cards (NY-9).",
-    "ny.what.noplay": "no pair is playable: press “No play” (NY-13).",
-    "ny.what.fill": "fill one of the emptied squares (action card).",
-    "ny.what.remove": "remove one of your pieces (action card).",
-    "ny.square": "{name}: {avenue} × {street}",
-    "ny.empty": "empty",
-    "ny.owned": "{colour} piece of {player}",
-    "ny.fee": "eviction fee {fee} (NY-11: min({row} on the avenue, {col} on the street))",
-    "ny.reach": "Your ways to play here: {ways}",
-    "ny.reach_none": "None of your legal moves names this square.",
-    "ny.choose_how": "Several moves reach {name}. Choose one:",
-    "ny.no_pair": "No pair in your hand names {name} (NY-9).",
-    "ny.pair": "red {red} + blue {blue}",
-    "ny.joker_red": "red joker as {line}",
-    "ny.joker_blue": "blue joker as {line}",
-    "ny.with_fee": "{how}, pay {fee} chips to {owner} (NY-11)",
-    "ny.returns": "{how}, your piece goes back to your supply (NY-10)",
-    "ny.colour_suffix": "{how} — place {colour}",
-    "ny.place": "place here",
-    "ny.remove": "remove your piece here",
-    "ny.hand": "Your hand ({player})",
-    "ny.hand_hidden": "Cards hidden",
-    "ny.hand_counts": "{player}: {red} red / {blue} blue cards, {chips} chips, {supply} pieces left",
-    "ny.deck": "Draw pile {deck}, discard pile {discard}",
-    "ny.stop_armed": "STOP cards are in the discard pile (NY-15): the game ends when one is drawn.",
-    "ny.stop_drawn": "{player} drew STOP: the game ends at once (NY-16).",
-    "ny.noplay": "No play (NY-13)",
-    "ny.pick": "Pick {colour}",
-    "ny.action.sanierung": "Sanierung: clear the 5 central squares",
-    "ny.action.ruine": "Ruine: clear the 4 corners",
-    "ny.action.spekulation": "Spekulation on {player}",
-    "ny.action.statik": "Statik on {line}",
-    "ny.action.baulowe": "Baulöwe: take the piece on {name}",
-    "ny.action.target": " ({player} removes)",
-    "ny.back.r": "red-backed",
-    "ny.back.b": "blue-backed",
-    "ny.ev.setup": "{player} placed a {colour} setup piece on {name} (NY-4).",
-    "ny.ev.colours": "Colour cards dealt (NY-6): {pairs}.",
-    "ny.ev.draw": "{player} drew {n} card(s) (NY-9).",
-    "ny.ev.place": "{player} placed {colour} on {name}.",
-    "ny.ev.evict": "{player} evicted {colour} from {name} and paid {fee} chips (NY-10, NY-11).",
-    "ny.ev.return": "{player} took their {colour} piece back from {name} (NY-10).",
-    "ny.ev.noplay": "{player} could not play and discarded {cards} (NY-13).",
-    "ny.ev.reshuffle": "The discard pile was shuffled into a new draw pile (NY-14).",
-    "ny.ev.stop_armed": "4 or fewer squares are empty: both STOP cards go to the discard pile (NY-15).",
-    "ny.ev.stop": "{player} drew a STOP card: the game ends (NY-16).",
-    "ny.ev.pick": "{player} chose {colour} (V2).",
-    "ny.ev.action_card": "{player} played the action card {kind} (V1).",
-    "ny.ev.removed": "{player} removed their {colour} piece from {name} (V1).",
-    "ny.ev.other": "{text}",
-    "ny.score.group_squares": "largest group: {squares}",
-    "ny.colour.red": "red", "ny.colour.blue": "blue", "ny.colour.yellow": "yellow",
-    "ny.colour.green": "green", "ny.colour.black": "black",
-    # Galopp Royal
-    "gr.title": "Galopp Royal",
-    "gr.blurb": "Teuber, 1995. Bid for a team of four bearers, then race your sedan chair in six "
-                "races: roll the die, move by the bearer in that slot, scheme against rivals, "
-                "and keep out of the shell pond.",
-    "gr.what.auction": "bid more than {bid} (at most your {coins} coins) or pass (GR-7).",
-    "gr.what.must_bid": "nobody has bid for {n} auctions: you must bid at least 1 (GR-8).",
-    "gr.what.arrange": "place your team: click two of your bearers to swap them, then “Place team” "
-                       "(GR-9).",
-    "gr.what.race": "roll the die (GR-11).",
-    "gr.what.scheme": "you rolled the schemer: choose +2 or −2, then click the chairs to move and "
-                      "confirm (GR-11).",
-    "gr.what.exchange": "you placed last: click one bearer on every board, then confirm (GR-16).",
-    "gr.waiting": "{player} to move.",
-    "gr.card.+1": "+1", "gr.card.+2": "+2", "gr.card.+3": "+3", "gr.card.+5": "+5",
-    "gr.card.goof": "−2 goof", "gr.card.schemer": "±2 schemer",
-    "gr.button.bid": "Bid {n}",
-    "gr.button.bid_none": "Bid",
-    "gr.button.pass": "Pass",
-    "gr.button.roll": "Roll the die",
-    "gr.button.keep": "Keep as it lies",
-    "gr.button.place": "Place team",
-    "gr.button.scheme_plus": "Schemer: me +2, others back",
-    "gr.button.scheme_minus": "Schemer: me −2, others forward",
-    "gr.button.confirm_scheme": "Confirm schemer",
-    "gr.button.confirm_exchange": "Discard the chosen bearers",
-    "gr.label.bid": "Your bid",
-    "gr.auction.start": "Start-team auction {n} (GR-6), opened by {player}",
-    "gr.auction.substitute": "Substitute auction {n} of 2 (GR-17), opened by {player}",
-    "gr.auction.public": "Face up in the lot: {cards}",
-    "gr.auction.mine": "Your card(s) — only you see them: {cards}",
-    "gr.auction.hidden_mine": "Private cards are hidden until the next player takes the device.",
-    "gr.auction.others": "{player}: {n} card(s) face down",
-    "gr.auction.discarded": "{player} passed first and discarded {card} face up (GR-6)",
-    "gr.auction.bid": "Current bid: {bid} by {player}",
-    "gr.auction.no_bid": "No bid yet",
-    "gr.auction.in": "Still bidding: {players}",
-    "gr.auction.passed": "Passed: {players}",
-    "gr.auction.none": "No auction is running.",
-    "gr.auction.title": "Auction",
-    "gr.die": "{player} rolled {die}: slot {die} holds {card}.",
-    "gr.die_none": "No die rolled yet in this race.",
-    "gr.race_line": "Race {race} of 6 · goal {goal} · prizes {p1}/{p2}/{p3}",
-    "gr.podium": "Podium",
-    "gr.place.1": "1st", "gr.place.2": "2nd", "gr.place.3": "3rd",
-    "gr.place.n": "{n}th",
-    "gr.last": "last: {player}",
-    "gr.result": "Race {race}: {order}",
-    "gr.coins": "{coins} coins",
-    "gr.no_team": "no team yet",
-    "gr.chair": "{player}'s chair on {space}",
-    "gr.chair_finished": "{player}'s chair finished {place}",
-    "gr.chair_pond": "{player}'s chair is in the shell pond (GR-4)",
-    "gr.space": "space {n}",
-    "gr.start": "START",
-    "gr.pond": "pond",
-    "gr.slot": "{player}, slot {slot}: {card}",
-    "gr.slot_empty": "{player}, slot {slot}: empty",
-    "gr.pick_option": "Choose the schemer's option (+2 or −2) first.",
-    "gr.not_target": "{player}'s chair cannot be moved by the schemer now (GR-11).",
-    "gr.targets": "Chosen chairs: {players}",
-    "gr.exchange_pick": "Chosen: {slots} ({n} of {total} boards)",
-    "gr.arrange_pick": "Swap: click another of your bearers.",
-    "gr.not_now": "Nothing to choose there now.",
-    "gr.score.results": "race places: {places}",
-    "gr.colour.0": "vermillion", "gr.colour.1": "blue", "gr.colour.2": "green",
-    "gr.colour.3": "yellow", "gr.colour.4": "pink", "gr.colour.5": "sky",
-    "gr.do.bid": "Bid {n} coins",
-    "gr.do.pass": "Pass",
-    "gr.do.roll": "Roll the die",
-    "gr.do.keep": "Keep the team as it lies",
-    "gr.do.arrange": "Arrange the team: {cards}",
-    "gr.do.scheme": "Schemer: own chair {own}",
-    "gr.do.scheme_target": "{player} {delta}",
-    "gr.do.exchange": "Discard {slots}",
-    "gr.ev.auction.start": "Start-team auction {n} opens ({player} first){public}.",
-    "gr.ev.auction.substitute": "Substitute auction {n} opens ({player} first){public}.",
-    "gr.ev.public": "; face up: {cards}",
-    "gr.ev.bid": "{player} bids {n}.",
-    "gr.ev.pass": "{player} passes.",
-    "gr.ev.discard_up": "{player} discards {card} face up (GR-6).",
-    "gr.ev.won": "{player} wins the lot for {n} coins: {cards} (GR-8).",
-    "gr.ev.no_bid": "Nobody bid: the lot is discarded (GR-8).",
-    "gr.ev.forced": "{player} is the last without a team: takes {cards} and pays {n} (GR-6).",
-    "gr.ev.replace": "{player} replaces the team {old} with {new} (GR-17).",
-    "gr.ev.arrange": "{player} places the team: {cards} (GR-9).",
-    "gr.ev.race": "Race {race} starts: goal {goal}, {player} begins (GR-10).",
-    "gr.ev.roll": "{player} rolls {die}: {card}.",
-    "gr.ev.move": "{player}'s chair: {before} → {after}.",
-    "gr.ev.finish": "{player} finishes {place} (GR-12).",
-    "gr.ev.pond": "{player}'s chair falls into the shell pond (GR-4).",
-    "gr.ev.scheme": "{player} schemes: own chair {own}{targets} (GR-11).",
-    "gr.ev.prize": "{player} wins {n} coins for {place} place (GR-15).",
-    "gr.ev.race_end": "Race {race} is over: {order}.",
-    "gr.ev.game_over": "The game is over. {winners}",
-    "gr.ev.exchange": "{player} (last) discards {slots} (GR-16).",
-    "gr.ev.draw": "{player} draws a new bearer into slot {slot}: {card}.",
-    "gr.ev.reshuffle": "The discard pile is shuffled into a new deck (GR-19).",
-    "gr.ev.other": "{text}",
 })
 
-CATALOGUES: Mapping[str, Mapping[str, str]] = MappingProxyType({"en": EN})
+KIT: Mapping[str, Mapping[str, str]] = MappingProxyType({"en": EN})
 DEFAULT_LANGUAGE = "en"
+_merged: dict[str, dict[str, str]] = {}
+_merged_games: tuple[str, ...] = ()
+
+
+def catalogue(lang: str) -> Mapping[str, str]:
+    """Every string of `lang`: the kit's and those of every registered game."""
+    global _merged_games
+    from ..engine.registry import manifests
+
+    known = manifests()
+    names = tuple(m.name for m in known)
+    if names != _merged_games:  # a game registered since the last call
+        _merged.clear()
+        _merged_games = names
+    if lang not in _merged:
+        table = dict(KIT.get(lang, {}))
+        for m in known:
+            table.update(m.catalogue().get(lang, {}))
+        _merged[lang] = table
+    return _merged[lang]
 
 
 def t(key: str, lang: str = DEFAULT_LANGUAGE, **kw: object) -> str:
@@ -237,7 +98,9 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, **kw: object) -> str:
 
     An unknown key returns the key itself, so a missing string is visible, never a crash.
     """
-    template = CATALOGUES.get(lang, EN).get(key) or EN.get(key)
+    template = catalogue(lang).get(key) if lang != DEFAULT_LANGUAGE else None
+    if template is None:
+        template = catalogue(DEFAULT_LANGUAGE).get(key)
     if template is None:
         return key
     try:
