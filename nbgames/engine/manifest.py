@@ -90,7 +90,8 @@ class Manifest:
     ``rules`` and ``view`` are "module:Class" strings, imported only when used, so listing
     the games stays cheap. ``strings`` is "module:NAME" of a dict {language: {key: text}};
     every key starts with ``prefix`` + ".". ``learn`` / ``play`` are notebook paths relative to
-    the gallery's folder.
+    the gallery's folder. ``text`` is "module:function" of the game's one event renderer,
+    ``event_text(event, lang) -> str``, used by the log, lesson narration and hints.
     """
 
     name: str
@@ -109,6 +110,7 @@ class Manifest:
     options: tuple[Option, ...] = ()
     variants: tuple[Variant, ...] = (Variant("standard"),)
     strings: str | None = None
+    text: str | None = None
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -124,6 +126,12 @@ class Manifest:
         if self.view is None:
             raise ValueError(f"{self.title} has no board view")
         return _load(self.view)
+
+    def event_text(self, event: Any, lang: str = "en") -> str:
+        """One public event of this game in plain words (its renderer, or the event's repr)."""
+        if self.text is None:
+            return repr(event)
+        return _load(self.text)(event, lang)
 
     def catalogue(self) -> Mapping[str, Mapping[str, str]]:
         """{language: {key: text}} of this game's own strings (empty if it has none)."""

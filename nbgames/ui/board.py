@@ -15,11 +15,14 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 import numpy as np
 from ipycanvas import MultiCanvas, hold_canvas
+
+if TYPE_CHECKING:
+    from .regions import RegionMap
 
 STATIC, PIECES, HIGHLIGHTS = 0, 1, 2
 LAYER_NAMES = ("static", "pieces", "highlights")
@@ -43,6 +46,28 @@ HIGHLIGHT_KINDS = {  # kind -> (stroke colour, line width, dash)
     "last": (OKABE_ITO["purple"], 4.0, False),
     "refused": (OKABE_ITO["vermillion"], 4.0, False),
 }
+
+WHITE = "#FFFFFF"
+
+
+def contrast_text(fill: str) -> str:
+    """The ink for text on `fill` ("#RRGGBB" or "#RGB"): white on dark colours, else `TEXT`.
+
+    The threshold keeps Galopp Royal's chair inks: white on vermillion, blue, green and black;
+    dark on yellow, sky, orange and purple. Unparsable colours get `TEXT`.
+    """
+    digits = fill[1:] if isinstance(fill, str) and fill.startswith("#") else ""
+    if len(digits) == 3:
+        digits = "".join(d * 2 for d in digits)
+    try:
+        channels = [int(digits[i:i + 2], 16) / 255 for i in (0, 2, 4)] if len(digits) == 6 else None
+    except ValueError:
+        channels = None
+    if channels is None:
+        return TEXT
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    luminance = 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    return WHITE if luminance < 0.28 else TEXT
 
 
 @dataclass(frozen=True)
@@ -242,12 +267,15 @@ class BoardView:
     """A grid board widget: three canvas layers, hit-testing, redraw on every state change.
 
     Subclasses implement `static_ops`, `piece_ops`, `highlight_ops` (pure draw lists) and
-    `on_cell(row, col)`; they call `redraw()` when their state changes.
+    `on_cell(row, col)`; they call `redraw()` when their state changes. A view of an area map
+    passes `regions` and listens with `on_region(name)`: a click outside the grid hits the
+    topmost region instead (no `hit` override needed).
     """
 
     def __init__(self, geom: Geometry, max_width: int | None = None,
-                 size: tuple[int, int] | None = None):
+                 size: tuple[int, int] | None = None, regions: RegionMap | None = None):
         self.geom = geom
+        self.regions = regions
         width, height = size or (geom.width, geom.height)  # `size`: a canvas holding several grids
         self.canvas = MultiCanvas(3, width=width, height=height)
         # Explicit pixel size, displayed responsively: never wider than its container or its
@@ -261,6 +289,7 @@ class BoardView:
                                                                          overflow="hidden", margin="0"))
         self.drawn_label.add_class("nbg-drawn")
         self._cell_callbacks: list[Callable[[int, int], None]] = []
+        self._region_callbacks: list[Callable[[str], None]] = []
         self.canvas.on_client_ready(self._on_client_ready)
         self.canvas.on_mouse_down(self._on_mouse_down)
 
@@ -321,9 +350,21 @@ class BoardView:
         """Call `callback(row, col)` when a cell is clicked."""
         self._cell_callbacks.append(callback)
 
+    def hit_region(self, x: Any, y: Any) -> str | None:
+        """The name of the topmost region under (x, y); None without `regions` or outside them."""
+        return None if self.regions is None else self.regions.hit(x, y)
+
+    def on_region(self, callback: Callable[[str], None]) -> None:
+        """Call `callback(name)` when a region is clicked outside the grid."""
+        self._region_callbacks.append(callback)
+
     def _on_mouse_down(self, x: Any, y: Any) -> None:
         cell = self.hit(x, y)
         if cell is None:
+            name = self.hit_region(x, y)
+            if name is not None:
+                for callback in list(self._region_callbacks):
+                    callback(name)
             return
         for callback in list(self._cell_callbacks):
             callback(*cell)
