@@ -15,7 +15,6 @@ scheme_minus).
 
 from __future__ import annotations
 
-import asyncio
 import html
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -126,7 +125,6 @@ class GaloppView(GameView):
     """
 
     def __init__(self, game: Game, seat: int | None = None, lang: str = "en"):
-        self.scheduler: Callable[[float, Callable[[], None]], Any] | None = None
         self._extra: list[tuple[str, list[tuple]]] = []
         self._legal_key: tuple = ()
         self._scheme_sign: int | None = None
@@ -312,16 +310,8 @@ class GaloppView(GameView):
 
     # -- scheduling: animation and the die ------------------------------------------------
     def _schedule(self, delay: float, callback: Callable[[], None]) -> bool:
-        """Run `callback` later through the controller's clock, or the kernel's running event
-        loop; False if neither exists (then nothing is animated)."""
-        if self.scheduler is not None:
-            self.scheduler(delay, callback)
-            return True
-        try:
-            asyncio.get_running_loop().call_later(delay, callback)
-        except RuntimeError:
-            return False
-        return True
+        """Run `callback` later on the kit's clock; False if there is none (nothing animates)."""
+        return self.scheduler(delay, callback) is not False
 
     def _new_events(self) -> list[tuple]:
         rules = self.game.rules

@@ -10,11 +10,9 @@ so the engine validates every click.
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import html
 import json
-from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -24,19 +22,10 @@ from ..engine.bots import make_bot
 from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import MAX_RECORD_BYTES, Game, from_record
 from .i18n import t
+from .scheduler import Scheduler, call_later
 
 SEAT_KINDS = ("human", "random")
 LOG_LINES = 80  # the event log shows the newest lines; sending the whole game each move would grow
-Scheduler = Callable[[float, Callable[[], None]], Any]
-
-
-def asyncio_scheduler(delay: float, callback: Callable[[], None]) -> Any:
-    """Run `callback` after `delay` seconds on the kernel's event loop (never blocks)."""
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
-        loop = asyncio.get_event_loop()
-    return loop.call_later(delay, callback)
 
 
 def make_view(game: Game, lang: str = "en"):
@@ -51,7 +40,7 @@ class PlayController:
                  scheduler: Scheduler | None = None, bot_seed: int | None = None, lang: str = "en"):
         self.lang = lang
         self.bot_delay = bot_delay
-        self.scheduler: Scheduler = scheduler or asyncio_scheduler
+        self.scheduler: Scheduler = scheduler or call_later
         self.bot_seed = bot_seed
         self.game = game
         self.view = view if view is not None else make_view(game, lang)
@@ -100,7 +89,7 @@ class PlayController:
         self.slider.observe(self._on_slider, names="value")
         self.upload.observe(self._on_upload, names="value")
         self.view.on_choose(self.choose)
-        if hasattr(self.view, "scheduler"):  # views that animate use the same (testable) clock
+        if hasattr(self.view, "scheduler"):  # views wait on the same (testable) clock
             self.view.scheduler = self.scheduler
         if hasattr(self.view, "on_command"):
             self.view.on_command(self._on_command)
