@@ -281,7 +281,7 @@ class PlayController:
         moves = [str(a) for a in self.game.history]
         items = "".join(f"<li>{html.escape(line)}</li>" for line in reversed(lines))
         self.log.value = (f"<div class='nbg-moves-played'>{len(moves)}: {html.escape(' '.join(moves[-12:]))}"
-                          f"</div><ol reversed start='{len(self.game.rules.events)}' class='nbg-events'>{items}</ol>")
+                          f"</div><ol reversed start='{self.game.event_count}' class='nbg-events'>{items}</ol>")
 
     def _update_scores(self) -> None:
         game = self.game

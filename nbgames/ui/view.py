@@ -13,6 +13,12 @@ from typing import Any
 from ..engine.action import Action
 from ..engine.game import Game
 from .board import BoardView, Geometry
+from .i18n import t
+
+
+def player_name(seat: int | None, lang: str = "en") -> str:
+    """"Player 3" for seat 2 ("?" for nobody)."""
+    return "?" if seat is None else t("seat.name", lang, n=seat + 1)
 
 
 class GameView(BoardView):
@@ -57,12 +63,13 @@ class GameView(BoardView):
     def event_lines(self, last: int | None = None) -> list[str]:
         """One sentence per engine event, oldest first (the canvas's text twin); `last`: only the
         newest ones (the log shows a window, so a long game costs no more per move)."""
-        events = self.game.rules.events
-        return [self.event_text(event) for event in (events[-last:] if last else events)]
+        game = self.game
+        events = game.events(max(0, game.event_count - last) if last else 0)
+        return [self.event_text(event) for event in events]
 
-    def event_text(self, event: tuple) -> str:
-        """One public engine event as a sentence (each game's view says it its way)."""
-        raise NotImplementedError
+    def event_text(self, event: Any) -> str:
+        """One public engine event as a sentence, by the game's one renderer."""
+        return self.game.manifest.event_text(event, self.lang)
 
     # -- for subclasses --------------------------------------------------------------------
     def _sync_controls(self) -> None:

@@ -1,0 +1,313 @@
+"""`ShellView`: the one view shell every game fills in.
+
+The shell owns what every game page shares: the status line (the one place where the page
+talks to the player), the information panel (hover / keyboard cursor), the player's hand as card
+chips, a players panel, "which way?" choice buttons, buttons for moves not played on the board,
+the list of all legal moves, hover and the keyboard cursor. A game view fills it in with a few
+hooks, all reading the game only through the `Game` facade:
+
+- draw lists: `static_ops`, `piece_ops` (and optionally `highlight_marks`);
+- `target_of(action)`: the board target ("C3", a region name) an action is played by clicking,
+  or None for a button; `target_at(x, y)` / `target_cells(target)` if the board is no plain grid;
+- `describe(action)`, `status_what()`, `target_facts(target)`, `hand_chips()`,
+  `seat_facts(seat)` for the words.
+
+Clicks act on the target under the pointer when it was pressed; a target reached by several
+actions asks which (never picks one silently); a click that plays nothing says why, in the
+engine's words with its rule id.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..engine.action import Action
+from ..engine.game import Game
+from .board import HIGHLIGHTS, PIECES, Geometry, Op, draw_marks
+from .i18n import t
+from .view import GameView, player_name
+
+KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+CHIP = ("display:inline-block;padding:2px 7px;margin:2px;border-radius:4px;"
+        "font-weight:600;{style}")
+
+
+def chip(label: str, style: str = "background:#eee;color:#000;border:1px solid #666") -> str:
+    """One card, tile or token as a small labelled chip (text and colour, never colour alone)."""
+    return f"<span class='nbg-card' style='{CHIP.format(style=style)}'>{html.escape(label)}</span>"
+
+
+class ShellView(GameView):
+    """A game page: board, status line, hand, players panel, choices, moves list."""
+
+    css_class = "nbg-game"
+
+    def __init__(self, game: Game, seat: int | None, lang: str, geom: Geometry, **board_kwargs: Any):
+        super().__init__(game, seat, lang, geom, **board_kwargs)
+        self._extra: list[tuple[str, list[str]]] = []  # lesson highlights: (kind, targets)
+        self._cursor: str | None = None
+        self._hover: str | None = None
+        self._choices_key: tuple = ()
+        self._buttons_key: tuple = ()
+
+        self.status = widgets.Label(value=t("app.loading", lang))
+        self.status.add_class("nbg-status")
+        self.info = widgets.HTML()
+        self.info.add_class("nbg-info")
+        self.hand = widgets.HTML()
+        self.hand.add_class("nbg-hand")
+        self.players_panel = widgets.HTML()
+        self.players_panel.add_class("nbg-players-panel")
+        self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.choices.add_class("nbg-choices")
+        self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.actions.add_class("nbg-actions")
+        self.moves = widgets.Dropdown(description=t("label.moves", lang), options=[],
+                                      layout=widgets.Layout(width="auto", max_width="520px"),
+                                      style={"description_width": "initial"})
+        self.moves.add_class("nbg-moves")
+        self.play_selected = widgets.Button(description=t("button.play_selected", lang))
+        self.play_selected.add_class("nbg-play-selected")
+        self.play_selected.on_click(lambda _: self._emit_notation(self.moves.value))
+        side = widgets.VBox([self.hand, self.players_panel, self.info],
+                            layout=widgets.Layout(min_width="240px", flex="1 1 240px"))
+        board = widgets.Box([self.canvas], layout=widgets.Layout(flex="2 1 360px"))
+        self.widget = widgets.VBox([
+            self.status,
+            widgets.HBox([board, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
+            self.choices, self.actions,
+            widgets.HBox([self.moves, self.play_selected], layout=widgets.Layout(flex_flow="row wrap")),
+            self.drawn_label,
+        ])
+        self.widget.add_class(self.css_class)
+        self.on_cell(lambda row, col: self.click(self.cell_name(row, col)))
+        self.on_region(self.click)
+        self.canvas.on_mouse_move(self._on_mouse_move)
+        self.canvas.on_key_down(self._on_key)
+
+    # -- hooks a game fills in -------------------------------------------------------------
+    def cell_name(self, row: int, col: int) -> str:
+        """The target name of a grid cell ("A1" … by default: row letter, column number)."""
+        return f"{chr(ord('A') + row)}{col + 1}"
+
+    def cell_of(self, target: str) -> tuple[int, int] | None:
+        """The grid cell a target names (the inverse of `cell_name`), or None."""
+        for row in range(self.geom.rows):
+            for col in range(self.geom.cols):
+                if self.cell_name(row, col) == target:
+                    return row, col
+        return None
+
+    def target_of(self, action: Action) -> str | None:
+        """The board target an action is played by clicking; None: it is played from a button."""
+        return None
+
+    def target_facts(self, target: str) -> list[str]:
+        """Plain lines about a target for the information panel (what stands there)."""
+        return [target]
+
+    def describe(self, action: Action) -> str:
+        """A sentence for one action, for buttons and the move list."""
+        return str(action)
+
+    def status_what(self) -> str:
+        """What the player to move is asked to do (the end of the "your turn" line)."""
+        return ""
+
+    def hand_chips(self) -> list[str]:
+        """The viewer's own cards as `chip(...)` HTML (read from `game.view(self.viewer)`)."""
+        return []
+
+    def seat_facts(self, seat: int) -> str:
+        """One short line of public facts about a seat (counts that matter)."""
+        return ""
+
+    def seat_label(self, seat: int | None) -> str:
+        return player_name(seat, self.lang)
+
+    # -- state -----------------------------------------------------------------------------
+    def set_game(self, game: Game) -> None:
+        """Show another game (new game, loaded record); clears lesson highlights."""
+        self.game = game
+        self._extra = []
+        self._cursor = None
+        self._hover = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show the game as it is now (call after every change of the game)."""
+        self._legal = self.game.legal_actions() if self._viewer_may_act() else []
+        self.redraw((PIECES, HIGHLIGHTS))  # the board's message first, then the text panels
+        self.status.value = self.status_text()
+        self.hand.value = self.hand_html()
+        self.players_panel.value = self.players_html()
+        self.info.value = self.target_info(self._hover or self._cursor) if (self._hover or self._cursor) else ""
+        self._update_choices([])
+        self._sync_controls()
+
+    def _viewer_may_act(self) -> bool:
+        to_move = self.game.to_move
+        return to_move is not None and self.reveal and (self.seat is None or self.seat == to_move)
+
+    def candidates(self, target: str) -> list[Action]:
+        """The legal actions played by clicking `target`."""
+        return [a for a in self._legal if self.target_of(a) == target]
+
+    def legal_targets(self) -> list[str]:
+        return sorted({tg for tg in map(self.target_of, self._legal) if tg is not None})
+
+    def button_actions(self) -> list[Action]:
+        """Legal actions not played on the board (pass, no play, a choice of colour…)."""
+        return [a for a in self._legal if self.target_of(a) is None]
+
+    # -- words -----------------------------------------------------------------------------
+    def status_text(self) -> str:
+        game, lang = self.game, self.lang
+        if game.is_over:
+            winners = game.winners()
+            names = ", ".join(self.seat_label(s) for s in winners)
+            key = "status.winners" if len(winners) == 1 else "status.winners_many"
+            return t("status.game_over", lang, winners=t(key, lang, names=names))
+        return t("status.your_turn", lang, player=self.seat_label(game.to_move), what=self.status_what())
+
+    def hand_html(self) -> str:
+        if self.viewer is None:
+            return f"<b>{html.escape(t('label.hand_hidden', self.lang))}</b>" if not self.reveal else ""
+        chips = self.hand_chips()
+        if not chips:
+            return ""
+        title = html.escape(t("label.hand", self.lang, player=self.seat_label(self.viewer)))
+        return f"<b>{title}</b><div class='nbg-cards'>{''.join(chips)}</div>"
+
+    def players_html(self) -> str:
+        rows = []
+        for seat in range(self.game.players):
+            facts = self.seat_facts(seat)
+            turn = " ◀" if seat == self.game.to_move else ""
+            rows.append(f"<li>{html.escape(self.seat_label(seat))}{turn}"
+                        f"{': ' + html.escape(facts) if facts else ''}</li>")
+        return "<ul class='nbg-seats'>" + "".join(rows) + "</ul>"
+
+    def target_info(self, target: str) -> str:
+        """The information panel for a target: its facts, then the moves that reach it."""
+        lines = self.target_facts(target)
+        ways = [self.describe(a) for a in self.candidates(target)]
+        if ways:
+            lines.append(t("label.reach", self.lang, ways="; ".join(ways)))
+        elif self._legal:
+            lines.append(t("label.reach_none", self.lang))
+        return "<br>".join(html.escape(line) for line in lines)
+
+    def refusal_text(self, target: str) -> str:
+        """Why clicking `target` plays nothing: the engine's refusal of the first action that
+        names it (a game may override to pick a better candidate)."""
+        return t("label.reach_none", self.lang)
+
+    # -- input -----------------------------------------------------------------------------
+    def click(self, target: str) -> None:
+        """The player clicked (or pressed Enter on) a target."""
+        if not self._interactive or not self._viewer_may_act():
+            return
+        found = self.candidates(target)
+        if len(found) == 1:
+            self._emit(found[0])
+        elif found:  # several ways to play here: ask which, never pick one silently
+            self.status.value = t("label.choose_how", self.lang, target=target)
+            self._update_choices(found)
+        else:
+            self.status.value = self.refusal_text(target)
+            self._update_choices([])
+
+    def target_at(self, x: Any, y: Any) -> str | None:
+        cell = self.hit(x, y)
+        return self.cell_name(*cell) if cell is not None else self.hit_region(x, y)
+
+    def _on_mouse_move(self, x: Any, y: Any) -> None:
+        target = self.target_at(x, y)
+        if target == self._hover:
+            return  # talk to the browser only when the target under the mouse changes
+        self._hover = target
+        self.info.value = self.target_info(target) if target is not None else ""
+
+    def _on_key(self, key: Any, shift: Any = False, ctrl: Any = False, meta: Any = False) -> None:
+        if key in KEY_STEPS:
+            row, col = self.cell_of(self._cursor) if self._cursor else (self.geom.rows // 2, self.geom.cols // 2)
+            dr, dc = KEY_STEPS[key]
+            row = min(self.geom.rows - 1, max(0, row + dr))
+            col = min(self.geom.cols - 1, max(0, col + dc))
+            self._cursor = self.cell_name(row, col)
+            self.info.value = self.target_info(self._cursor)
+            self.redraw((HIGHLIGHTS,))
+        elif key in ("Enter", " ") and self._cursor is not None:
+            self.click(self._cursor)
+        elif key in ("u", "U", "Backspace"):
+            self._command("undo")
+        elif key in ("r", "R"):
+            self._command("redo")
+
+    # -- highlights ------------------------------------------------------------------------
+    def highlight(self, targets: Iterable[str], kind: str = "hint") -> None:
+        """Mark named targets (lessons); ``highlight([])`` clears that kind."""
+        targets = [tg for tg in targets if isinstance(tg, str)]
+        self._extra = [(k, tgs) for k, tgs in self._extra if k != kind]
+        if targets:
+            self._extra.append((kind, targets))
+        self.redraw((HIGHLIGHTS,))
+
+    def highlight_marks(self) -> list[tuple[str, list[str]]]:
+        """(kind, targets) to outline: legal targets, lesson marks, the cursor."""
+        marks = [("legal", self.legal_targets() if self._interactive else [])] + list(self._extra)
+        if self._cursor is not None:
+            marks.append(("cursor", [self._cursor]))
+        return marks
+
+    def target_cells(self, target: str) -> list[tuple[int, int]]:
+        cell = self.cell_of(target)
+        return [cell] if cell is not None else []
+
+    def highlight_ops(self) -> list[Op]:
+        marks = [(kind, [c for tg in targets for c in self.target_cells(tg)])
+                 for kind, targets in self.highlight_marks()]
+        return draw_marks(self.geom, marks)
+
+    # -- panels ----------------------------------------------------------------------------
+    def _before_emit(self) -> None:
+        self._update_choices([])
+
+    def _update_choices(self, candidates: Sequence[Action]) -> None:
+        key = tuple(map(str, candidates))
+        if key == self._choices_key:
+            return
+        self._choices_key = key
+        old = self.choices.children
+        self.choices.children = [self._button(a, "nbg-choice") for a in candidates]
+        for button in old:  # free the old buttons (and what they said) in kernel and page
+            button.close()
+
+    def _button(self, action: Action, css: str) -> widgets.Button:
+        button = widgets.Button(description=self.describe(action), tooltip=str(action),
+                                layout=widgets.Layout(width="auto"))
+        button.add_class(css)
+        button.on_click(lambda _b, a=action: self._emit(a))
+        return button
+
+    def _sync_controls(self) -> None:
+        legal = self._legal if self._interactive else []
+        key = tuple(map(str, legal))
+        if key != self._buttons_key:
+            self._buttons_key = key
+            old = self.actions.children
+            self.actions.children = [self._button(a, "nbg-action") for a in self.button_actions()
+                                     if self._interactive]
+            for button in old:
+                button.close()
+            self.moves.options = [(self.describe(a), str(a)) for a in legal]
+            self.moves.value = str(legal[0]) if legal else None
+        self.moves.disabled = not legal
+        self.play_selected.disabled = not legal
+        for child in self.choices.children:
+            child.disabled = not self._interactive
