@@ -21,6 +21,8 @@ import ipywidgets as widgets
 import numpy as np
 from ipycanvas import MultiCanvas, hold_canvas
 
+from .scheduler import Scheduler, call_later
+
 if TYPE_CHECKING:
     from .regions import RegionMap
 
@@ -237,16 +239,6 @@ def render(canvas: MultiCanvas, ops: Iterable[Op]) -> int:
 RESEND_AFTER_READY = (0.25, 1.0, 3.0)
 
 
-def _call_later(delay: float, callback: Callable[[], None]) -> None:
-    """Run `callback` after `delay` seconds on the kernel's running event loop (none: skip)."""
-    import asyncio
-
-    try:
-        asyncio.get_running_loop().call_later(delay, callback)
-    except RuntimeError:
-        pass
-
-
 def _reset_canvas_manager() -> None:
     """Work around the ipycanvas 0.14 + Voilà "clearCanvas of undefined" trap (TESTING.md).
 
@@ -276,6 +268,7 @@ class BoardView:
                  size: tuple[int, int] | None = None, regions: RegionMap | None = None):
         self.geom = geom
         self.regions = regions
+        self.scheduler: Scheduler = call_later  # the controller hands views its own clock
         width, height = size or (geom.width, geom.height)  # `size`: a canvas holding several grids
         self.canvas = MultiCanvas(3, width=width, height=height)
         # Explicit pixel size, displayed responsively: never wider than its container or its
@@ -334,7 +327,7 @@ class BoardView:
         from .i18n import t
         self.drawn_label.value = t("board.drawn", n=self.client_draws)
         for delay in RESEND_AFTER_READY:
-            _call_later(delay, self._resend)
+            self.scheduler(delay, self._resend)
 
     def _resend(self) -> None:
         """Send the board and the readiness label again (see `RESEND_AFTER_READY`)."""
