@@ -63,9 +63,10 @@ class Option:
             return self.check(lowered in ("true", "1", "yes", "on"))
         if self.kind == "int":
             try:
-                return self.check(int(text))
+                number = int(text)
             except ValueError:
                 raise ValueError(f"option {self.name!r} must be a whole number, not {text!r}") from None
+            return self.check(number)
         if self.kind == "choice":
             return self.check(text)
         try:
@@ -111,6 +112,7 @@ class Manifest:
     variants: tuple[Variant, ...] = (Variant("standard"),)
     strings: str | None = None
     text: str | None = None
+    order: int = 100  # place in the gallery and in listings (lower first)
 
     def option(self, name: str) -> Option:
         for option in self.options:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import warnings
 from importlib import resources
 
 from .manifest import Manifest
@@ -40,13 +41,16 @@ def _discover() -> None:
         if entry.is_dir() and entry.joinpath("manifest.py").is_file():
             importlib.import_module(f"nbgames.{entry.name}.manifest")
     for module in filter(None, (m.strip() for m in os.environ.get("NBGAMES_GAMES", "").split(","))):
-        importlib.import_module(module)
+        try:
+            importlib.import_module(module)
+        except ImportError as exc:  # one missing extra game must not take the others down
+            warnings.warn(f"NBGAMES_GAMES names {module!r}, which cannot be imported: {exc}", stacklevel=2)
 
 
 def manifests() -> list[Manifest]:
-    """Every known game, built-in games first in name order."""
+    """Every known game, in gallery order."""
     _discover()
-    return list(_MANIFESTS.values())
+    return sorted(_MANIFESTS.values(), key=lambda m: (m.order, m.name))
 
 
 def manifest(name: str) -> Manifest:

@@ -15,6 +15,7 @@ MANIFEST = register(Manifest(
     learn="galopp_royal/learn.ipynb",
     play="galopp_royal/play.ipynb",
     accent="#D55E00",  # Okabe–Ito vermillion
+    order=2,
     prefix="gr",
     strings="nbgames.galopp_royal.strings:STRINGS",
     blurb="Bid for a team of four bearers, then race your sedan chair in six races: roll the die, "

@@ -15,6 +15,7 @@ MANIFEST = register(Manifest(
     learn="newyork/learn.ipynb",
     play="newyork/play.ipynb",
     accent="#0072B2",  # Okabe–Ito blue
+    order=1,
     prefix="ny",
     strings="nbgames.newyork.strings:STRINGS",
     blurb="Play a red and a blue road card to build on a block of Manhattan; evict rivals for a "
