@@ -22,22 +22,7 @@ from nbgames.ui.board import (
     draw_grid,
     render,
 )
-from nbgames.ui.regions import (
-    Region,
-    RegionMap,
-    Token,
-    Track,
-    as_point,
-    draw_region_marks,
-    draw_regions,
-    draw_routes,
-    draw_tokens,
-    point_in_polygon,
-    route_region,
-    route_segment,
-    slot_points,
-    token_positions,
-)
+from nbgames.ui.regions import Region, RegionMap, as_point, draw_region_marks, draw_regions, point_in_polygon
 from nbgames.ui.tiles import (
     DOMINO,
     MONOMINO,
@@ -53,6 +38,16 @@ from nbgames.ui.tiles import (
     draw_tiles,
     parse_placement,
     placement_under,
+)
+from nbgames.ui.tracks import (
+    Token,
+    Track,
+    draw_routes,
+    draw_tokens,
+    route_region,
+    route_segment,
+    slot_points,
+    token_positions,
 )
 
 # A "U": the notch (x 40..60, y 0..70) is open at the top; its centroid lies in the notch.
