@@ -7,10 +7,11 @@
 
 from .engine.action import Action
 from .engine.bots import RandomBot
-from .engine.errors import IllegalAction, RecordError
+from .engine.errors import IllegalAction, RecordError, UnknownNotation
 from .engine.game import Game, from_record, new_game
-from .engine.registry import available_games
+from .engine.manifest import Manifest, Option, Variant
+from .engine.registry import available_games, manifest, register
 
-__all__ = ["Action", "Game", "IllegalAction", "RandomBot", "RecordError", "available_games",
-           "from_record", "new_game"]
+__all__ = ["Action", "Game", "IllegalAction", "Manifest", "Option", "RandomBot", "RecordError", "UnknownNotation",
+           "Variant", "available_games", "from_record", "manifest", "new_game", "register"]
 __version__ = "0.1.0"
