@@ -121,7 +121,7 @@ def test_odds_lesson():
     refused("gr-odds", 3, "pass", "GR-11")  # the engine: on a race turn, roll
     refused("gr-odds", 3, "bid 3", "GR-11")
     session = accepted("gr-odds", 3, "roll")
-    assert session.game.rules.positions[0] == 5 and "slot 1 holds a +5" in session.last.text
+    assert session.game.rules.positions[0] == 5 and "Player 1 rolls 1: slot 1 holds +5." in session.last.text
 
 
 # -- 2. a partly known lot -----------------------------------------------------------------------
@@ -146,7 +146,7 @@ def test_auction_lesson():
     session = accepted("gr-auction", 1, "bid 12")
     game = session.game
     assert game.rules.boards[0] == ["+1", "goof", "+5", "+3"] and game.rules.coins[0] == 38
-    assert "You paid 12 and took the lot" in session.last.text
+    assert "Player 1 wins the lot for 12 coins: +1 −2 +5 +3" in session.last.text
 
 
 # -- 3. the forced team --------------------------------------------------------------------------
@@ -163,7 +163,7 @@ def test_forced_team_lesson():
     game = session.game
     assert game.rules.boards[0] == gl.FORCED_TEAM and game.rules.coins[0] == 40
     assert game.rules.phase == "arrange" and game.to_move == 0
-    assert "take the top 4 cards for 10 coins" in session.last.text
+    assert "Player 1 is the last without a team: takes +2 +1 +3 +2 and pays 10" in session.last.text
     refused("gr-forced", 2, "50", "GR-6")
     refused("gr-forced", 2, "38", "GR-6")
     accepted("gr-forced", 2, "40")
@@ -236,7 +236,7 @@ def test_results_lesson():
     game = session.game
     assert game.rules.results == [[0, 3, 2, 1]]  # finisher, course, pond latest first (GR-14)
     assert game.rules.coins == [70, 50, 55, 60] and game.rules.last_placed == 1
-    assert "Place 3: Player 3 won 5 coins" in session.last.text
+    assert "Player 3 wins 5 coins for 3rd place" in session.last.text
     refused("gr-results", 1, "seat2", "GR-14")
     refused("gr-results", 1, "nobody", "GR-14")
     accepted("gr-results", 1, "seat3")
@@ -261,8 +261,8 @@ def test_exchange_lesson():
     session = accepted("gr-exchange", 0, "exchange 0:2 1:3 2:3 3:4")
     game = session.game
     assert game.rules.boards[0] == ["goof", "+3", "+1", "+3"]
-    assert [e for e in game.rules.events if e[0] == "draw"][0][1] == 0  # you draw first (GR-16)
-    assert "You drew +3 into slot 2" in session.last.text
+    assert [e for e in game.events() if e.kind == "draw"][0].seat == 0  # you draw first (GR-16)
+    assert "Player 1 draws a new bearer into slot 2: +3." in session.last.text
     refused("gr-exchange", 1, "winner", "GR-16")
     refused("gr-exchange", 1, "seat1", "GR-16")
     accepted("gr-exchange", 1, "you")

@@ -34,7 +34,7 @@ def test_first_two_lessons_through_the_view():
     assert runner.view.interactive and not runner.view.roll_button.disabled
     runner.view.roll_button.click()
     assert runner.session.done and "1 of 9 lessons done" in runner.progress.value
-    assert runner.view.game.rules.positions[0] == 5 and "slot 1 holds a +5" in runner.feedback.value
+    assert runner.view.game.rules.positions[0] == 5 and "slot 1 holds +5" in runner.feedback.value
 
     runner.next_button.click()
     assert runner.index == 1 and "partly known" in runner.title.value

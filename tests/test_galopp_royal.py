@@ -6,6 +6,7 @@ import pytest
 
 import nbgames
 from nbgames import IllegalAction
+from nbgames.galopp_royal.events import PrizePaid, TeamForced
 from nbgames.galopp_royal.rules import EXCHANGES, GOALS, POND_DEPTH, PRIZES
 
 
@@ -142,7 +143,7 @@ def test_gr6_n1_forced_team_pays_ten():
     assert v["coins"] == [49, 49, 40]
     parts = g.explain_scores()[2]["parts"]
     assert {"rule": "GR-6", "what": "forced team paid", "points": -10} in parts
-    assert ("forced", 2, 10, ("+2", "+3", "+5", "goof")) in g.rules.events
+    assert TeamForced(2, 10, ("+2", "+3", "+5", "goof")) in g.events()
 
 
 def test_gr6_forced_team_takes_all_coins_if_fewer_than_ten():
@@ -391,8 +392,8 @@ def test_gr13_gr14_pond_order_and_prizes_when_fewer_than_three_finish():
     v = g.view(None)
     assert v["results"] == [[0, 3, 2, 1]]  # later pond chair above the earlier one
     assert v["coins"] == [70, 50, 55, 60] and v["last_placed"] == 1
-    prizes = [e for e in g.rules.events if e[0] == "prize"]
-    assert prizes == [("prize", 0, 1, 20), ("prize", 3, 2, 10), ("prize", 2, 3, 5)]
+    prizes = [e for e in g.events() if e.kind == "prize"]
+    assert prizes == [PrizePaid(0, 1, 20), PrizePaid(3, 2, 10), PrizePaid(2, 3, 5)]
 
 
 def test_gr14_gr15_three_players_two_in_the_pond():
@@ -482,7 +483,7 @@ def test_gr19_reshuffle_when_the_deck_runs_out():
         bot = random.Random(seed)
         while not g.is_over:
             g.play(bot.choice(g.legal_actions()))
-        seen += sum(1 for e in g.rules.events if e[0] == "reshuffle")
+        seen += sum(1 for e in g.events() if e.kind == "reshuffle")
         if seen:
             break
     assert seen, "no reshuffle in 40 six-player games"

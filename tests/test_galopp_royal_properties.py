@@ -58,10 +58,10 @@ def cards_everywhere(r) -> Counter:
 def money_from_events(r) -> list[int]:
     coins = list(r.start_coins)
     for event in r.events:
-        if event[0] == "prize":
-            coins[event[1]] += event[3]
-        elif event[0] in ("won", "forced"):
-            coins[event[1]] -= event[2]
+        if event.kind == "prize":
+            coins[event.seat] += event.coins
+        elif event.kind in ("won", "forced"):
+            coins[event.seat] -= event.price
     return coins
 
 
@@ -89,24 +89,25 @@ def test_invariants_over_random_games(players, seed, bias):
     r = g.rules
     assert g.is_over and g.to_move is None and g.legal_actions() == []
     assert len(r.results) == 6  # exactly six races
-    assert [e[1] for e in r.events if e[0] == "race"] == [1, 2, 3, 4, 5, 6]
-    assert sum(1 for e in r.events if e[0] == "race_end") == 6
-    assert sum(1 for e in r.events if e[0] == "exchange") == 5
+    events = g.events()
+    assert [e.race for e in events if e.kind == "race"] == [1, 2, 3, 4, 5, 6]
+    assert sum(1 for e in events if e.kind == "race_end") == 6
+    assert sum(1 for e in events if e.kind == "exchange") == 5
     for order in r.results:
         assert sorted(order) == list(range(players))
     last = None  # GR-10, GR-16, GR-17: the last-placed player starts, exchanges and opens
-    for e in r.events:
-        if e[0] == "race_end":
-            last = e[2][-1]
-        elif e[0] == "race":
-            assert e[3] == (0 if e[1] == 1 else last)
-        elif e[0] == "exchange":
-            assert e[1] == last
-        elif e[0] == "auction" and e[1] == "substitute":
-            assert e[3] == last and sorted(e[4]) == list(range(players))
+    for e in events:
+        if e.kind == "race_end":
+            last = e.order[-1]
+        elif e.kind == "race":
+            assert e.starter == (0 if e.race == 1 else last)
+        elif e.kind == "exchange":
+            assert e.seat == last
+        elif e.kind == "auction" and e.auction == "substitute":
+            assert e.opener == last and sorted(e.participants) == list(range(players))
     total = sum(r.coins)
-    prizes = sum(e[3] for e in r.events if e[0] == "prize")
-    paid = sum(e[2] for e in r.events if e[0] in ("won", "forced"))
+    prizes = sum(e.coins for e in events if e.kind == "prize")
+    paid = sum(e.price for e in events if e.kind in ("won", "forced"))
     assert total == START_COINS * players + prizes - paid
     for entry in g.explain_scores():
         assert sum(p["points"] for p in entry["parts"]) == entry["total"] == g.scores()[entry["seat"]]
@@ -114,20 +115,20 @@ def test_invariants_over_random_games(players, seed, bias):
     best = max(g.scores())
     assert g.winners() == [s for s in range(players) if g.scores()[s] == best]
     json.dumps([g.view(s) for s in range(players)] + [g.view(None)])
-    json.dumps(r.events)
+    json.dumps([e.to_json() for e in events])
 
 
 def test_pass_heavy_games_reach_the_termination_guard_and_empty_substitute_auctions():
     guards = empties = 0
     for seed in range(6):
         g = play_random(4, seed, pass_bias=0.95)
-        events = g.rules.events
-        empties += sum(1 for e in events if e[0] == "no_bid" and e[1] == "substitute")
+        events = g.events()
+        empties += sum(1 for e in events if e.kind == "no_bid" and e.auction == "substitute")
         streak = 0
         for e in events:
-            if e[0] == "no_bid" and e[1] == "start":
+            if e.kind == "no_bid" and e.auction == "start":
                 streak += 1
-            elif e[0] == "won":
+            elif e.kind == "won":
                 guards += streak >= 3
                 streak = 0
     assert guards and empties

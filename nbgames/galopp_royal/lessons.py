@@ -25,9 +25,11 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.action import Action
+from ..engine.events import Event
 from ..engine.game import Game
 from ..ui.lesson import Choice, Lesson, LessonSession, Step, Verdict, ask_choice, move_judge
 from .rules import CARD_COUNTS, FORCED_PRICE, GOALS, MOVES, POND_DEPTH, PRIZES, START_COINS
+from .text import event_text
 
 SEED = 1995  # the year Galopp Royal was published; the first seed tried by every search
 SEARCH = 2000  # seeds tried by `seed_where` before giving up (a lesson bug, caught by the tests)
@@ -37,27 +39,9 @@ CARD_SPLIT = ", ".join(f"{card} ×{count}" for card, count in CARD_COUNTS.items(
 
 
 # -- small helpers ---------------------------------------------------------------------------
-def who(seat: int, capital: bool = False) -> str:
-    """ "you" for the learner (seat 0, shown as Player 1), else "Player 3" (as the board names it)."""
-    text = "you" if seat == LEARNER else f"Player {seat + 1}"
-    return text[0].upper() + text[1:] if capital else text
-
-
-def whose(seat: int) -> str:
-    return "your" if seat == LEARNER else f"Player {seat + 1}'s"
-
-
-def cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def space(n: int) -> str:
     """A course space: START is 0, the spaces behind it are −1, −2, …"""
     return "START" if n == 0 else (f"−{-n}" if n < 0 else str(n))
-
-
-def bearer(card: str) -> str:
-    return {"goof": "a goof (−2)", "schemer": "a schemer (±2)"}.get(card, f"a {card}")
 
 
 def race_game(boards: list[list[str]], positions: list[int], starter: int = 0, race: int = 1,
@@ -93,56 +77,15 @@ def seed_where(make: Callable[[int], Game], ok: Callable[[Game], bool]) -> int:
 
 def rolled(game: Game, seat: int = LEARNER) -> str | None:
     """The bearer card of `seat`'s latest roll."""
-    for event in reversed(game.rules.events):
-        if event[0] == "roll" and event[1] == seat:
-            return event[3]
+    for event in reversed(game.events()):
+        if event.kind == "roll" and event.seat == seat:
+            return event.card
     return None
 
 
-def narrate(events: Sequence[tuple]) -> str:
+def narrate(events: Sequence[Event]) -> str:
     """Engine events in plain words (the other players' turns, prizes, draws …)."""
-    out: list[str] = []
-    for event in events:
-        kind = event[0]
-        if kind == "roll":
-            _, seat, die, card = event
-            out.append(f"{who(seat, True)} rolled a {die}: slot {die} holds {bearer(card)}.")
-        elif kind == "move":
-            _, seat, before, after = event
-            out.append(f"{cap(whose(seat))} chair goes from {space(before)} to {space(after)}.")
-        elif kind == "finish":
-            out.append(f"{who(event[1], True)} crossed the goal: place {event[2]}!")
-        elif kind == "pond":
-            out.append(f"Splash: {whose(event[1])} chair fell into the shell pond.")
-        elif kind == "bid":
-            out.append(f"{who(event[1], True)} bid {event[2]}.")
-        elif kind == "pass":
-            out.append(f"{who(event[1], True)} passed.")
-        elif kind == "won":
-            _, seat, price, lot = event
-            out.append(f"{who(seat, True)} paid {price} and took the lot: {', '.join(lot)}.")
-        elif kind == "forced":
-            _, seat, price, cards = event
-            out.append(f"{who(seat, True)} had to take the top 4 cards for {price} coins: {', '.join(cards)}.")
-        elif kind == "prize":
-            _, seat, place, prize = event
-            out.append(f"Place {place}: {who(seat)} won {prize} coins.")
-        elif kind == "exchange":
-            _, chooser, _slots, gone = event
-            out.append(f"{who(chooser, True)} threw out {', '.join(gone)}.")
-        elif kind == "draw":
-            _, seat, slot, card = event
-            out.append(f"{who(seat, True)} drew {card} into slot {slot}.")
-        elif kind == "replace":
-            _, seat, old, _lot = event
-            out.append(f"{cap(whose(seat))} old team ({', '.join(old)}) went to the discard pile.")
-        elif kind == "no_bid":
-            out.append("Nobody bid, so the lot was discarded.")
-        elif kind == "race":
-            _, number, goal, starter = event
-            out.append(f"Race {number} begins: the goal is {goal} spaces and {who(starter)} start"
-                       f"{'' if starter == LEARNER else 's'}.")
-    return " ".join(out)
+    return " ".join(event_text(event) for event in events)
 
 
 LEARNER_MOVES = ("roll", "bid", "pass", "scheme", "arrange", "exchange")
@@ -150,9 +93,9 @@ LEARNER_MOVES = ("roll", "bid", "pass", "scheme", "arrange", "exchange")
 
 def learner_move_index(game: Game) -> int:
     """Index of the event of the learner's latest move (0 if none)."""
-    events = game.rules.events
+    events = game.events()
     for index in range(len(events) - 1, -1, -1):
-        if events[index][0] in LEARNER_MOVES and events[index][1] == LEARNER:
+        if events[index].kind in LEARNER_MOVES and events[index].seat == LEARNER:
             return index
     return 0
 
@@ -164,7 +107,7 @@ def others(moves: Sequence[str] = ()) -> Callable[[Game], str]:
     def follow(game: Game) -> str:
         mark = learner_move_index(game)
         play_all(game, moves)
-        return narrate(game.rules.events[mark:])
+        return narrate(game.events(mark))
 
     return follow
 

@@ -54,6 +54,7 @@ from typing import Any
 from ..engine.action import Action
 from ..engine.errors import IllegalAction
 from ..engine.rules import Rules
+from . import events as ev
 
 DATA: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data.json").read_text("utf-8"))
 
@@ -240,7 +241,6 @@ class GaloppRoyal(Rules):
         super().__init__(players, options, rng)
         n = players
         scenario = options.get("scenario")
-        self.events: list[tuple] = []
         self.coins = [START_COINS] * n
         self.start_coins = [START_COINS] * n
         self.paid_bids = [0] * n
@@ -291,7 +291,7 @@ class GaloppRoyal(Rules):
             self.deck = [card for card, _ in self.discard]
             self.discard = []
             self.rng.shuffle(self.deck)
-            self.events.append(("reshuffle", len(self.deck)))
+            self.events.append(ev.DeckReshuffled(len(self.deck)))
         return self.deck.pop()
 
     def _discard_up(self, cards: list[str]) -> None:
@@ -315,7 +315,7 @@ class GaloppRoyal(Rules):
             self.coins[seat] -= price
             self.paid_forced[seat] += price
             self.boards[seat] = cards
-            self.events.append(("forced", seat, price, tuple(cards)))
+            self.events.append(ev.TeamForced(seat, price, tuple(cards)))
             self._next_start_auction(seat)
             return
         self._open_auction("start", teamless)
@@ -330,7 +330,7 @@ class GaloppRoyal(Rules):
         if len(participants) == 3:
             a.public.append(self._draw())
         self.phase = PHASE_AUCTION
-        self.events.append(("auction", kind, number, a.opener, tuple(participants), tuple(a.public)))
+        self.events.append(ev.AuctionOpened(kind, number, a.opener, tuple(participants), tuple(a.public)))
 
     def _must_bid(self, seat: int) -> bool:
         """GR-8 [R] termination guard: the opener of a start auction after repeated empty ones."""
@@ -356,7 +356,7 @@ class GaloppRoyal(Rules):
         a = self.auction
         seat = a.turn
         a.bid, a.high = amount, seat
-        self.events.append(("bid", seat, amount))
+        self.events.append(ev.Bid(seat, amount))
         if len(a.active) == 1:
             self._auction_won()
         else:
@@ -367,12 +367,12 @@ class GaloppRoyal(Rules):
         seat = a.turn
         a.active.remove(seat)
         a.passers.append(seat)
-        self.events.append(("pass", seat))
+        self.events.append(ev.Passed(seat))
         if len(a.passers) <= len(a.participants) - TEAM and len(a.participants) > TEAM:
             card = a.private[seat].pop()  # GR-6 n = 5/6: the first passer(s) discard face up
             a.discarded_up.append((seat, card))
             self._discard_up([card])
-            self.events.append(("discard_up", seat, card))
+            self.events.append(ev.DiscardedFaceUp(seat, card))
         if not a.active:
             self._auction_empty()
         elif len(a.active) == 1 and a.high is not None:
@@ -389,7 +389,7 @@ class GaloppRoyal(Rules):
         winner, price, lot = a.high, a.bid, self._lot()
         self.coins[winner] -= price
         self.paid_bids[winner] += price
-        self.events.append(("won", winner, price, tuple(lot)))
+        self.events.append(ev.LotWon(winner, price, tuple(lot)))
         self.auction = None
         if a.kind == "start":
             self.empty_streak = 0
@@ -399,7 +399,7 @@ class GaloppRoyal(Rules):
         old = self.boards[winner]
         self._discard_up(old)
         self.boards[winner] = lot
-        self.events.append(("replace", winner, tuple(old), tuple(lot)))
+        self.events.append(ev.TeamReplaced(winner, tuple(old), tuple(lot)))
         self.phase = PHASE_ARRANGE
         self.arrange_queue = [winner]
 
@@ -409,7 +409,7 @@ class GaloppRoyal(Rules):
         for seat in a.participants:
             self.discard.extend((card, seat) for card in a.private[seat])
         self._discard_up(a.public)
-        self.events.append(("no_bid", a.kind, a.number))
+        self.events.append(ev.LotDiscarded(a.kind, a.number))
         self.auction = None
         if a.kind == "start":
             self.empty_streak += 1
@@ -430,7 +430,7 @@ class GaloppRoyal(Rules):
         seat = self.arrange_queue.pop(0)
         board = self.boards[seat]
         self.boards[seat] = [board[i] for i in perm]
-        self.events.append(("arrange", seat, tuple(self.boards[seat])))
+        self.events.append(ev.TeamArranged(seat, tuple(self.boards[seat])))
         if self.arrange_queue:
             return
         if self.substitute:
@@ -446,7 +446,7 @@ class GaloppRoyal(Rules):
         self.finished, self.pond = [], []
         self.starter = self.current = starter
         self.last_roll = None
-        self.events.append(("race", self.race, GOALS[self.race - 1], starter))
+        self.events.append(ev.RaceStarted(self.race, GOALS[self.race - 1], starter))
 
     @property
     def goal(self) -> int:
@@ -456,22 +456,22 @@ class GaloppRoyal(Rules):
         before = self.positions[seat]
         after = before + delta
         self.positions[seat] = after
-        self.events.append(("move", seat, before, after))
+        self.events.append(ev.ChairMoved(seat, before, after))
         if after >= self.goal:  # GR-12
             self.status[seat] = FINISHED
             self.finished.append(seat)
-            self.events.append(("finish", seat, len(self.finished)))
+            self.events.append(ev.ChairFinished(seat, len(self.finished)))
         elif after < -POND_DEPTH:  # GR-4
             self.status[seat] = POND
             self.pond.append(seat)
-            self.events.append(("pond", seat, len(self.pond)))
+            self.events.append(ev.ChairInPond(seat, len(self.pond)))
 
     def _roll(self) -> None:
         seat = self.current
         die = int(self.rng.random() * DIE) + 1  # exactly uniform: DIE divides 2**53
         card = self.boards[seat][die - 1]
         self.last_roll = (seat, die, card)
-        self.events.append(("roll", seat, die, card))
+        self.events.append(ev.DieRolled(seat, die, card))
         if card == SCHEMER:
             self.phase = PHASE_SCHEME
             return
@@ -498,9 +498,9 @@ class GaloppRoyal(Rules):
 
     def _scheme(self, sign: int, targets: tuple[int, ...]) -> None:
         seat = self.current
-        self.events.append(("scheme", seat, sign * SCHEME_OWN, targets))
-        self._move(seat, sign * SCHEME_OWN)
         step = SCHEME_SINGLE if len(targets) == 1 else SCHEME_PAIR
+        self.events.append(ev.Schemed(seat, sign * SCHEME_OWN, targets, -sign * step if targets else 0))
+        self._move(seat, sign * SCHEME_OWN)
         # simultaneous pushes over the goal finish clockwise from the schemer [R]
         for target in sorted(targets, key=lambda s: (s - seat) % self.players):
             self._move(target, -sign * step)
@@ -543,12 +543,12 @@ class GaloppRoyal(Rules):
             prize = PRIZES[self.race - 1][place]
             self.coins[seat] += prize
             self.prizes_won[seat] += prize
-            self.events.append(("prize", seat, place + 1, prize))
+            self.events.append(ev.PrizePaid(seat, place + 1, prize))
         self.last_placed = order[-1]
-        self.events.append(("race_end", self.race, tuple(order)))
+        self.events.append(ev.RaceEnded(self.race, tuple(order)))
         if self.race >= RACES:  # GR-20
             self.phase = PHASE_OVER
-            self.events.append(("game_over", tuple(self.winners())))
+            self.events.append(ev.GameOver(tuple(self.winners())))
             return
         self.phase = PHASE_EXCHANGE
 
@@ -559,11 +559,11 @@ class GaloppRoyal(Rules):
             card = self.boards[seat][slot]
             gone.append(card)
             self.discard.append((card, PUBLIC))
-        self.events.append(("exchange", chooser, tuple(slot + 1 for slot in slots), tuple(gone)))
+        self.events.append(ev.BearersExchanged(chooser, tuple(slot + 1 for slot in slots), tuple(gone)))
         for seat in self._clockwise(chooser):  # GR-16: draws from the last-placed player on
             card = self._draw()
             self.boards[seat][slots[seat]] = card
-            self.events.append(("draw", seat, slots[seat] + 1, card))
+            self.events.append(ev.BearerDrawn(seat, slots[seat] + 1, card))
         self.substitute = 1
         self._open_auction("substitute", self._clockwise(chooser))
 

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from ..engine.action import Action
+from ..engine.events import Event
 from ..engine.game import Game
 from ..ui.board import (
     HIGHLIGHTS,
@@ -39,6 +40,7 @@ from ..ui.board import (
 from ..ui.i18n import t
 from ..ui.view import GameView
 from . import rules as gr
+from .text import CARD_SHORT, card_text, event_text, order_text, place_text, player_name, space_name
 
 # Chair colours (Okabe–Ito) with the player's number on every chair: colour is never alone.
 CHAIR_FILL = [OKABE_ITO["vermillion"], OKABE_ITO["blue"], OKABE_ITO["green"], OKABE_ITO["yellow"],
@@ -48,7 +50,6 @@ CHAIR_INK = ["#FFFFFF", "#FFFFFF", "#FFFFFF", "#000000", "#000000", "#000000"]
 CARD_FILL = {"+1": "#DCEEF8", "+2": "#B4DBF1", "+3": "#56B4E9", "+5": "#0072B2",
              "goof": "#D55E00", "schemer": "#CC79A7"}
 CARD_INK = {"+1": TEXT, "+2": TEXT, "+3": TEXT, "+5": "#FFFFFF", "goof": "#FFFFFF", "schemer": TEXT}
-CARD_SHORT = {"+1": "+1", "+2": "+2", "+3": "+3", "+5": "+5", "goof": "−2", "schemer": "±2"}
 POND_FILL = "#BFE0F0"
 BEHIND_FILL = "#DCD3C0"
 BEYOND_FILL = "#F3F0E8"
@@ -62,18 +63,6 @@ STEP_SECONDS = 0.12     # one step of a moving chair
 MAX_FRAMES = 16         # a long sequence of moves is shown in at most this many steps
 DIE_SECONDS = 1.6       # how long the die face stays on the canvas
 BUTTONS = ("bid", "bid_amount", "pass", "roll", "keep", "confirm", "scheme_plus", "scheme_minus")
-
-
-def player_name(seat: int | None, lang: str = "en") -> str:
-    return "?" if seat is None else t("seat.name", lang, n=seat + 1)
-
-
-def card_text(card: str, lang: str = "en") -> str:
-    return t(f"gr.card.{card}", lang)
-
-
-def place_text(place: int, lang: str = "en") -> str:
-    return t(f"gr.place.{place}", lang) if place <= 3 else t("gr.place.n", lang, n=place)
 
 
 def space_col(space: int, goal: int) -> int:
@@ -313,7 +302,7 @@ class GaloppView(GameView):
         """Run `callback` later on the kit's clock; False if there is none (nothing animates)."""
         return self.scheduler(delay, callback) is not False
 
-    def _new_events(self) -> list[tuple]:
+    def _new_events(self) -> list[Event]:
         rules = self.game.rules
         ident, seen = self._seen
         self._seen = (id(rules), len(rules.events))
@@ -321,18 +310,19 @@ class GaloppView(GameView):
             return []  # another game or a replay (undo, load): no animation
         return list(rules.events[seen:])
 
-    def _maybe_animate(self, events: list[tuple]) -> bool:
+    def _maybe_animate(self, events: list[Event]) -> bool:
         """Start a step-by-step chair animation for the moves in `events`; True if started."""
         self._anim_gen += 1
         self._anim_cols = None
         start = self._drawn_cols
-        moves = [ev for ev in events if ev[0] == "move"]
-        if not moves or start is None or any(ev[0] == "race" for ev in events):
+        moves = [ev for ev in events if ev.kind == "move"]
+        if not moves or start is None or any(ev.kind == "race" for ev in events):
             return False
         goal = self.game.rules.goal
         frames: list[list[int]] = []
         cur = list(start)
-        for _, seat, before, after in moves:
+        for move in moves:
+            seat, before, after = move.seat, move.before, move.after
             step = 1 if after > before else -1
             for space in range(before + step, after + step, step):
                 col = space_col(space, goal)
@@ -365,8 +355,8 @@ class GaloppView(GameView):
     def animating(self) -> bool:
         return self._anim_cols is not None
 
-    def _maybe_show_die(self, events: list[tuple]) -> None:
-        if not any(ev[0] == "roll" for ev in events):
+    def _maybe_show_die(self, events: list[Event]) -> None:
+        if not any(ev.kind == "roll" for ev in events):
             self._die_shown = False
             return
         self._die_shown = True
@@ -454,13 +444,8 @@ class GaloppView(GameView):
         line = t("gr.race_line", lang, race=view["race"], goal=view["goal"], p1=p1, p2=p2, p3=p3)
         lines = [f"<b>{html.escape(line)}</b>"]
         for race, order in enumerate(view["results"], start=1):
-            lines.append(html.escape(t("gr.result", lang, race=race, order=self._order_text(order))))
+            lines.append(html.escape(t("gr.result", lang, race=race, order=order_text(order, lang))))
         return "<br>".join(lines)
-
-    def _order_text(self, order: list[int]) -> str:
-        lang = self.lang
-        parts = [f"{place_text(i + 1, lang)} {player_name(s, lang)}" for i, s in enumerate(order)]
-        return ", ".join(parts)
 
     def score_notes(self, seat: int) -> list[str]:
         """Scoreboard lines: the seat's place in every race run (controller hook)."""
@@ -533,83 +518,14 @@ class GaloppView(GameView):
             if rules.status and rules.status[seat] == gr.POND and rules.phase != gr.PHASE_AUCTION:
                 return t("gr.chair_pond", lang, player=player_name(seat, lang))
             col = self._state_cols()[seat]
-            return t("gr.chair", lang, player=player_name(seat, lang), space=self._space_name(col - START_COL))
+            return t("gr.chair", lang, player=player_name(seat, lang), space=space_name(col - START_COL, lang))
         if target[0] == "space":
-            return self._space_name(target[1])
+            return space_name(target[1], lang)
         return ""
 
-    def _space_name(self, space: int) -> str:
-        if space == 0:
-            return t("gr.start", self.lang)
-        if space < -gr.POND_DEPTH:
-            return t("gr.pond", self.lang)
-        return t("gr.space", self.lang, n=space)
-
     # -- the event log ---------------------------------------------------------------------
-    def event_text(self, event: tuple) -> str:  # noqa: C901 - one branch per event kind
-        lang = self.lang
-        kind = event[0]
-
-        def who(seat: int) -> str:
-            return player_name(seat, lang)
-
-        def cards(names: Iterable[str]) -> str:
-            return " ".join(CARD_SHORT[c] for c in names)
-
-        if kind == "auction":
-            _, akind, number, opener, _, public = event
-            extra = t("gr.ev.public", lang, cards=cards(public)) if public else ""
-            return t(f"gr.ev.auction.{akind}", lang, n=number, player=who(opener), public=extra)
-        if kind == "bid":
-            return t("gr.ev.bid", lang, player=who(event[1]), n=event[2])
-        if kind == "pass":
-            return t("gr.ev.pass", lang, player=who(event[1]))
-        if kind == "discard_up":
-            return t("gr.ev.discard_up", lang, player=who(event[1]), card=card_text(event[2], lang))
-        if kind == "won":
-            return t("gr.ev.won", lang, player=who(event[1]), n=event[2], cards=cards(event[3]))
-        if kind == "no_bid":
-            return t("gr.ev.no_bid", lang)
-        if kind == "forced":
-            return t("gr.ev.forced", lang, player=who(event[1]), n=event[2], cards=cards(event[3]))
-        if kind == "replace":
-            return t("gr.ev.replace", lang, player=who(event[1]), old=cards(event[2]), new=cards(event[3]))
-        if kind == "arrange":
-            return t("gr.ev.arrange", lang, player=who(event[1]), cards=cards(event[2]))
-        if kind == "race":
-            return t("gr.ev.race", lang, race=event[1], goal=event[2], player=who(event[3]))
-        if kind == "roll":
-            return t("gr.ev.roll", lang, player=who(event[1]), die=event[2], card=card_text(event[3], lang))
-        if kind == "move":
-            return t("gr.ev.move", lang, player=who(event[1]), before=event[2], after=event[3])
-        if kind == "finish":
-            return t("gr.ev.finish", lang, player=who(event[1]), place=place_text(event[2], lang))
-        if kind == "pond":
-            return t("gr.ev.pond", lang, player=who(event[1]))
-        if kind == "scheme":
-            _, seat, own, targets = event
-            step = gr.SCHEME_SINGLE if len(targets) == 1 else gr.SCHEME_PAIR
-            sign = "−" if own > 0 else "+"
-            extra = "".join(f", {who(s)} {sign}{step}" for s in targets)
-            return t("gr.ev.scheme", lang, player=who(seat), own=f"{own:+d}", targets=extra)
-        if kind == "prize":
-            return t("gr.ev.prize", lang, player=who(event[1]), place=place_text(event[2], lang), n=event[3])
-        if kind == "race_end":
-            return t("gr.ev.race_end", lang, race=event[1], order=self._order_text(list(event[2])))
-        if kind == "game_over":
-            names = ", ".join(who(s) for s in event[1])
-            key = "status.winners" if len(event[1]) == 1 else "status.winners_many"
-            return t("gr.ev.game_over", lang, winners=t(key, lang, names=names))
-        if kind == "exchange":
-            _, seat, slots, gone = event
-            pairs = enumerate(zip(slots, gone, strict=True))
-            text = ", ".join(f"{who(s)} {slot} ({CARD_SHORT[c]})" for s, (slot, c) in pairs)
-            return t("gr.ev.exchange", lang, player=who(seat), slots=text)
-        if kind == "draw":
-            return t("gr.ev.draw", lang, player=who(event[1]), slot=event[2], card=card_text(event[3], lang))
-        if kind == "reshuffle":
-            return t("gr.ev.reshuffle", lang)
-        return t("gr.ev.other", lang, text=" ".join(map(str, event)))
+    def event_text(self, event: Event) -> str:
+        return event_text(event, self.lang)
 
     # -- draw lists ------------------------------------------------------------------------
     def display_board(self, seat: int) -> list[str] | None:
