@@ -11,7 +11,7 @@ from lesson_checks import LessonChecks
 
 import nbgames
 from nbgames.galopp_royal import lessons as gl
-from nbgames.galopp_royal.rules import ALL_CARDS, DATA, GOALS, POND_DEPTH
+from nbgames.galopp_royal.tables import ALL_CARDS, DATA, GOALS, POND_DEPTH
 from nbgames.ui.lesson import LessonSession
 
 LESSONS = {lesson.id: lesson for lesson in gl.lessons()}

@@ -7,7 +7,7 @@ import pytest
 import nbgames
 from nbgames import IllegalAction
 from nbgames.galopp_royal.events import PrizePaid, TeamForced
-from nbgames.galopp_royal.rules import EXCHANGES, GOALS, POND_DEPTH, PRIZES
+from nbgames.galopp_royal.tables import EXCHANGES, GOALS, POND_DEPTH, PRIZES
 
 
 def new(players: int, seed: int = 0, **options) -> nbgames.Game:
@@ -48,7 +48,7 @@ def opener_buys_everything(g, price: int = 1) -> None:
 
 # -- GR-1 … GR-5: components ------------------------------------------------------------------
 def test_gr2_gr3_gr4_data_file_is_consistent():
-    from nbgames.galopp_royal.rules import DATA
+    from nbgames.galopp_royal.tables import DATA
 
     assert sum(DATA["cards"].values()) == 40
     assert set(DATA["card_moves"]) | {"schemer"} == set(DATA["cards"])

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 import nbgames
 from nbgames import Action, IllegalAction, RecordError
-from nbgames.galopp_royal.rules import ACTIONS, ALL_CARDS, START_COINS
+from nbgames.galopp_royal.tables import ACTIONS, ALL_CARDS, START_COINS
 
-RULE_ID = re.compile(r"^(GR-\d+|END)$")
+RULE_ID = re.compile(r"^GR-\d+$")
 
 
 def choose(g: nbgames.Game, rng: random.Random, pass_bias: float) -> Action:
@@ -260,6 +260,10 @@ def positions() -> list[nbgames.Game]:
             g.play(choose(g, rng, 0.3))
             step += 1
         out.append(g)
+        guarded = nbgames.new_game("galopp_royal", players=players, seed=players)
+        while not guarded.view(None)["auction"]["must_bid"]:  # GR-8: the opener may not pass
+            guarded.play("pass")
+        out.append(guarded)
     return out
 
 
@@ -296,6 +300,21 @@ def test_two_thousand_illegal_inputs_are_refused_and_change_nothing():
                  [str(a) for a in g.legal_actions()])
         assert after == before
     assert refusals >= 2000
+
+
+def test_every_action_is_legal_exactly_when_its_kinds_check_finds_nothing():
+    phases = Counter()
+    for g in positions():
+        r, legal = g.rules, set(g.legal_actions())
+        phases[g.players, g.view(None)["phase"]] += 1
+        for action in ACTIONS.values():
+            refusal = r.check(action)
+            assert (action in legal) == (refusal is None), (action, refusal)
+            if refusal is not None:
+                assert re.fullmatch(r"GR-\d+", refusal[0]) and refusal[1].strip(), refusal
+                assert r.why_not(action) == refusal
+    assert {phase for _, phase in phases} == {"auction", "arrange", "race", "scheme", "exchange", "over"}
+    assert {players for players, _ in phases} == {3, 4, 5, 6}
 
 
 @functools.cache

@@ -28,7 +28,7 @@ from ..engine.action import Action
 from ..engine.events import Event
 from ..engine.game import Game
 from ..ui.lesson import Choice, Lesson, LessonSession, Step, Verdict, ask_choice, move_judge
-from .rules import CARD_COUNTS, FORCED_PRICE, GOALS, MOVES, POND_DEPTH, PRIZES, START_COINS
+from .tables import CARD_COUNTS, FORCED_PRICE, GOALS, MOVES, POND_DEPTH, PRIZES, START_COINS
 from .text import event_text
 
 SEED = 1995  # the year Galopp Royal was published; the first seed tried by every search

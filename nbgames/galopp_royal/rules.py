@@ -3,18 +3,7 @@
 Seats are 0…n-1, clockwise (the next seat to the left is ``seat + 1``). Bearer cards are named
 ``+1 +2 +3 +5 goof schemer``; slots on a bearer board are 1–4.
 
-Notation (``str(action)``):
-
-- ``bid 7`` / ``pass``            bid in an auction (GR-7) or drop out of it
-- ``keep`` / ``arrange 2,1,4,3``  place the bought team on slots 1–4 (GR-9, GR-17): slot 1 gets the
-  bearer now in slot 2, slot 2 the one in slot 1, and so on (the identity is written ``keep``)
-- ``roll``                        roll the die on your race turn (GR-11); chance is resolved inside
-- ``scheme +2 3:-2``              schemer option (a): own chair +2, seat 3's chair -2
-- ``scheme +2 1:-1 3:-1``         option (a) with two chairs -1 each (``scheme -2 2:+2`` and
-  ``scheme -2 1:+1 3:+1`` are option (b)); ``scheme +2`` / ``scheme -2`` when no other chair may
-  be moved (GR-11 [R]). Pairs are written in ascending seat order.
-- ``exchange 0:2 1:4 2:1``        the last-placed player discards the bearer in slot 2 of seat 0's
-  board, slot 4 of seat 1's, … (one slot on every board, GR-16)
+Notation: see ``tables.py``.
 
 ``view(seat)`` keys (JSON-safe):
 
@@ -36,105 +25,61 @@ Notation (``str(action)``):
   ``empty_auctions`` (start auctions in a row nobody bid in, GR-8), ``arrange_queue``,
   ``winners`` (when over)
 
-Options (validated; both default ``None``) exist to build teaching and test positions:
-``deck``: card names to put on top of the deck, top first; ``scenario``: start directly at a
-race: ``{"boards": [[4 card names] per seat], "race": 1-6, "coins": [...], "positions": [...],
-"starter": seat}``.
+Options (validated in ``options.py``; both default ``None``) exist to build teaching and test
+positions: ``deck``: card names to put on top of the deck, top first; ``scenario``: start
+directly at a race: ``{"boards": [[4 card names] per seat], "race": 1-6, "coins": [...],
+"positions": [...], "starter": seat}``.
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
+import functools
 import itertools
-import json
 import random
-from importlib import resources
+from collections.abc import Callable
 from typing import Any
 
 from ..engine.action import Action
-from ..engine.errors import IllegalAction
 from ..engine.rules import Rules
 from . import events as ev
-
-DATA: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data.json").read_text("utf-8"))
-
-CARD_COUNTS: dict[str, int] = DATA["cards"]
-CARD_KINDS: list[str] = list(CARD_COUNTS)
-ALL_CARDS: list[str] = [kind for kind, count in CARD_COUNTS.items() for _ in range(count)]
-MOVES: dict[str, int] = DATA["card_moves"]
-SCHEMER, GOOF = "schemer", "goof"
-GOALS: list[int] = DATA["goals"]
-PRIZES: list[list[int]] = DATA["prizes"]
-RACES = len(GOALS)
-POND_DEPTH: int = DATA["pond_depth"]
-START_COINS: int = DATA["start_coins"]
-FORCED_PRICE: int = DATA["forced_team_price"]
-GUARD: int = DATA["empty_auction_guard"]
-SLOTS: int = DATA["slots"]
-TEAM: int = DATA["team_size"]
-DIE: int = DATA["die_sides"]
-SCHEME_OWN = DATA["schemer_moves"]["own"]
-SCHEME_SINGLE = DATA["schemer_moves"]["single"]
-SCHEME_PAIR = DATA["schemer_moves"]["pair"]
-MIN_PLAYERS, MAX_PLAYERS = 3, 6
-MAX_SCENARIO_COINS = 1000
-# Nobody can ever hold more coins than this, so every possible bid is interned.
-MAX_COINS = MAX_SCENARIO_COINS + sum(max(p) for p in PRIZES)
+from .options import normalize
+from .tables import (
+    ACTIONS,
+    ALL_CARDS,
+    ARRANGEMENTS,
+    BIDS,
+    DIE,
+    EXCHANGES,
+    FORCED_PRICE,
+    GOALS,
+    GUARD,
+    MAX_COINS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MOVES,
+    PASS,
+    POND_DEPTH,
+    PRIZES,
+    RACES,
+    ROLL,
+    SCHEME_OWN,
+    SCHEME_PAIR,
+    SCHEME_SINGLE,
+    SCHEMER,
+    SCHEMES,
+    SLOTS,
+    START_COINS,
+    TEAM,
+)
 
 PHASE_AUCTION, PHASE_ARRANGE, PHASE_RACE, PHASE_SCHEME, PHASE_EXCHANGE, PHASE_OVER = (
     "auction", "arrange", "race", "scheme", "exchange", "over")
 RACING, FINISHED, POND = 0, 1, 2
 STATUS_NAMES = ("racing", "finished", "pond")
 PUBLIC = -1  # knower of a face-up discard
-
-
-def _check_data() -> None:
-    if len(GOALS) != len(PRIZES) or any(len(p) != 3 for p in PRIZES):
-        raise ValueError("galopp_royal data: one prize triple per goal")
-    if set(MOVES) | {SCHEMER} != set(CARD_KINDS) or SLOTS != DIE or TEAM != SLOTS:
-        raise ValueError("galopp_royal data: card kinds, slots and die do not fit")
-    # enough cards for six full boards plus the largest lot (GR-6 with six players)
-    if len(ALL_CARDS) < TEAM * MAX_PLAYERS + MAX_PLAYERS:
-        raise ValueError("galopp_royal data: too few bearer cards")
-
-
-_check_data()
-
-# -- the action table: every action of the game, built once --------------------------------
-ACTIONS: dict[str, Action] = {}
-
-
-def _add(kind: str, args: tuple, notation: str) -> Action:
-    action = Action(kind, args, notation)
-    ACTIONS[notation] = action
-    return action
-
-
-PASS = _add("pass", (), "pass")
-BIDS: list[Action | None] = [None] + [_add("bid", (k,), f"bid {k}") for k in range(1, MAX_COINS + 1)]
-ROLL = _add("roll", (), "roll")
-KEEP = _add("arrange", (0, 1, 2, 3), "keep")
-ARRANGEMENTS: list[Action] = [KEEP] + [
-    _add("arrange", perm, "arrange " + ",".join(str(i + 1) for i in perm))
-    for perm in itertools.permutations(range(SLOTS)) if perm != (0, 1, 2, 3)
-]
-EXCHANGES: dict[int, list[Action]] = {
-    n: [_add("exchange", slots, "exchange " + " ".join(f"{s}:{slot + 1}" for s, slot in enumerate(slots)))
-        for slots in itertools.product(range(SLOTS), repeat=n)]
-    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-}
-# scheme args: (own sign +1/-1, targets tuple ascending)
-SCHEMES: dict[tuple[int, tuple[int, ...]], Action] = {}
-for _sign in (1, -1):
-    _own = f"{'+' if _sign > 0 else '-'}{SCHEME_OWN}"
-    _one = f"{'-' if _sign > 0 else '+'}{SCHEME_SINGLE}"
-    _two = f"{'-' if _sign > 0 else '+'}{SCHEME_PAIR}"
-    SCHEMES[_sign, ()] = _add("scheme", (_sign, ()), f"scheme {_own}")
-    for _t in range(MAX_PLAYERS):
-        SCHEMES[_sign, (_t,)] = _add("scheme", (_sign, (_t,)), f"scheme {_own} {_t}:{_one}")
-    for _t, _u in itertools.combinations(range(MAX_PLAYERS), 2):
-        SCHEMES[_sign, (_t, _u)] = _add(
-            "scheme", (_sign, (_t, _u)), f"scheme {_own} {_t}:{_two} {_u}:{_two}")
+Refusal = tuple[str, str]  # (rule id, reason)
 
 
 class Auction:
@@ -158,21 +103,6 @@ class Auction:
         self.discarded_up: list[tuple[int, str]] = []
 
 
-def _card_list(value: Any, what: str) -> list[str]:
-    if not isinstance(value, list):
-        raise ValueError(f"{what} must be a list of card names")
-    for card in value:
-        if not isinstance(card, str) or card not in CARD_COUNTS:
-            raise ValueError(f"{what}: {str(card)[:20]!r} is not a card; cards: {', '.join(CARD_KINDS)}")
-    return list(value)
-
-
-def _int(value: Any, lo: int, hi: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise ValueError(f"{what} must be a whole number from {lo} to {hi}")
-    return value
-
-
 class GaloppRoyal(Rules):
     """Galopp Royal: start-team auctions, six races, exchanges and substitute auctions."""
 
@@ -185,57 +115,7 @@ class GaloppRoyal(Rules):
     @classmethod
     def normalize_options(cls, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """Fill in ``deck`` and ``scenario`` (both None by default); ValueError if invalid."""
-        unknown = set(options) - {"deck", "scenario"}
-        if unknown:
-            raise ValueError(f"unknown Galopp Royal options: {sorted(map(str, unknown))[:5]}")
-        out: dict[str, Any] = {"deck": None, "scenario": None}
-        left = dict(CARD_COUNTS)
-        scenario = options.get("scenario")
-        if scenario is not None:
-            out["scenario"] = cls._normalize_scenario(players, scenario, left)
-        deck = options.get("deck")
-        if deck is not None:
-            deck = _card_list(deck, "deck")
-            for card in deck:
-                left[card] -= 1
-                if left[card] < 0:
-                    raise ValueError(f"deck: there are only {CARD_COUNTS[card]} {card} cards in the game")
-            out["deck"] = deck
-        return out
-
-    @staticmethod
-    def _normalize_scenario(players: int, scenario: Any, left: dict[str, int]) -> dict[str, Any]:
-        if not isinstance(scenario, dict):
-            raise ValueError("scenario must be an object")
-        allowed = {"boards", "race", "coins", "positions", "starter"}
-        unknown = set(scenario) - allowed
-        if unknown or "boards" not in scenario:
-            raise ValueError(f"scenario needs 'boards' and may have {sorted(allowed)}")
-        race = _int(scenario.get("race", 1), 1, RACES, "scenario race")
-        boards = scenario["boards"]
-        if not isinstance(boards, list) or len(boards) != players:
-            raise ValueError(f"scenario boards: one list of {TEAM} cards per seat ({players})")
-        out_boards = []
-        for board in boards:
-            cards = _card_list(board, "scenario board")
-            if len(cards) != TEAM:
-                raise ValueError(f"scenario board: exactly {TEAM} cards")
-            for card in cards:
-                left[card] -= 1
-                if left[card] < 0:
-                    raise ValueError(f"scenario: there are only {CARD_COUNTS[card]} {card} cards")
-            out_boards.append(cards)
-        coins = scenario.get("coins", [START_COINS] * players)
-        if not isinstance(coins, list) or len(coins) != players:
-            raise ValueError("scenario coins: one number per seat")
-        coins = [_int(c, 0, MAX_SCENARIO_COINS, "scenario coins") for c in coins]
-        positions = scenario.get("positions", [0] * players)
-        if not isinstance(positions, list) or len(positions) != players:
-            raise ValueError("scenario positions: one number per seat")
-        positions = [_int(p, -POND_DEPTH, GOALS[race - 1] - 1, "scenario position") for p in positions]
-        starter = _int(scenario.get("starter", 0), 0, players - 1, "scenario starter")
-        return {"boards": out_boards, "race": race, "coins": coins, "positions": positions,
-                "starter": starter}
+        return normalize(players, options)
 
     def __init__(self, players: int, options: dict[str, Any], rng: random.Random):
         super().__init__(players, options, rng)
@@ -338,12 +218,30 @@ class GaloppRoyal(Rules):
         return (a is not None and a.kind == "start" and self.empty_streak >= GUARD
                 and seat == a.opener and a.bid == 0 and self.coins[seat] >= 1)
 
-    def _auction_actions(self) -> list[Action]:
-        a = self.auction
-        seat = a.turn
-        top = min(self.coins[seat], MAX_COINS)
-        bids = BIDS[a.bid + 1: top + 1]
-        return bids if self._must_bid(seat) else [*bids, PASS]
+    def _bid_range(self) -> tuple[int, int]:
+        """GR-7: the lowest and highest bid allowed now (more than the bid, at most your coins)."""
+        return self.auction.bid + 1, min(self.coins[self.auction.turn], MAX_COINS)
+
+    def _bids(self) -> list[Action]:
+        low, high = self._bid_range()
+        return BIDS[low:high + 1]
+
+    def _check_bid(self, action: Action) -> Refusal | None:
+        low, high = self._bid_range()
+        if action.args[0] > high:
+            return "GR-7", f"You have {high} coins, so you can bid at most {high}."
+        if action.args[0] < low:
+            return "GR-7", f"The current bid is {low - 1}; bid at least {low} or pass."
+        return None
+
+    def _check_pass(self, action: Action) -> Refusal | None:
+        if self._must_bid(self.auction.turn):
+            return "GR-8", (f"After {self.empty_streak} start auctions in a row without a bid, the "
+                            "opener may not pass: bid at least 1.")
+        return None
+
+    def _passes(self) -> list[Action]:
+        return [PASS] if self._check_pass(PASS) is None else []
 
     def _next_active(self, seat: int) -> int:
         a = self.auction
@@ -352,9 +250,9 @@ class GaloppRoyal(Rules):
                 return s
         return seat
 
-    def _bid(self, amount: int) -> None:
+    def _bid(self, action: Action) -> None:
         a = self.auction
-        seat = a.turn
+        seat, amount = a.turn, action.args[0]
         a.bid, a.high = amount, seat
         self.events.append(ev.Bid(seat, amount))
         if len(a.active) == 1:
@@ -362,7 +260,7 @@ class GaloppRoyal(Rules):
         else:
             a.turn = self._next_active(seat)
 
-    def _pass(self) -> None:
+    def _pass(self, action: Action) -> None:
         a = self.auction
         seat = a.turn
         a.active.remove(seat)
@@ -426,10 +324,10 @@ class GaloppRoyal(Rules):
             self.race += 1  # GR-18
             self._start_race(self.last_placed, [0] * self.players)
 
-    def _arrange(self, perm: tuple[int, ...]) -> None:
+    def _arrange(self, action: Action) -> None:
         seat = self.arrange_queue.pop(0)
         board = self.boards[seat]
-        self.boards[seat] = [board[i] for i in perm]
+        self.boards[seat] = [board[i] for i in action.args]
         self.events.append(ev.TeamArranged(seat, tuple(self.boards[seat])))
         if self.arrange_queue:
             return
@@ -466,7 +364,7 @@ class GaloppRoyal(Rules):
             self.pond.append(seat)
             self.events.append(ev.ChairInPond(seat, len(self.pond)))
 
-    def _roll(self) -> None:
+    def _roll(self, action: Action) -> None:
         seat = self.current
         die = int(self.rng.random() * DIE) + 1  # exactly uniform: DIE divides 2**53
         card = self.boards[seat][die - 1]
@@ -478,26 +376,46 @@ class GaloppRoyal(Rules):
         self._move(seat, MOVES[card])
         self._end_turn()
 
-    def _can_push_back(self, seat: int, steps: int) -> bool:
-        return self.positions[seat] - steps >= -POND_DEPTH
+    def _check_target(self, target: int, sign: int, step: int) -> Refusal | None:
+        """GR-11: may the schemer move `target`'s chair by `step` (back for option (a), sign +1)?"""
+        if target >= self.players:
+            return "GR-11", f"There is no seat {target} (player {target + 1}) in this game."
+        if target == self.current:
+            return "GR-11", "The schemer moves your own chair and *other* chairs; name other seats."
+        if self.status[target] != RACING:
+            return "GR-11", (f"Player {target + 1}'s chair is {STATUS_NAMES[self.status[target]]}: only "
+                             "racing chairs are targets.")
+        if sign > 0 and self.positions[target] - step < -POND_DEPTH:
+            return "GR-11", (f"Player {target + 1}'s chair is on {self.positions[target]}; pushing it back "
+                             f"{step} would drop it into the pond, which the schemer may never do.")
+        return None
 
-    def _scheme_actions(self) -> list[Action]:
-        seat = self.current
-        others = [s for s in range(self.players) if s != seat and self.status[s] == RACING]
-        out = []
-        for sign in (1, -1):
-            if sign > 0:
-                singles = [s for s in others if self._can_push_back(s, SCHEME_SINGLE)]
-                pairable = [s for s in others if self._can_push_back(s, SCHEME_PAIR)]
-            else:
-                singles = pairable = others
-            options = [SCHEMES[sign, (s,)] for s in singles]
-            options += [SCHEMES[sign, pair] for pair in itertools.combinations(pairable, 2)]
-            out += options or [SCHEMES[sign, ()]]
-        return out
+    def _scheme_options(self, sign: int) -> list[Action]:
+        """The schemer's legal effects with this option: one chair moved, two, or (if no other
+        chair may be moved) only the schemer's own (GR-11 [R])."""
+        singles = [s for s in range(self.players) if self._check_target(s, sign, SCHEME_SINGLE) is None]
+        pairable = [s for s in range(self.players) if self._check_target(s, sign, SCHEME_PAIR) is None]
+        options = [SCHEMES[sign, (s,)] for s in singles]
+        options += [SCHEMES[sign, pair] for pair in itertools.combinations(pairable, 2)]
+        return options or [SCHEMES[sign, ()]]
 
-    def _scheme(self, sign: int, targets: tuple[int, ...]) -> None:
-        seat = self.current
+    def _schemes(self) -> list[Action]:
+        return self._scheme_options(1) + self._scheme_options(-1)
+
+    def _check_scheme(self, action: Action) -> Refusal | None:
+        sign, targets = action.args
+        step = SCHEME_SINGLE if len(targets) == 1 else SCHEME_PAIR
+        for target in targets:
+            refusal = self._check_target(target, sign, step)
+            if refusal is not None:
+                return refusal
+        if not targets and self._scheme_options(sign) != [SCHEMES[sign, ()]]:
+            return "GR-11", ("Another racing chair can be moved, so the schemer must move one chair by "
+                             f"{SCHEME_SINGLE} or two chairs by {SCHEME_PAIR}.")
+        return None
+
+    def _scheme(self, action: Action) -> None:
+        seat, (sign, targets) = self.current, action.args
         step = SCHEME_SINGLE if len(targets) == 1 else SCHEME_PAIR
         self.events.append(ev.Schemed(seat, sign * SCHEME_OWN, targets, -sign * step if targets else 0))
         self._move(seat, sign * SCHEME_OWN)
@@ -552,8 +470,8 @@ class GaloppRoyal(Rules):
             return
         self.phase = PHASE_EXCHANGE
 
-    def _exchange(self, slots: tuple[int, ...]) -> None:
-        chooser = self.last_placed
+    def _exchange(self, action: Action) -> None:
+        chooser, slots = self.last_placed, action.args
         gone = []
         for seat, slot in enumerate(slots):
             card = self.boards[seat][slot]
@@ -567,143 +485,58 @@ class GaloppRoyal(Rules):
         self.substitute = 1
         self._open_auction("substitute", self._clockwise(chooser))
 
-    # -- the contract ----------------------------------------------------------------------
+    def _check_exchange(self, action: Action) -> Refusal | None:
+        if len(action.args) != self.players:
+            return "GR-16", (f"Name exactly one slot (1-{SLOTS}) on each of the {self.players} boards, "
+                             f"seats 0 to {self.players - 1} in the notation.")
+        return None
+
+    # -- the contract: every phase's rules are in the PHASES table below ----------------------
     @property
     def to_move(self) -> int | None:
-        phase = self.phase
-        if phase == PHASE_AUCTION:
-            return self.auction.turn
-        if phase == PHASE_ARRANGE:
-            return self.arrange_queue[0]
-        if phase == PHASE_RACE or phase == PHASE_SCHEME:
-            return self.current
-        if phase == PHASE_EXCHANGE:
-            return self.last_placed
-        return None
+        return PHASES[self.phase].to_move(self)
 
     @property
     def is_over(self) -> bool:
         return self.phase == PHASE_OVER
 
     def legal_actions(self) -> list[Action]:
-        phase = self.phase
-        if phase == PHASE_RACE:
-            return [ROLL]
-        if phase == PHASE_AUCTION:
-            return self._auction_actions()
-        if phase == PHASE_SCHEME:
-            return self._scheme_actions()
-        if phase == PHASE_ARRANGE:
-            return list(ARRANGEMENTS)
-        if phase == PHASE_EXCHANGE:
-            return list(EXCHANGES[self.players])
-        return []
+        kinds = PHASES[self.phase].playing
+        if len(kinds) == 1:  # most phases: no list to join
+            return kinds[0].legal(self)
+        return [action for kind in kinds for action in kind.legal(self)]
 
     def apply(self, action: Action) -> None:
-        kind = action.kind
-        if kind == "roll":
-            self._roll()
-        elif kind == "bid":
-            self._bid(action.args[0])
-        elif kind == "pass":
-            self._pass()
-        elif kind == "scheme":
-            self._scheme(*action.args)
-        elif kind == "arrange":
-            self._arrange(action.args)
-        elif kind == "exchange":
-            self._exchange(action.args)
-        else:  # pragma: no cover - Game only hands over legal actions
-            raise ValueError(f"not a Galopp Royal action: {action!r}")
+        PHASES[self.phase].kinds[action.kind].apply(self, action)
 
-    # -- refusing, with the rule -----------------------------------------------------------
     def parse(self, text: str) -> Action | None:
         return ACTIONS.get(text)
 
-    def why_not(self, action: Action) -> tuple[str, str]:
-        return self._why(action, str(action))
+    def check(self, action: Action) -> Refusal | None:
+        """None if `action` (from ACTIONS) is legal now, else (rule id, reason): its kind's own
+        check, or the phase's reason when its kind is not played now."""
+        phase = PHASES[self.phase]
+        kind = phase.kinds.get(action.kind)
+        if kind is None:
+            return phase.refusal(phase.busy(self))
+        return kind.check(self, action)
 
-    def why_unknown(self, text: str) -> tuple[str, str]:
-        return self._why(None, text)
+    def why_not(self, action: Action) -> Refusal:
+        refusal = self.check(action)
+        if refusal is None:
+            raise ValueError(f"{action} is legal now")
+        return refusal
 
-    def refuse(self, action: Action | None, text: str) -> IllegalAction:
-        if action is not None:
-            action = ACTIONS.get(str(action))  # only trust our own table, never foreign args
-        rule, reason = self._why(action, text)
-        return IllegalAction(rule, reason, action)
-
-    _HINTS = {
-        PHASE_AUCTION: ("GR-7", "in an auction say 'bid 5' or 'pass'"),
-        PHASE_ARRANGE: ("GR-9", "place your team with 'keep' or e.g. 'arrange 2,1,4,3'"),
-        PHASE_RACE: ("GR-11", "on your race turn say 'roll'"),
-        PHASE_SCHEME: ("GR-11", "choose the schemer's effect, e.g. 'scheme +2 1:-2' or "
-                                "'scheme -2 1:+1 2:+1'"),
-        PHASE_EXCHANGE: ("GR-16", "name one slot on every board, e.g. 'exchange 0:2 1:4 2:1'"),
-    }
-
-    def _why(self, action: Action | None, text: str) -> tuple[str, str]:  # noqa: C901
-        phase = self.phase
-        if phase == PHASE_OVER:
-            return "GR-20", "The game is over: six races have been run."
-        rule, hint = self._HINTS[phase]
-        if action is None:
-            if text.strip() == "arrange 1,2,3,4" and phase == PHASE_ARRANGE:
-                return "GR-9", "To leave the team as it lies, say 'keep'."
-            if text.startswith("scheme") and phase == PHASE_SCHEME:
-                hint += " (write two seats in ascending order)"
-            return rule, f"{text[:40]!r} is not a move here; {hint}."
-        kind = action.kind
-        seat = self.to_move
-        if phase == PHASE_AUCTION:
-            a = self.auction
-            if kind == "pass":
-                return "GR-8", (f"After {self.empty_streak} start auctions in a row without a bid, the "
-                                "opener may not pass: bid at least 1.")
-            if kind != "bid":
-                return rule, f"An auction is running; {hint}."
-            amount = action.args[0]
-            if amount > self.coins[seat]:
-                have = self.coins[seat]
-                return "GR-7", f"You have {have} coins, so you can bid at most {have}."
-            return "GR-7", f"The current bid is {a.bid}; bid at least {a.bid + 1} or pass."
-        if phase == PHASE_SCHEME:
-            if kind == "roll":
-                return "GR-11", "You rolled the schemer: choose its effect first."
-            if kind != "scheme":
-                return rule, f"You rolled the schemer; {hint}."
-            return self._why_scheme(action.args)
-        if kind == "scheme":
-            return "GR-11", "A schemer effect is chosen only right after rolling a schemer."
-        if phase == PHASE_EXCHANGE and kind == "exchange":
-            return "GR-16", (f"Name exactly one slot (1-{SLOTS}) on each of the {self.players} boards, "
-                             f"seats 0 to {self.players - 1} in the notation.")
-        if phase == PHASE_EXCHANGE:
-            return rule, f"Player {self.last_placed + 1} placed last and exchanges bearers first; {hint}."
-        if phase == PHASE_ARRANGE:
-            return rule, f"Player {seat + 1} must place the new team on the board; {hint}."
-        return rule, f"The race is on; {hint}."
-
-    def _why_scheme(self, args: tuple) -> tuple[str, str]:
-        sign, targets = args
-        seat = self.current
-        for t in targets:
-            if t >= self.players:
-                return "GR-11", f"There is no seat {t} (player {t + 1}) in this game."
-            if t == seat:
-                return "GR-11", "The schemer moves your own chair and *other* chairs; name other seats."
-            if self.status[t] != RACING:
-                return "GR-11", (f"Player {t + 1}'s chair is {STATUS_NAMES[self.status[t]]}: only racing "
-                                 "chairs are targets.")
-        if sign > 0:
-            step = SCHEME_SINGLE if len(targets) == 1 else SCHEME_PAIR
-            for t in targets:
-                if not self._can_push_back(t, step):
-                    return "GR-11", (f"Player {t + 1}'s chair is on {self.positions[t]}; pushing it back {step} "
-                                     "would drop it into the pond, which the schemer may never do.")
-        if not targets:
-            return "GR-11", ("Another racing chair can be moved, so the schemer must move one chair by "
-                             f"{SCHEME_SINGLE} or two chairs by {SCHEME_PAIR}.")
-        return "GR-11", "That schemer effect is not possible now."
+    def why_unknown(self, text: str) -> Refusal:
+        phase = PHASES[self.phase]
+        if text.strip() == "arrange 1,2,3,4" and self.phase == PHASE_ARRANGE:
+            return "GR-9", "To leave the team as it lies, say 'keep'."
+        if self.phase == PHASE_OVER:
+            return phase.refusal(phase.busy(self))
+        rule, reason = phase.refusal(f"{text[:40]!r} is not a move here")
+        if text.startswith("scheme") and self.phase == PHASE_SCHEME:
+            reason = reason[:-1] + " (write two seats in ascending order)."
+        return rule, reason
 
     # -- results and views -----------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -804,3 +637,68 @@ class GaloppRoyal(Rules):
         for i in hidden_discards:
             other.discard[i] = (next(deal), other.discard[i][1])
         return other
+
+
+# -- the phases: who moves, which kinds of action are played, and how ---------------------------
+@dataclasses.dataclass(frozen=True)
+class Kind:
+    """One kind of action in a phase. `legal` and `check` rest on the same rule helpers, so an
+    action is in `legal` exactly when `check` finds nothing against it."""
+
+    legal: Callable[[GaloppRoyal], list[Action]]
+    check: Callable[[GaloppRoyal, Action], Refusal | None]
+    apply: Callable[[GaloppRoyal, Action], None]
+
+
+def _always_legal(rules: GaloppRoyal, action: Action) -> None:
+    return None
+
+
+@dataclasses.dataclass(frozen=True)
+class Phase:
+    """A phase of the game: whose decision it is, the kinds of action played (in the order the
+    legal list gives them), and what to tell a player who tries anything else."""
+
+    to_move: Callable[[GaloppRoyal], int | None]
+    kinds: dict[str, Kind]
+    rule: str
+    busy: Callable[[GaloppRoyal], str]  # why other moves wait, e.g. "An auction is running"
+    hint: str = ""  # what a move looks like here
+
+    @functools.cached_property
+    def playing(self) -> tuple[Kind, ...]:
+        return tuple(self.kinds.values())
+
+    def refusal(self, lead: str) -> Refusal:
+        return self.rule, f"{lead}; {self.hint}." if self.hint else f"{lead}."
+
+
+R = GaloppRoyal  # the table names its methods
+PHASES: dict[str, Phase] = {
+    PHASE_AUCTION: Phase(
+        to_move=lambda r: r.auction.turn,
+        kinds={"bid": Kind(R._bids, R._check_bid, R._bid), "pass": Kind(R._passes, R._check_pass, R._pass)},
+        rule="GR-7", busy=lambda r: "An auction is running", hint="in an auction say 'bid 5' or 'pass'"),
+    PHASE_ARRANGE: Phase(
+        to_move=lambda r: r.arrange_queue[0],
+        kinds={"arrange": Kind(lambda r: list(ARRANGEMENTS), _always_legal, R._arrange)},
+        rule="GR-9", busy=lambda r: f"Player {r.arrange_queue[0] + 1} must place the new team on the board",
+        hint="place your team with 'keep' or e.g. 'arrange 2,1,4,3'"),
+    PHASE_RACE: Phase(
+        to_move=lambda r: r.current,
+        kinds={"roll": Kind(lambda r: [ROLL], _always_legal, R._roll)},
+        rule="GR-11", busy=lambda r: "The race is on", hint="on your race turn say 'roll'"),
+    PHASE_SCHEME: Phase(
+        to_move=lambda r: r.current,
+        kinds={"scheme": Kind(R._schemes, R._check_scheme, R._scheme)},
+        rule="GR-11", busy=lambda r: "You rolled the schemer",
+        hint="choose the schemer's effect, e.g. 'scheme +2 1:-2' or 'scheme -2 1:+1 2:+1'"),
+    PHASE_EXCHANGE: Phase(
+        to_move=lambda r: r.last_placed,
+        kinds={"exchange": Kind(lambda r: list(EXCHANGES[r.players]), R._check_exchange, R._exchange)},
+        rule="GR-16", busy=lambda r: f"Player {r.last_placed + 1} placed last and exchanges bearers first",
+        hint="name one slot on every board, e.g. 'exchange 0:2 1:4 2:1'"),
+    PHASE_OVER: Phase(
+        to_move=lambda r: None, kinds={},
+        rule="GR-20", busy=lambda r: "The game is over: six races have been run"),
+}

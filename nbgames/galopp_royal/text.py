@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.events import Event
 from ..ui.i18n import t
-from .rules import POND_DEPTH
+from .tables import POND_DEPTH
 
 CARD_SHORT = {"+1": "+1", "+2": "+2", "+3": "+3", "+5": "+5", "goof": "−2", "schemer": "±2"}
 
