@@ -493,11 +493,13 @@ def l5_seed() -> int:
                       lambda g: rolled(g) == "schemer")
 
 
-def after_scheme(game: Game, action: Action) -> list[int]:
-    """Every chair's space after a schemer action (played on a copy)."""
-    copy = game.clone()
-    copy.play(action)
-    return list(copy.rules.positions)
+def after_scheme(game: Game, action: Action) -> list[int | None]:
+    """Every chair's space after a (legal) schemer action, from the engine's preview."""
+    positions = game.view(LEARNER)["positions"]
+    for event in game.preview(action)["events"]:
+        if event["kind"] == "move":
+            positions[event["seat"]] = event["after"]
+    return positions
 
 
 def _lesson_schemer_a() -> Lesson:
@@ -678,7 +680,7 @@ L7_AFTER = ["roll", "roll"]  # seats 1 and 2 roll after you
 def l7_seed() -> int:
     """A seed where Player 3 rolls a goof after Player 2 fell into the pond."""
     return seed_where(lambda s: play_all(race_game(L7_BOARDS, L7_POS, seed=s), ["roll", *L7_AFTER]),
-                      lambda g: g.rules.pond == [1, 2])
+                      lambda g: g.view(None)["pond"] == [1, 2])
 
 
 def _lesson_results() -> Lesson:
@@ -789,7 +791,7 @@ def _race_lost() -> Game:
 
 def _lesson_exchange() -> Lesson:
     def goal(game: Game, action: Action) -> Verdict:
-        boards = game.rules.boards
+        boards = game.view(LEARNER)["boards"]
         slots = action.args
         problems = []
         if boards[0][slots[0]] != "goof":
