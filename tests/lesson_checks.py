@@ -7,7 +7,7 @@ from nbgames.ui.lesson import Lesson, LessonSession, Verdict
 
 def snapshot(game) -> tuple:
     """All a game is: its record (the engine is deterministic) and what each seat may see."""
-    return game.to_record(), [game.view(s) for s in range(game.players)], len(game.rules.events)
+    return game.to_record(), [game.view(s) for s in range(game.players)], game.event_count
 
 
 class LessonChecks:

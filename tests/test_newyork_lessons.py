@@ -9,7 +9,7 @@ from lesson_checks import LessonChecks
 
 import nbgames
 from nbgames.newyork.lessons import lessons, place, position_game, sq, square_of
-from nbgames.newyork.rules import DATA, NEIGHBOURS, SETUP, STOP
+from nbgames.newyork.tables import DATA, NEIGHBOURS, STOP
 from nbgames.ui.lesson import Verdict, judge_move
 
 LESSONS = {lesson.id: lesson for lesson in lessons()}
@@ -52,16 +52,17 @@ def test_every_position_is_consistent(lesson_id):
         position = game.options["position"]
         players = game.players
         counts = DATA["per_player_count"][str(players)]
+        view = game.view()
         # chips only move between players (NY-3)
-        assert sum(game.rules.chips) == players * counts["chips"]
-        board = game.rules.board
-        for colour in range(players):
-            assert board.count(colour) + game.rules.supply[colour] == counts["pieces"]
-        if position["phase"] == SETUP:
+        assert sum(view["chips"]) == players * counts["chips"]
+        board = [colour for row in view["board_colours"] for colour in row]
+        for colour in view["colours"]:
+            assert board.count(colour) + view["supply"][colour] == counts["pieces"]
+        if position["phase"] == "setup":
             for s, colour in enumerate(board):  # NY-5: no same-colour neighbours in setup
-                assert colour < 0 or all(board[n] != colour for n in NEIGHBOURS[s])
-            for colour in range(players):
-                assert board.count(colour) + game.rules.setup_left[colour] == counts["setup_pieces"]
+                assert colour is None or all(board[n] != colour for n in NEIGHBOURS[s])
+            for colour in view["colours"]:
+                assert board.count(colour) + view["setup_left"][colour] == counts["setup_pieces"]
         else:
             hands = position["hands"]
             assert len(hands) == players
@@ -71,7 +72,7 @@ def test_every_position_is_consistent(lesson_id):
                 assert c["red"] >= 2 and c["blue"] >= 2, (lesson_id, seat, c)
         # a record of the lesson game replays exactly
         again = nbgames.from_record(game.to_record())
-        assert again.rules.board == board and again.to_move == game.to_move
+        assert again.view() == view and again.to_move == game.to_move
 
 
 def test_answers_from_the_board_are_actions():
@@ -121,7 +122,7 @@ def test_setup_lesson_refuses_adjacent_same_colour():
     refused("ny-setup", 1, "D4", "NY-5")  # taken
     refused("ny-setup", 1, "A1", "NY-5")  # allowed, but not next to the blue piece
     session = accepted("ny-setup", 1, "E4")
-    assert session.game.rules.board[sq("E4")] == 0  # red placed
+    assert session.game.view()["board_colours"][4][3] == "red"  # red placed on E4
     accepted("ny-setup", 1, "D5")
 
 
@@ -144,7 +145,7 @@ def test_first_turn_lesson():
     refused("ny-first-turn", 0, "B3", "NY-9")   # cards not held (engine)
     refused("ny-first-turn", 0, "noplay", "NY-13")  # a playable pair exists (engine)
     session = accepted("ny-first-turn", 0, "F2")
-    assert session.game.rules.board[sq("F2")] == 0
+    assert session.game.view()["board_colours"][5][1] == "red"  # on F2
     session = accepted("ny-first-turn", 0, "F5")
     assert "drew 3 cards" in session.last.text  # 3, B*, D: drawing goes on until 2 + 2
 
@@ -156,7 +157,7 @@ def test_joker_lesson():
     refused("ny-joker", 0, "*1@F1", "NY-9")
     refused("ny-joker", 0, "F4", "NY-9")  # no Park Ave card (engine)
     session = accepted("ny-joker", 0, "*4@F4")
-    assert session.game.rules.groups(0)[0] == [sq("F3"), sq("F4"), sq("F5")]
+    assert session.game.view()["groups"]["red"][0] == ["F3", "F4", "F5"]
     v = refused("ny-joker", 1, "*4@D4", "NY-12a")
     assert "joker" in v.text
     refused("ny-joker", 1, "D2", "NY-9")
@@ -167,7 +168,8 @@ def test_joker_lesson():
 # -- 6. eviction fee ---------------------------------------------------------------------------
 def test_fee_lesson_on_the_seed_example():
     game = LESSONS["ny-fee"].start()
-    assert game.rules.fee(sq("F5")) == 1 and game.rules.fee(sq("F2")) == 4  # NY-11 seed example
+    fees = game.view()["fees"]
+    assert fees[5][4] == 1 and fees[5][1] == 4  # NY-11 seed example: F5 costs 1, F2 costs 4
     v = refused("ny-fee", 0, "F5", "NY-11")
     assert "costs 1" in v.text
     refused("ny-fee", 0, "A5", "NY-11")
@@ -175,7 +177,7 @@ def test_fee_lesson_on_the_seed_example():
     refused("ny-fee", 1, "F2", "NY-11")
     refused("ny-fee", 1, "A2", "NY-10")
     session = accepted("ny-fee", 1, "F5")
-    assert session.game.rules.chips[:2] == [5, 7]
+    assert session.game.view()["chips"][:2] == [5, 7]
     refused("ny-fee", 2, "4", "NY-11")
     refused("ny-fee", 2, "1", "NY-11")
     session = at_step("ny-fee", 2)
@@ -195,7 +197,7 @@ def test_cant_pay_lesson():
     refused("ny-cant-pay", 1, "pass", "NY-13")
     refused("ny-cant-pay", 1, "F2", "NY-12")
     session = accepted("ny-cant-pay", 1, "noplay")
-    assert "You showed F, G, 2, 7" in session.last.text
+    assert "Player 1 could not play and discarded F G 2 7 (NY-13)" in session.last.text  # the log's words
 
 
 # -- 8. STOP -----------------------------------------------------------------------------------
@@ -203,24 +205,26 @@ def test_stop_lesson():
     refused("ny-stop", 0, "F2", "NY-15")  # an eviction leaves 5 empty squares
     refused("ny-stop", 0, "C5", "NY-15")
     session = accepted("ny-stop", 0, "C2")
-    assert session.game.rules.stop_armed
+    assert session.game.view()["stop_armed"]
     assert "both STOP cards" in session.last.text
     refused("ny-stop", 1, "now", "NY-16")
     refused("ny-stop", 1, "full", "NY-16")
     accepted("ny-stop", 1, "draw")
     session = accepted("ny-stop", 2, "G1")
-    assert session.game.is_over and session.game.rules.stop_drawn_by == 0
+    assert session.game.is_over and session.game.view()["stop_drawn_by"] == 0
     assert "STOP card" in session.last.text
 
 
 def test_stop_armed_exactly_at_four_empty_squares():
     session = at_step("ny-stop", 0)
-    assert session.game.rules.empty == 5 and not session.game.rules.stop_armed
+    view = session.game.view()
+    assert view["empty_squares"] == 5 and not view["stop_armed"]
     session.submit("F5")
-    assert session.game.rules.empty == DATA["stop_trigger_empty_squares"] == 4
-    assert session.game.rules.stop_armed
-    assert session.game.rules.discard.count(STOP) == DATA["stop_cards"] == 2  # NY-15: discard pile
-    assert STOP not in session.game.rules.deck
+    assert session.game.view()["empty_squares"] == DATA["stop_trigger_empty_squares"] == 4
+    assert session.game.view()["stop_armed"]
+    state = session.game.rules  # the engine's own piles: NY-15 puts the STOP cards in the discard pile
+    assert state.discard.count(STOP) == DATA["stop_cards"] == 2
+    assert STOP not in state.deck
 
 
 # -- 9. scoring --------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ def test_first_two_lessons_by_clicking_the_board_and_buttons():
 
     runner.next_button.click()
     assert runner.index == 1 and "Setup" in runner.title.value
-    assert runner.view.game is runner.session.game and runner.view.game.rules.phase == "setup"
+    assert runner.view.game is runner.session.game and runner.view.game.view()["phase"] == "setup"
     choice(runner, "D2").click()
     assert runner.feedback_verdict.rule == "NY-5" and not runner.feedback_verdict.ok
     choice(runner, "C4").click()
@@ -43,7 +43,7 @@ def test_first_two_lessons_by_clicking_the_board_and_buttons():
     runner.view.click_square(sq("C4"))  # refused by the engine through the view: NY-5
     assert runner.feedback_verdict.rule == "NY-5" and not runner.feedback_verdict.ok
     assert "touches another red piece" in runner.feedback.value
-    assert runner.session.game.rules.board[sq("C4")] == -1
+    assert runner.session.game.view()["board"][2][3] is None  # C4 stays empty
     runner.retry_button.click()
     assert runner.feedback_verdict is None
     runner.view.click_square(sq("D5"))
@@ -65,9 +65,9 @@ def test_show_me_reset_and_typed_moves():
     runner.try_button.click()
     assert runner.feedback_verdict.rule == "NY-9"
     runner.show_me()
-    assert runner.session.game.rules.chips[0] == 5
+    assert runner.session.game.view()["chips"][0] == 5
     runner.reset_button.click()
-    assert runner.session.step_index == 0 and runner.session.game.rules.chips[0] == 6
+    assert runner.session.step_index == 0 and runner.session.game.view()["chips"][0] == 6
     assert runner.view.game is runner.session.game
 
 

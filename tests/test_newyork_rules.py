@@ -8,6 +8,7 @@ import pytest
 from newyork_positions import game_at, snapshot
 
 import nbgames
+from nbgames.newyork.events import NoPlay, Reshuffle
 from nbgames.newyork.rules import DATA, NewYork, square_name
 
 
@@ -97,9 +98,9 @@ def test_ny5_setup_refuses_a_taken_square_and_a_same_colour_neighbour():
 
 def test_ny5_a_colour_with_no_legal_square_skips_its_remaining_setup_pieces():
     # Red's only empty squares all touch red pieces: red (seat 0) is skipped; blue places.
-    board = ["r.r.r.r", ".r.r.r.", "r.r.r.r", ".r.r.r.", "r.r.r.r", ".r.r.r.", "r.r.r.r"]
+    board = ["y.r.r.y", ".r.r.r.", "r.r.r.r", ".r.y.r.", "r.r.r.r", ".r.r.r.", "y.r.r.y"]
     g = game_at(board, phase="setup", setup_left={"red": 3, "blue": 2, "yellow": 0}, to_move=1)
-    assert not g.rules._setup_options(0)
+    assert not g.rules._can_place_setup(0)
     assert g.to_move == 1
     g.play(g.legal_actions()[0])
     assert g.to_move == 1  # red is skipped, yellow has no pieces left
@@ -247,7 +248,7 @@ def test_ny13_no_playable_pair_reveals_discards_and_redraws():
     assert sorted(view["hand"]) == ["5", "6", "D", "G"]
     assert view["discard_size"] == 3
     assert g.to_move == 1
-    assert g.rules.events[-2][0] == "noplay" and sorted(g.rules.events[-2][2]) == ["2", "F", "F"]
+    assert g.events()[-2] == NoPlay(0, ("F", "F", "2"))  # the revealed hand is public
 
 
 def test_ny13_noplay_is_refused_while_a_pair_is_playable():
@@ -259,7 +260,7 @@ def test_ny14_empty_draw_pile_reshuffles_the_discard_pile():
     g = game_at(hands=[["A", "1", "B", "2"], [], []], deck=[], discard=["C", "3", "D"])
     g.play("A1")  # the played A and 1 join the discard pile, which becomes the draw pile
     view = g.view(0)
-    assert ("reshuffle",) in g.rules.events
+    assert Reshuffle() in g.events()
     assert view["deck_size"] + view["discard_size"] + len(view["hand"]) == 3 + 2 + 2
     reds = sum(c in "ABCD" for c in view["hand"])
     assert reds >= 2 and len(view["hand"]) - reds >= 2

@@ -18,9 +18,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.action import Action
+from ..engine.events import Event
 from ..engine.game import Game
 from ..ui.lesson import Choice, Lesson, LessonSession, Step, Verdict, ask_choice, judge_move, move_judge
-from .rules import AVENUE_LETTERS, COLOURS, DATA, STREET_DIGITS, N, square_name
+from .tables import AVENUE_LETTERS, COLOURS, DATA, STREET_DIGITS, N, square_name
+from .text import event_text
 
 SEED = 1995  # the year New York was published; every lesson game is deterministic
 AVENUES: list[str] = DATA["avenues"]
@@ -77,11 +79,28 @@ def colour_of_seat(game: Game, seat: int) -> str:
     return game.view()["seat_colours"][seat][0]
 
 
-def last_event(game: Game, kind: str) -> tuple | None:
-    for event in reversed(game.rules.events):
-        if event[0] == kind:
-            return event
-    return None
+MOVE_EVENTS = ("setup", "place", "return", "noplay")  # what a learner's move leaves in the log
+
+
+def learner_move(game: Game, seat: int = 0) -> list[Event]:
+    """The events of the learner's latest move and of what followed it (the refill, …)."""
+    events = game.events()
+    for index in range(len(events) - 1, -1, -1):
+        if events[index].kind in MOVE_EVENTS and events[index].seat == seat:
+            if index and events[index - 1].kind == "evict" and events[index - 1].seat == seat:
+                index -= 1  # an eviction comes just before the piece that replaces it
+            return events[index:]
+    return []
+
+
+def happened(game: Game, seat: int = 0) -> str:
+    """The learner's latest move as the log tells it (the game's one event renderer)."""
+    return "The log says: " + " ".join(event_text(event) for event in learner_move(game, seat))
+
+
+def occupant(game: Game, index: int) -> str | None:
+    """The colour of the piece on a square, or None if it is empty."""
+    return game.view()["board_colours"][index // N][index % N]
 
 
 def hand_text(game: Game, seat: int = 0) -> str:
@@ -91,14 +110,12 @@ def hand_text(game: Game, seat: int = 0) -> str:
 
 
 def drew_text(game: Game, seat: int = 0) -> str:
-    """What the refill after a turn did (NY-9 step 4)."""
-    event = last_event(game, "draw")
-    drawn = event[2] if event and event[1] == seat else 0
+    """What the learner's turn did, then how the refill works (NY-9 step 4)."""
     if game.is_over:
         return ""
-    return (f"Your two cards went face up onto the discard pile and you drew {drawn} card"
-            f"{'s' if drawn != 1 else ''}, one at a time, until you held at least 2 red and 2 blue "
-            f"(NY-9). Your hand now: {hand_text(game)}.")
+    return (f"{happened(game, seat)} Your two cards went face up onto the discard pile and you drew one "
+            f"card at a time until you held at least 2 red and 2 blue (NY-9). Your hand now: "
+            f"{hand_text(game)}.")
 
 
 def ask_square(target: str, rule: str, right: str, wrong: Callable[[Game, int], str]) -> Callable:
@@ -117,7 +134,9 @@ def ask_square(target: str, rule: str, right: str, wrong: Callable[[Game, int], 
 
 
 def fee_of(game: Game, name: str) -> int:
-    return game.rules.fee(sq(name))
+    """The NY-11 fee for evicting the piece on a square (the engine's count, from the view)."""
+    index = sq(name)
+    return game.view()["fees"][index // N][index % N]
 
 
 def count_line(game: Game, colour: str, avenue: str | None = None, street: str | None = None) -> int:
@@ -158,7 +177,7 @@ def _lesson_goal() -> Lesson:
         return (f"You clicked {place(index)}: " + " and ".join(hints) + ". Avenues run across as rows, "
                 "streets run down as columns (NY-1).")
 
-    red_group = [square_name(s) for s in start().rules.groups(0)[0]]
+    red_group = start().view()["groups"]["red"][0]
     return Lesson(
         id="ny-goal",
         title="The goal and the board",
@@ -380,7 +399,7 @@ def _lesson_first_turn() -> Lesson:
         if index in (sq("F2"), sq("F5")):
             return Verdict(True, "NY-10", f"Nice: {place(index)} was empty, so your piece goes there "
                            "(NY-10), and it joins your group on Park Ave.")
-        if game.rules.board[index] >= 0:
+        if occupant(game, index) is not None:
             return Verdict(False, "NY-10", f"{place(index)} holds the blue player's piece: taking it costs "
                            "chips (lesson 6). This time pick an empty square next to your red pieces.")
         return Verdict(False, "NY-17", f"{place(index)} is empty and allowed, but it doesn't touch your red "
@@ -506,11 +525,11 @@ def _lesson_fee() -> Lesson:
         return position_game(L6_BOARD, hands=[["F", "A", "5", "2"], *OTHER_HANDS])
 
     def wrong_fee_square(game: Game, index: int) -> str:
-        if game.rules.board[index] < 0:
+        if occupant(game, index) is None:
             return f"{place(index)} is empty: it costs nothing (NY-10). Look at blue's pieces on Park Ave."
         c = index % N
         on_avenue = count_line(game, "blue", avenue="F")
-        return (f"{place(index)} costs {game.rules.fee(index)}: blue has {on_avenue} "
+        return (f"{place(index)} costs {fee_of(game, square_name(index))}: blue has {on_avenue} "
                 f"pieces on Park Ave but only {count_line(game, 'blue', street=STREET_DIGITS[c])} on "
                 f"{STREETS[c]}, and the fee is the smaller count (NY-11).")
 
@@ -619,9 +638,7 @@ def _lesson_cant_pay() -> Lesson:
                        "them all and draw a new hand. Your turn ends there (NY-13).")
 
     def after_noplay(game: Game) -> str:
-        event = last_event(game, "noplay")
-        shown = ", ".join(event[2]) if event else ""
-        return f"You showed {shown}. Your new hand: {hand_text(game)}."
+        return f"{happened(game)} Everyone saw your cards. Your new hand: {hand_text(game)}."
 
     return Lesson(
         id="ny-cant-pay",
@@ -685,17 +702,16 @@ def _lesson_stop() -> Lesson:
 
     def goal(game: Game, action: Action) -> Verdict:
         index = action.args[2]
-        if game.rules.board[index] < 0:
+        if occupant(game, index) is None:
             return Verdict(True, "NY-15", f"You placed a piece on {place(index)}: only 4 squares are empty "
                            "now.")
         return Verdict(False, "NY-15", f"{place(index)} is taken: a swap leaves 5 empty squares. Fill an "
                        "empty one.")
 
     def armed(game: Game) -> str:
-        view = game.view()
-        return ("That triggered the end: both STOP cards were put on the **discard pile** (NY-15), which "
-                f"now has {view['discard_size']} cards. The trigger at 4 empty squares is a house "
-                "default. " + drew_text(game))
+        return (f"{drew_text(game)} That triggered the end: both STOP cards were put on the **discard "
+                f"pile** (NY-15), which now has {game.view()['discard_size']} cards. The trigger at 4 "
+                "empty squares is a house default.")
 
     def any_pair(game: Game, action: Action) -> Verdict:
         return Verdict(True, "NY-16", "You played your pair and drew…")
@@ -720,12 +736,13 @@ def _lesson_stop() -> Lesson:
         start_game=start,
         steps=[
             Step(
-                prompt=lambda game: (f"{game.rules.empty} squares are empty. Play a pair that puts a "
+                prompt=lambda game: (f"{game.view()['empty_squares']} squares are empty. Play a pair that puts a "
                                      "piece on an **empty** square."),
                 judge=move_judge(goal),
                 expected=lambda game: "F5",
                 follow=armed,
-                highlight=lambda game: [square_name(s) for s in range(N * N) if game.rules.board[s] < 0],
+                highlight=lambda game: [square_name(r * N + c) for r, row in enumerate(game.view()["board"])
+                                        for c, seat in enumerate(row) if seat is None],
             ),
             Step(
                 prompt="The STOP cards are in the discard pile now. When does the game end?",
@@ -790,7 +807,7 @@ def _lesson_scoring() -> Lesson:
         return game
 
     def groups(game: Game, colour: int, which: slice) -> list[str]:
-        return [square_name(s) for g in game.rules.groups(colour)[which] for s in g]
+        return [name for g in game.view()["groups"][COLOURS[colour]][which] for name in g]
 
     return Lesson(
         id="ny-scoring",

@@ -18,6 +18,7 @@ MANIFEST = register(Manifest(
     order=1,
     prefix="ny",
     strings="nbgames.newyork.strings:STRINGS",
+    text="nbgames.newyork.text:event_text",
     blurb="Play a red and a blue road card to build on a block of Manhattan; evict rivals for a "
           "fee; grow the largest district.",
     options=(

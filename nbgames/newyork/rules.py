@@ -3,7 +3,7 @@
 Squares are numbered 0…48 (avenue * 7 + street). A square's name is the avenue letter A–G (top
 to bottom) and the street digit 1–7 (left to right): "E5" is Madison Ave × 49th St by default.
 
-Notation (``str(action)``):
+Notation (``str(action)``; every action is built once in ``tables.py``):
 
 - ``E5``               place a piece on E5 (setup round, and filling squares after Sanierung/Ruine)
 - ``C3``               play red card C and blue card 3 (the pair names square C3)
@@ -27,351 +27,127 @@ Notation (``str(action)``):
 - ``hand_counts`` per seat {"red": n, "blue": n} by card back (public, NY-7)
 - ``deck_size``, ``discard_size``, ``discard_top`` (the face-up cards last played)
 - ``stop_armed`` (NY-15), ``stop_drawn_by`` (NY-16), ``empty_squares``
-- ``pending`` a V1 sub-decision {kind, seat, squares} or null; ``teams`` (V4) or null
+- ``pending`` a V1 sub-decision {kind "fill"/"remove", seat, squares} or null; ``teams`` (V4) or null
 - ``avenues``, ``streets`` display names (house defaults, data.json)
+- ``fees`` 7 rows of 7: the NY-11 fee for evicting the piece on each square (null where empty)
+- ``line_counts`` per colour {"avenues": 7 counts, "streets": 7 counts}: its pieces per line
+- ``groups`` per colour: its orthogonally connected groups as lists of square names, largest
+  first (the first one is the group NY-17 doubles)
+
+``preview(action)`` keys (the action played on a copy with imagined draws; see `Rules.preview`):
+
+- ``events`` (JSON) and ``scores`` after the action, as for every game
+- ``square`` the square the action resolves ("C3"), or null (noplay, pick, Sanierung …)
+- ``fee`` chips the mover pays (NY-11), 0 if none
+- ``evicted`` the seat whose piece leaves that square for the mover's (eviction, Baulöwe) or null
+- ``returned`` true when the mover's own piece goes back to their supply (NY-10)
+- ``placed`` the colour name of the piece the mover puts down, or null
+- ``score_change`` per seat: score after the action minus score now
+- ``stop_armed`` true when the action puts the STOP cards into the discard pile (NY-15)
 """
 
 from __future__ import annotations
 
 import copy
-import json
 import random
-from importlib import resources
+from collections.abc import Callable
 from itertools import compress
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine.action import Action
 from ..engine.chance import shuffle
-from ..engine.errors import IllegalAction
+from ..engine.events import Event
 from ..engine.rules import Rules
-
-DATA: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data.json").read_text("utf-8"))
-
-N = DATA["board_size"]
-SQUARES = N * N
-AVENUE_LETTERS = "ABCDEFG"[:N]
-STREET_DIGITS = "1234567"[:N]
-COLOURS: list[str] = DATA["colours"]
-COLOUR_LETTERS: list[str] = DATA["colour_letters"]
-ACTION_KINDS = list(DATA["action_cards"])  # sanierung, ruine, spekulation, baulowe, statik
-STANDALONE = ("sanierung", "ruine", "spekulation")
-
-# Card types: 0-6 red road (avenue), 7 red joker, 8-14 blue road (street), 15 blue joker,
-# 16 STOP, then action cards 17 + 2*kind + back (back 0 red, 1 blue).
-RED_JOKER, BLUE0, BLUE_JOKER, STOP, ACTION0 = N, N + 1, 2 * N + 1, 2 * N + 2, 2 * N + 3
-CARD_TYPES = ACTION0 + 2 * len(ACTION_KINDS)
-BACKS = "rb"
-
-
-def action_card(kind: str, back: int) -> int:
-    return ACTION0 + 2 * ACTION_KINDS.index(kind) + back
-
-
-def card_name(card: int) -> str:
-    """Notation of a card type: "C", "R*", "3", "B*", "STOP", "statik.b"."""
-    if card < RED_JOKER:
-        return AVENUE_LETTERS[card]
-    if card == RED_JOKER:
-        return "R*"
-    if card < BLUE_JOKER:
-        return STREET_DIGITS[card - BLUE0]
-    if card == BLUE_JOKER:
-        return "B*"
-    if card == STOP:
-        return "STOP"
-    kind, back = divmod(card - ACTION0, 2)
-    return f"{ACTION_KINDS[kind]}.{BACKS[back]}"
-
-
-def back_of(card: int) -> int:
-    """0 for a red-backed card, 1 for blue-backed, -1 for STOP (never in a hand)."""
-    if card <= RED_JOKER:
-        return 0
-    if card <= BLUE_JOKER:
-        return 1
-    if card == STOP:
-        return -1
-    return (card - ACTION0) % 2
-
-
-def square_name(sq: int) -> str:
-    return AVENUE_LETTERS[sq // N] + STREET_DIGITS[sq % N]
-
-
-def neighbours(sq: int) -> list[int]:
-    r, c = divmod(sq, N)
-    out = []
-    if r > 0:
-        out.append(sq - N)
-    if r < N - 1:
-        out.append(sq + N)
-    if c > 0:
-        out.append(sq - 1)
-    if c < N - 1:
-        out.append(sq + 1)
-    return out
-
-
-NEIGHBOURS = [neighbours(sq) for sq in range(SQUARES)]
-CENTRAL = [r * N + c for r, c in DATA["central_squares"]]
-CORNERS = [r * N + c for r, c in DATA["corner_squares"]]
-
-
-# -- the action table: every action of the game, built once --------------------------------
-ACTIONS: dict[str, Action] = {}
-
-
-def _add(kind: str, args: tuple, notation: str) -> Action:
-    action = Action(kind, args, notation)
-    ACTIONS[notation] = action
-    return action
-
-
-def _suffix(colour: int) -> str:
-    return "" if colour < 0 else "/" + COLOUR_LETTERS[colour]
-
-
-# colour -1 means "the player's only colour" (no suffix); 0… name a colour explicitly.
-COLOUR_CODES = range(-1, len(COLOURS))
-PLACE = {(sq, col): _add("place", (sq, col), square_name(sq) + _suffix(col))
-         for sq in range(SQUARES) for col in COLOUR_CODES}
-PLACE_BY_NOTATION = {str(a): a for a in PLACE.values()}
-PLACE_LIST = {col: [PLACE[sq, col] for sq in range(SQUARES)] for col in COLOUR_CODES}
-REMOVE = [_add("remove", (sq,), "remove " + square_name(sq)) for sq in range(SQUARES)]
-NOPLAY = _add("noplay", (), "noplay")
-PICK = [_add("pick", (col,), "pick " + name) for col, name in enumerate(COLOURS)]
-
-
-def _pair_notation(red: int, blue: int, sq: int) -> str:
-    rn = "*" if red == RED_JOKER else AVENUE_LETTERS[red]
-    bn = "*" if blue == BLUE_JOKER else STREET_DIGITS[blue - BLUE0]
-    if red == RED_JOKER or blue == BLUE_JOKER:
-        return f"{rn}{bn}@{square_name(sq)}"
-    return rn + bn
-
-
-def _pair_squares(red: int, blue: int) -> list[int]:
-    rows = range(N) if red == RED_JOKER else (red,)
-    cols = range(N) if blue == BLUE_JOKER else (blue - BLUE0,)
-    return [r * N + c for r in rows for c in cols]
-
-
-RED_CARDS = range(0, RED_JOKER + 1)
-BLUE_CARDS = range(BLUE0, BLUE_JOKER + 1)
-PAIR: dict[tuple[int, int, int, int], Action] = {}
-for _red in RED_CARDS:
-    for _blue in BLUE_CARDS:
-        for _sq in _pair_squares(_red, _blue):
-            for _col in COLOUR_CODES:
-                PAIR[_red, _blue, _sq, _col] = _add(
-                    "pair", (_red, _blue, _sq, _col), _pair_notation(_red, _blue, _sq) + _suffix(_col))
-# Hot-path tables for the single-colour game. Squares as bit masks (bit r * N + c); a colour's
-# pieces per avenue and per street also as 4-bit fields of one int, so one addition tells which
-# lines hold more than `chips` pieces (NY-11 fees): adding 7 - chips to a field sets its bit 3
-# exactly when the count is above `chips`, and counts are at most 7, so no field carries over.
-BIT = [1 << sq for sq in range(SQUARES)]
-ALL_SQUARES = (1 << SQUARES) - 1
-LINE = (1 << N) - 1
-COLUMN0 = sum(1 << (r * N) for r in range(N))
-ROW_SHIFT = [4 * (sq // N) for sq in range(SQUARES)]
-COL_SHIFT = [4 * (sq % N) for sq in range(SQUARES)]
-ROW_UNIT = [1 << shift for shift in ROW_SHIFT]
-COL_UNIT = [1 << shift for shift in COL_SHIFT]
-FIELD_HIGH = sum(8 << 4 * i for i in range(N))
-ABOVE = [sum((7 - chips) << 4 * i for i in range(N)) for chips in range(N)]
-
-
-def _lines_over(line_mask) -> dict[int, int]:
-    """For each set of lines over `chips` (as FIELD_HIGH bits), the squares of those lines."""
-    return {sum(8 << 4 * i for i in range(N) if over >> i & 1):
-            sum(line_mask(i) for i in range(N) if over >> i & 1) for over in range(1 << N)}
-
-
-ROWS_OVER = _lines_over(lambda r: LINE << (r * N))
-COLS_OVER = _lines_over(lambda c: COLUMN0 << c)
-PAIR_OWN = [[tuple(PAIR[r, b, sq, -1] for sq in _pair_squares(r, b)) for b in BLUE_CARDS]
-            for r in RED_CARDS]
-# Per road card and per set of streets (7 bits): that avenue's actions on those streets.
-ROAD_PAIRS = [[tuple(PAIR[red, BLUE0 + c, red * N + c, -1] for c in range(N) if bits >> c & 1)
-               for bits in range(1 << N)] for red in range(N)]
-ROW_SELECTOR = [bytes(bits >> i & 1 for i in range(N)) for bits in range(1 << N)]
-# Per red card and set of blue cards held (bit i: blue card BLUE0 + i): every pair's actions.
-PAIRS_ANYWHERE = [[sum((PAIR_OWN[red][b] for b in range(N + 1) if blues >> b & 1), ())
-                   for blues in range(1 << (N + 1))] for red in RED_CARDS]
-NOT_FIRST_STREET = ALL_SQUARES ^ COLUMN0
-NOT_LAST_STREET = ALL_SQUARES ^ (COLUMN0 << (N - 1))
-
-
-def squares_selector(mask: int) -> bytes:
-    """A `compress` selector over all squares (0/1 per square) from a square mask."""
-    return b"".join([ROW_SELECTOR[mask >> r & LINE] for r in range(0, SQUARES, N)])
-
-
-COLUMN_SELECTOR = {sum((bits >> r & 1) << (r * N) for r in range(N)): ROW_SELECTOR[bits]
-                   for bits in range(1 << N)}
-RED_CARD_BITS = (1 << (RED_JOKER + 1)) - 1
-BLUE_CARD_BITS = (1 << (BLUE_JOKER - BLUE0 + 1)) - 1
-STREET_LISTS = [tuple(c for c in range(N) if bits >> c & 1) for bits in range(1 << N)]
-HELD_REDS = [tuple(card for card in RED_CARDS if bits >> card & 1) for bits in range(RED_CARD_BITS + 1)]
-
-# A line is ("row", i) for an avenue or ("col", j) for a street; a card names lines.
-STANDALONE_ACTIONS = {}
-for _kind in ("sanierung", "ruine"):
-    for _back in (0, 1):
-        STANDALONE_ACTIONS[_kind, _back] = _add(
-            _kind, (action_card(_kind, _back),), f"{_kind}.{BACKS[_back]}")
-SPEKULATION = {}
-for _back in (0, 1):
-    for _seat in range(5):
-        for _col in COLOUR_CODES:
-            SPEKULATION[_back, _seat, _col] = _add(
-                "spekulation", (action_card("spekulation", _back), _seat, _col),
-                f"spekulation.{BACKS[_back]}>{_seat}{_suffix(_col)}")
-
-
-def _partner_cards(back: int) -> range:
-    """An action card is played with a road card of the other back colour."""
-    return BLUE_CARDS if back == 0 else RED_CARDS
-
-
-def _line_of(card: int, sq: int) -> tuple[str, int]:
-    return ("row", sq // N) if card in RED_CARDS else ("col", sq % N)
-
-
-def _card_label(card: int) -> str:
-    if card in (RED_JOKER, BLUE_JOKER):
-        return "*"
-    return card_name(card)
-
-
-def _line_index(card: int) -> int:
-    """The avenue or street a road card names (its row or column index)."""
-    return card if card < RED_JOKER else card - BLUE0
-
-
-def _partner_squares(partner: int) -> list[int]:
-    """Squares in the line(s) a single road card (or joker) can name."""
-    if partner in RED_CARDS:
-        return _pair_squares(partner, BLUE_JOKER)
-    return _pair_squares(RED_JOKER, partner)
-
-
-BAULOWE = {}
-STATIK = {}
-for _back in (0, 1):
-    _card = action_card("baulowe", _back)
-    for _partner in _partner_cards(_back):
-        for _sq in _partner_squares(_partner):
-            for _col in COLOUR_CODES:
-                BAULOWE[_back, _partner, _sq, _col] = _add(
-                    "baulowe", (_card, _partner, _sq, _col),
-                    f"baulowe.{BACKS[_back]}+{_card_label(_partner)}@{square_name(_sq)}{_suffix(_col)}")
-    _card = action_card("statik", _back)
-    for _partner in _partner_cards(_back):
-        _is_joker = _partner in (RED_JOKER, BLUE_JOKER)
-        _labels = AVENUE_LETTERS if _partner in RED_CARDS else STREET_DIGITS
-        for _line in (range(N) if _is_joker else (_line_index(_partner),)):
-            _base = f"statik.{BACKS[_back]}+" + (f"*@{_labels[_line]}" if _is_joker else _labels[_line])
-            for _target in range(-1, 5):
-                for _col in COLOUR_CODES:
-                    STATIK[_back, _partner, _line, _target, _col] = _add(
-                        "statik", (_card, _partner, _line, _target, _col),
-                        _base + ("" if _target < 0 else f">{_target}") + _suffix(_col))
-
-del _red, _blue, _sq, _col, _kind, _back, _seat, _card, _partner, _is_joker, _line
-del _labels, _base, _target
+from . import events as ev
+from .position import check_position
+from .tables import (
+    ABOVE,
+    ACTION0,
+    ACTION_KINDS,
+    ACTIONS,
+    ALL_SQUARES,
+    BACKS,
+    BAULOWE,
+    BIT,
+    BLUE0,
+    BLUE_CARD_BITS,
+    BLUE_CARDS,
+    BLUE_JOKER,
+    CARD_BY_NAME,
+    CARD_TYPES,
+    CENTRAL,
+    COL_SHIFT,
+    COL_UNIT,
+    COLOUR_CODES,
+    COLOUR_LETTERS,
+    COLOURS,
+    COLS_OVER,
+    COLUMN0,
+    COLUMN_SELECTOR,
+    CORNERS,
+    DATA,
+    FIELD_HIGH,
+    HELD_REDS,
+    LINE,
+    NEIGHBOURS,
+    NOPLAY,
+    NOT_FIRST_STREET,
+    NOT_LAST_STREET,
+    PAIR,
+    PAIR_OWN,
+    PAIRS_ANYWHERE,
+    PICK,
+    PLACE,
+    PLACE_BY_NOTATION,
+    PLACE_LIST,
+    RED_CARD_BITS,
+    RED_CARDS,
+    RED_JOKER,
+    REMOVE,
+    ROAD_PAIRS,
+    ROW_SELECTOR,
+    ROW_SHIFT,
+    ROW_UNIT,
+    ROWS_OVER,
+    SPEKULATION,
+    SQUARES,
+    STANDALONE_ACTIONS,
+    STATIK,
+    STOP,
+    STOP_TRIGGER,
+    STREET_LISTS,
+    N,
+    action_card,
+    back_of,
+    card_name,
+    full_deck,
+    line_index,
+    pair_squares,
+    partner_cards,
+    partner_squares,
+    road_cards,
+    square_name,
+    squares_selector,
+)
 
 PICK_PHASE, SETUP, MAIN, OVER = "pick", "setup", "main", "over"
-STOP_TRIGGER = DATA["stop_trigger_empty_squares"]
-CARD_BY_NAME = {card_name(c): c for c in range(CARD_TYPES)}
+SEATS = 5  # at most
+# The events of a usual turn, built once (events are immutable): [seat][square][colour].
+PLACED = ev.interned(ev.Place, SEATS, SQUARES, len(COLOURS))
+RETURNED = ev.interned(ev.Return, SEATS, SQUARES, len(COLOURS))
+SET_UP = ev.interned(ev.Setup, SEATS, SQUARES, len(COLOURS))
+DREW = [[ev.Draw(seat, count) for count in range(40)] for seat in range(SEATS)]
+RESHUFFLED, STOP_ARMED = ev.Reshuffle(), ev.StopArmed()
 
 
-def road_cards(hand: list[int]) -> tuple[int, int]:
-    """NY-7: how many red and blue road cards (jokers included) a hand holds; action cards
-    don't count."""
-    return sum(hand[:BLUE0]), sum(hand[BLUE0:STOP])
+class Pending(NamedTuple):
+    """A V1 sub-decision: `seat` fills one of `squares` (Sanierung, Ruine), or removes one of
+    its pieces on `squares` for `card_player`, who puts a `colour` piece there (Spekulation, Statik)."""
 
-
-def _full_deck(action_cards: bool) -> list[int]:
-    """NY-2: the road cards and jokers (and V1 action cards), unshuffled; STOP stays aside."""
-    deck = []
-    per_line = DATA["road_cards_per_line"]
-    for line in range(N):
-        deck += [line] * per_line + [BLUE0 + line] * per_line
-    deck += [RED_JOKER] * DATA["jokers_per_colour"] + [BLUE_JOKER] * DATA["jokers_per_colour"]
-    if action_cards:
-        for kind, backs in DATA["action_cards"].items():
-            deck += [action_card(kind, 0)] * backs["red"] + [action_card(kind, 1)] * backs["blue"]
-    return deck
-
-
-def _check_position(pos: Any, players: int, options: dict[str, Any]) -> dict[str, Any]:
-    """Validate a set position (JSON). Keys: phase ("setup"/"main"), board (7 strings of 7
-    characters, "." or a colour letter r b y g k), seat_colours (colour names per seat), and
-    optionally chips, to_move, setup_left {colour: n} (setup), hands (card names per seat),
-    deck (card names, top first; given = exactly these cards), discard (card names)."""
-    def bad(why: str) -> ValueError:
-        return ValueError(f"bad New York position: {why}")
-
-    if not isinstance(pos, dict):
-        raise bad("must be an object")
-    allowed = {"phase", "board", "seat_colours", "chips", "to_move", "setup_left", "hands", "deck",
-               "discard", "stop_armed"}
-    if set(pos) - allowed or not {"phase", "board", "seat_colours"} <= set(pos):
-        raise bad(f"keys must include phase, board, seat_colours and be among {sorted(allowed)}")
-    if pos["phase"] not in (SETUP, MAIN):
-        raise bad("phase must be 'setup' or 'main'")
-    ncolours = 4 if options["two_player"] else players
-    letters = COLOUR_LETTERS[:ncolours]
-    board = pos["board"]
-    if (not isinstance(board, list) or len(board) != N
-            or not all(isinstance(row, str) and len(row) == N and set(row) <= set(letters) | {"."}
-                       for row in board)):
-        raise bad(f"board must be {N} strings of {N} characters from '.{''.join(letters)}'")
-    seat_colours = pos["seat_colours"]
-    per_seat = 2 if options["two_player"] else 1
-    flat = [c for cs in seat_colours for c in cs] if isinstance(seat_colours, list) and all(
-        isinstance(cs, list) for cs in seat_colours) else None
-    if (flat is None or len(seat_colours) != players or any(len(cs) != per_seat for cs in seat_colours)
-            or sorted(flat, key=str) != sorted(COLOURS[:ncolours])):
-        raise bad(f"seat_colours must give each seat {per_seat} distinct colour(s) of {COLOURS[:ncolours]}")
-    counts = DATA["two_player"] if options["two_player"] else DATA["per_player_count"][str(players)]
-    joined = "".join(board)
-    if any(joined.count(letter) > counts["pieces"] for letter in letters):
-        raise bad("more pieces of a colour than the game has")
-
-    def is_int(x: Any, lo: int, hi: int) -> bool:
-        return isinstance(x, int) and not isinstance(x, bool) and lo <= x <= hi
-
-    if "chips" in pos and not (isinstance(pos["chips"], list) and len(pos["chips"]) == players
-                               and all(is_int(c, 0, 1000) for c in pos["chips"])):
-        raise bad("chips must be one whole number per seat")
-    if "to_move" in pos and not is_int(pos["to_move"], 0, players - 1):
-        raise bad("to_move must be a seat")
-    if "stop_armed" in pos and not isinstance(pos["stop_armed"], bool):
-        raise bad("stop_armed must be true or false")
-    setup_left = pos.get("setup_left", {})
-    if not (isinstance(setup_left, dict) and all(k in COLOURS[:ncolours] and is_int(v, 0, counts["setup_pieces"])
-                                                 for k, v in setup_left.items())):
-        raise bad("setup_left must map colours to numbers of setup pieces")
-    full = _full_deck(options["action_cards"]) + [STOP] * DATA["stop_cards"]
-    used: list[str] = []
-    hands = pos.get("hands", [])
-    if not (isinstance(hands, list) and len(hands) <= players and all(isinstance(h, list) for h in hands)):
-        raise bad("hands must be a list of card-name lists, one per seat")
-    for key in ("deck", "discard"):
-        if key in pos and not isinstance(pos[key], list):
-            raise bad(f"{key} must be a list of card names")
-    for name in [c for h in hands for c in h] + pos.get("deck", []) + pos.get("discard", []):
-        if not isinstance(name, str) or name not in CARD_BY_NAME:
-            raise bad(f"unknown card {name!r}")
-        used.append(name)
-    for name in set(used):
-        if used.count(name) > full.count(CARD_BY_NAME[name]):
-            raise bad(f"more {name!r} cards than the game has")
-    if any(CARD_BY_NAME[c] == STOP for h in hands for c in h):
-        raise bad("a STOP card cannot be in a hand")
-    return pos
+    seat: int
+    squares: tuple[int, ...]
+    card_player: int = -1
+    colour: int = -1
 
 
 class NewYork(Rules):
@@ -394,12 +170,12 @@ class NewYork(Rules):
             if key != "position" and not isinstance(value, bool):
                 raise ValueError(f"option {key!r} must be true or false")
         out = {**known, **options}
-        if "position" in out:
-            out["position"] = _check_position(out["position"], players, out)
         if out["two_player"] != (players == 2):
             raise ValueError("the two_player variant (V3) is for exactly 2 players, and 2 players need it")
         if out["teams"] and players != 4:
             raise ValueError("the teams variant (V4) is for exactly 4 players")
+        if "position" in out:
+            out["position"] = check_position(out["position"], players, out)
         return out
 
     def __init__(self, players: int, options: dict[str, Any], rng: random.Random):
@@ -423,8 +199,7 @@ class NewYork(Rules):
         self.discard: list[int] = []
         self.stop_armed = False
         self.stop_drawn_by: int | None = None
-        self.pending: tuple | None = None
-        self.events: list[tuple] = []
+        self.pending: Pending | None = None
         self.seat_colours: list[list[int]] = [[] for _ in range(players)]
         self.colour_owner = [-1] * self.ncolours
         self.teammate = [(s + 2) % 4 for s in range(4)] if options["teams"] else None
@@ -433,16 +208,16 @@ class NewYork(Rules):
         if "position" in options:
             self._load_position(options["position"])
         elif options["colour_choice"]:
-            self.phase = PICK_PHASE
+            self.stage = PICKING
             self.pick_order = [s % players for s in range(self.ncolours)]
             self.current = self.pick_order[0]
         else:
             for colour in range(self.ncolours):
                 self._own(colour, colour % players)
-            self._start_setup()
+            self._start_setup(0)
 
     def _load_position(self, pos: dict[str, Any]) -> None:
-        """Start from a set position (lessons, puzzles); see `_check_position` for its keys."""
+        """Start from a set position (lessons, puzzles); `check_position` has checked it."""
         for seat, names in enumerate(pos["seat_colours"]):
             for name in names:
                 self._own(COLOURS.index(name), seat)
@@ -454,25 +229,30 @@ class NewYork(Rules):
         if pos["phase"] == SETUP:
             for name, left in pos.get("setup_left", {}).items():
                 self.setup_left[COLOURS.index(name)] = left
-            self.phase, self.current = SETUP, pos.get("to_move", 0)
+            self._start_setup(pos.get("to_move", 0))  # runs the NY-5 skip, maybe on to NY-6
             return
-        self.phase, self.current = MAIN, pos.get("to_move", 0)
+        self.stage, self.current = TURN, pos.get("to_move", 0)
         for seat, names in enumerate(pos.get("hands", [])):
             for name in names:
                 self._take(seat, CARD_BY_NAME[name])
         self.discard = [CARD_BY_NAME[name] for name in pos.get("discard", [])]
-        self.stop_armed = pos.get("stop_armed", False) or STOP in self.discard
         if "deck" in pos:
             self.deck = [CARD_BY_NAME[name] for name in reversed(pos["deck"])]  # top = last
         else:
-            deck = _full_deck(self.options["action_cards"])
+            deck = full_deck(self.action_cards)
             for card in [c for h in self.hands for c in range(CARD_TYPES) for _ in range(h[c])] + self.discard:
                 if card in deck:
                     deck.remove(card)
             shuffle(self.rng, deck)
             self.deck = deck
+        self.stop_armed = STOP in self.deck or STOP in self.discard
 
     # -- small helpers ---------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        """"pick", "setup", "main" or "over"."""
+        return self.stage.phase
+
     def _own(self, colour: int, seat: int) -> None:
         self.colour_owner[colour] = seat
         self.seat_colours[seat].append(colour)
@@ -533,12 +313,14 @@ class NewYork(Rules):
     def _next_seat(self, seat: int) -> int:
         return (seat + 1) % self.players
 
+    def _player(self, seat: int) -> str:
+        return f"player {seat + 1}"
+
     # -- V2 colour choice and the setup round (NY-4, NY-5) ---------------------------------
-    def _start_setup(self) -> None:
-        self.phase = SETUP
-        self.setup_seat = 0
-        self.current = 0
-        if not self._can_place_setup(0):
+    def _start_setup(self, seat: int) -> None:
+        self.stage = SETTING_UP
+        self.current = seat
+        if not self._can_place_setup(seat):
             self._advance_setup()
 
     def _setup_mask(self, colour: int) -> int:
@@ -550,7 +332,8 @@ class NewYork(Rules):
             free ^= squares
         return free & ~near
 
-    def _setup_options(self, seat: int) -> list[Action]:
+    def _setup_actions(self) -> list[Action]:
+        seat = self.current
         out: list[Action] = []
         explicit = self._explicit(seat)
         for colour in self.seat_colours[seat]:
@@ -564,6 +347,7 @@ class NewYork(Rules):
                    for colour in self.seat_colours[seat])
 
     def _advance_setup(self) -> None:
+        """NY-4 clockwise; NY-5: a colour with no legal square skips its remaining pieces."""
         seat = self.current
         for _ in range(self.players):
             seat = self._next_seat(seat)
@@ -582,13 +366,62 @@ class NewYork(Rules):
                 self._own(colour, i % self.players)
             for seat in range(self.players):
                 self.seat_colours[seat].sort()
-        self.events.append(("colours", [list(c) for c in self.seat_colours]))
+        self.events.append(ev.Colours(tuple(tuple(cs) for cs in self.seat_colours)))
         self._start_main()
+
+    def _pick_actions(self) -> list[Action]:
+        return [PICK[c] for c in range(self.ncolours) if self.colour_owner[c] < 0]
+
+    def _check_pick(self, action: Action) -> tuple[str, str] | None:
+        colour = action.args[0]
+        if colour >= self.ncolours:
+            return "NY-V2", f"{COLOURS[colour]} is not in this game ({', '.join(COLOURS[:self.ncolours])})."
+        if self.colour_owner[colour] >= 0:
+            return "NY-V2", f"{COLOURS[colour]} is not available: {self._player(self.colour_owner[colour])} took it."
+        return None
+
+    def _pick(self, action: Action) -> None:
+        colour = action.args[0]
+        self._own(colour, self.current)
+        self.events.append(ev.Pick(self.current, colour))
+        picked = sum(1 for c in self.colour_owner if c >= 0)
+        if picked < self.ncolours:
+            self.current = self.pick_order[picked]
+        else:
+            for seat in range(self.players):
+                self.seat_colours[seat].sort()
+            self._start_setup(0)
+
+    def _check_setup(self, action: Action) -> tuple[str, str] | None:
+        sq, code = action.args
+        seat = self.current
+        colours = self.seat_colours[seat]
+        if self._explicit(seat) != (code >= 0) or (code >= 0 and code not in colours):
+            return "NY-4", "Place a piece of your own setup colour" + (
+                " (name it, e.g. 'C3/r')." if self._explicit(seat) else " (no colour suffix).")
+        colour = self._colour_of(seat, code)
+        if self.setup_left[colour] <= 0:
+            return "NY-4", f"All your {COLOURS[colour]} setup pieces are placed."
+        if self.board[sq] >= 0:
+            return "NY-5", f"{square_name(sq)} is already taken; setup pieces go on empty squares."
+        if any(self.board[nb] == colour for nb in NEIGHBOURS[sq]):
+            return "NY-5", (f"{square_name(sq)} touches another {COLOURS[colour]} piece; in the setup "
+                            "round pieces of one colour may not be orthogonal neighbours.")
+        return None
+
+    def _place_setup(self, action: Action) -> None:
+        sq, code = action.args
+        seat = self.current
+        colour = code if code >= 0 else self.seat_colours[seat][0]
+        self._set(sq, colour)
+        self.setup_left[colour] -= 1
+        self.events.append(SET_UP[seat][sq][colour])
+        self._advance_setup()
 
     # -- the main round (NY-7…NY-16) -------------------------------------------------------
     def _start_main(self) -> None:
-        self.phase = MAIN
-        deck = _full_deck(self.options["action_cards"])
+        self.stage = TURN
+        deck = full_deck(self.action_cards)
         shuffle(self.rng, deck)
         self.deck = deck
         red_seat = self.colour_owner[0]
@@ -611,12 +444,12 @@ class NewYork(Rules):
                 return False
             self.deck, self.discard = self.discard, []
             shuffle(self.rng, self.deck)
-            self.events.append(("reshuffle",))
+            self.events.append(RESHUFFLED)
         card = self.deck.pop()
         if card == STOP:
             self.stop_drawn_by = seat
-            self.phase = OVER
-            self.events.append(("stop", seat))
+            self.stage = FINISHED
+            self.events.append(ev.Stop(seat))
             return False
         self._take(seat, card)
         return True
@@ -658,46 +491,29 @@ class NewYork(Rules):
             drawn += 1
         self.held[seat] = held
         if drawn:
-            self.events.append(("draw", seat, drawn))
+            self.events.append(DREW[seat][drawn] if drawn < len(DREW[seat]) else ev.Draw(seat, drawn))
 
     def _end_turn(self) -> None:
         """Steps after a resolution: NY-15 check, NY-9 step 4 refill, next seat (NY-8)."""
         self.pending = None
+        self.stage = TURN
         if not self.stop_armed and self.empty <= STOP_TRIGGER:
             self.stop_armed = True
             self.discard += [STOP] * DATA["stop_cards"]
-            self.events.append(("stop_armed",))
+            self.events.append(STOP_ARMED)
         self._refill(self.current)
-        if self.phase != OVER:
+        if self.stage is TURN:
             self.current = (self.current + 1) % self.players
 
-    # -- legality --------------------------------------------------------------------------
-    @property
-    def to_move(self) -> int | None:
-        if self.phase == OVER:
-            return None
-        if self.pending is not None:
-            return self.pending[1]
-        return self.current
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def legal_actions(self) -> list[Action]:
-        phase = self.phase
-        if phase == MAIN:
-            if self.pending is not None:
-                return self._pending_actions()
-            actions = self._pair_actions(self.current)
-            if self.action_cards:
-                actions += self._action_card_actions(self.current)
+    # -- a turn: the fast move generator ---------------------------------------------------
+    def _turn_actions(self) -> list[Action]:
+        seat = self.current
+        actions = self._pair_actions(seat)
+        if not self.action_cards:
             return actions or [NOPLAY]
-        if phase == SETUP:
-            return self._setup_options(self.current)
-        if phase == PICK_PHASE:
-            return [PICK[c] for c in range(self.ncolours) if self.colour_owner[c] < 0]
-        return []
+        if actions:
+            return actions + self._action_card_actions(seat)
+        return self._action_card_actions(seat) + [NOPLAY]  # NY-13 with V1: no pair, may pass
 
     def _pair_actions(self, seat: int) -> list[Action]:
         if self.colours_per_seat == 1 and self.teammate is None:
@@ -796,34 +612,34 @@ class NewYork(Rules):
                 for other in range(self.players):
                     if other != seat and self.pieces_on_board(other) >= DATA["spekulation_min_pieces"]:
                         out.extend(SPEKULATION[back, other, code] for code in codes)
-            partners = [p for p in _partner_cards(back) if hand[p]]
+            partners = [p for p in partner_cards(back) if hand[p]]
             if hand[action_card("baulowe", back)] and codes:
                 for partner in partners:
-                    for sq in _partner_squares(partner):
+                    for sq in partner_squares(partner):
                         colour = self.board[sq]
                         if colour >= 0 and colour not in mine:
                             out.extend(BAULOWE[back, partner, sq, code] for code in codes)
             if hand[action_card("statik", back)]:
                 for partner in partners:
                     joker = partner in (RED_JOKER, BLUE_JOKER)
-                    for line in (range(N) if joker else (_line_index(partner),)):
+                    for line in (range(N) if joker else (line_index(partner),)):
                         victims = self._statik_victims(seat, partner in RED_CARDS, line)
                         if not victims:  # playable, with no effect [R]
-                            out.append(STATIK[back, partner, line, -1, -1 if not self._explicit(seat)
-                                              else self.seat_colours[seat][0]])
+                            out.append(STATIK[back, partner, line, -1, self._no_effect_code(seat)])
                         elif codes:
                             targets = [-1] if len(victims) == 1 else victims
                             out.extend(STATIK[back, partner, line, t, code]
                                        for t in targets for code in codes)
         return out
 
-    def _line_squares(self, is_row: bool, line: int) -> range:
-        return range(line * N, line * N + N) if is_row else range(line, SQUARES, N)
+    def _no_effect_code(self, seat: int) -> int:
+        """The colour code a Statik without effect is written with (V3: the first colour)."""
+        return self.seat_colours[seat][0] if self._explicit(seat) else -1
 
     def _statik_victims(self, seat: int, is_row: bool, line: int) -> list[int]:
         """Other seats with the most pieces in the line (V1 Statik)."""
         counts = [0] * self.players
-        for sq in self._line_squares(is_row, line):
+        for sq in _line_squares(is_row, line):
             colour = self.board[sq]
             if colour >= 0:
                 counts[self.colour_owner[colour]] += 1
@@ -831,66 +647,157 @@ class NewYork(Rules):
         best = max(counts)
         return [s for s in range(self.players) if best and counts[s] == best]
 
-    def _pending_actions(self) -> list[Action]:
-        kind, actor = self.pending[0], self.pending[1]
-        if kind == "fill":
-            squares = self.pending[2]
-            explicit = self._explicit(actor)
-            return [PLACE[sq, c if explicit else -1] for c in self.seat_colours[actor]
-                    if self.supply[c] > 0 for sq in squares]
-        if kind == "remove":  # ("remove", victim, card player, colour, squares)
-            mine = set(self.seat_colours[actor])
-            return [REMOVE[sq] for sq in self.pending[4] if self.board[sq] in mine]
-        return []
+    def _fill_actions(self) -> list[Action]:
+        actor, squares = self.pending.seat, self.pending.squares
+        explicit = self._explicit(actor)
+        return [PLACE[sq, c if explicit else -1] for c in self.seat_colours[actor]
+                if self.supply[c] > 0 for sq in squares]
+
+    def _remove_actions(self) -> list[Action]:
+        mine = set(self.seat_colours[self.pending.seat])
+        return [REMOVE[sq] for sq in self.pending.squares if self.board[sq] in mine]
+
+    # -- a turn: each kind's legality, read plainly from the rules --------------------------
+    def _check_pair(self, action: Action) -> tuple[str, str] | None:
+        """NY-9: both cards in hand; then NY-10…NY-12 (and V3, V4) for the square."""
+        red, blue, sq, code = action.args
+        seat, hand = self.current, self.hands[self.current]
+        missing = [card_name(c) for c in (red, blue) if not hand[c]]
+        if missing:
+            return "NY-9", f"You do not hold {' and '.join(missing)}."
+        colour, name = self.board[sq], square_name(sq)
+        mine = self.seat_colours[seat]
+        mate = self.seat_colours[self.teammate[seat]] if self.teammate else []
+        if code in mate:  # V4: a teammate's piece, from the teammate's supply
+            if colour >= 0:
+                return "NY-V4", "A teammate's piece may only be placed on an empty square."
+            if self.supply[code] <= 0:
+                return "NY-12", f"Your teammate has no {COLOURS[code]} pieces left."
+            return None
+        if colour in mine:  # NY-10: your own piece goes back to your supply
+            if code == (colour if self._explicit(seat) else -1):
+                return None
+            if self._explicit(seat):
+                return "NY-V3", (f"{name} holds your {COLOURS[colour]} piece: play '{name}/"
+                                 f"{COLOUR_LETTERS[colour]}' to take it back; you may not play onto "
+                                 "it with your other colour.")
+            return "NY-10", f"{name} holds your own piece: play '{name}' (no colour suffix) to take it back."
+        refusal = self._check_placing(seat, code)
+        if refusal:
+            return refusal
+        if colour >= 0 and self.fee(sq) > self.chips[seat]:
+            return "NY-12", (f"Taking {name} costs {self.fee(sq)} chips (NY-11) and you have "
+                             f"{self.chips[seat]}; a pair whose fee you cannot pay may not be played.")
+        return None
+
+    def _check_placing(self, seat: int, code: int) -> tuple[str, str] | None:
+        """Whether `seat` may put down a piece of the colour `code` names: one of its own
+        colours (named with V3, else not named) with a piece left in supply (NY-12)."""
+        if self._explicit(seat):
+            if code not in self.seat_colours[seat]:
+                own = " or ".join(COLOURS[c] for c in self.seat_colours[seat])
+                return "NY-V3", f"Name the colour you place, one of yours ({own}), e.g. 'C3/r'."
+        elif code >= 0:
+            return "NY-10", "You place your own pieces: leave out the colour suffix, e.g. 'C3'."
+        placed = self._colour_of(seat, code)
+        if self.supply[placed] <= 0:
+            return "NY-12", f"You have no {COLOURS[placed]} pieces left in your supply."
+        return None
+
+    def _check_noplay(self, action: Action) -> tuple[str, str] | None:
+        """NY-13: only with no playable pair (with V1 also when an action card could be played)."""
+        hand = self.hands[self.current]
+        for red in RED_CARDS:
+            for blue in BLUE_CARDS:
+                if hand[red] and hand[blue]:
+                    for sq in pair_squares(red, blue):
+                        for code in COLOUR_CODES:
+                            if self._check_pair(PAIR[red, blue, sq, code]) is None:
+                                pair = PAIR[red, blue, sq, code]
+                                return "NY-13", f"You have a playable pair ({pair}), so you must play one."
+        return None
+
+    def _check_card(self, action: Action) -> tuple[str, str] | None:
+        """V1: the variant is on and the card (and a partner road card) is in hand."""
+        if not self.action_cards:
+            return "NY-V1", "Action cards are not in this game."
+        hand = self.hands[self.current]
+        cards = action.args[:2] if action.kind in ("baulowe", "statik") else action.args[:1]
+        missing = [card_name(c) for c in cards if not hand[c]]
+        if missing:
+            return "NY-V1", f"You do not hold {' and '.join(missing)}."
+        return None
+
+    def _check_spekulation(self, action: Action) -> tuple[str, str] | None:
+        _, victim, code = action.args
+        seat, least = self.current, DATA["spekulation_min_pieces"]
+        refusal = self._check_card(action) or self._check_placing(seat, code)
+        if refusal:
+            return refusal
+        if victim == seat or victim >= self.players:
+            return "NY-V1", "Spekulation names another player."
+        if self.pieces_on_board(victim) < least:
+            return "NY-V1", f"Player {victim + 1} has fewer than {least} pieces on the board."
+        return None
+
+    def _check_baulowe(self, action: Action) -> tuple[str, str] | None:
+        _, _, sq, code = action.args
+        refusal = self._check_card(action) or self._check_placing(self.current, code)
+        if refusal:
+            return refusal
+        colour = self.board[sq]
+        if colour < 0 or colour in self.seat_colours[self.current]:
+            return "NY-V1", (f"Baulöwe takes another player's piece in the named line; {square_name(sq)} "
+                             "holds none.")
+        return None
+
+    def _check_statik(self, action: Action) -> tuple[str, str] | None:
+        _, partner, line, target, code = action.args
+        seat = self.current
+        refusal = self._check_card(action)
+        if refusal:
+            return refusal
+        victims = self._statik_victims(seat, partner in RED_CARDS, line)
+        if not victims:  # no other player's piece in the line: no effect [R]
+            if target < 0 and code == self._no_effect_code(seat):
+                return None
+            back = (action.args[0] - ACTION0) % 2
+            plain = STATIK[back, partner, line, -1, self._no_effect_code(seat)]
+            return "NY-V1", f"Nobody else has a piece in that line, so Statik has no effect: play '{plain}'."
+        refusal = self._check_placing(seat, code)
+        if refusal:
+            return refusal
+        if len(victims) == 1 and target >= 0:
+            return "NY-V1", (f"Only player {victims[0] + 1} has the most pieces there: name a player "
+                             "only when several tie for the most.")
+        if len(victims) > 1 and target not in victims:
+            tied = ", ".join(str(v + 1) for v in victims)
+            return "NY-V1", f"Players {tied} tie for the most pieces there: name one of them (e.g. '>{victims[0]}')."
+        return None
+
+    def _check_fill(self, action: Action) -> tuple[str, str] | None:
+        sq, code = action.args
+        if sq not in self.pending.squares:
+            names = ", ".join(square_name(s) for s in self.pending.squares)
+            return "NY-V1", f"{square_name(sq)} is not one of the emptied squares ({names})."
+        return self._check_placing(self.pending.seat, code)
+
+    def _check_remove(self, action: Action) -> tuple[str, str] | None:
+        sq = action.args[0]
+        if sq not in self.pending.squares or self.board[sq] not in self.seat_colours[self.pending.seat]:
+            return "NY-V1", f"{square_name(sq)} is not one of your pieces that can be removed."
+        return None
 
     # -- applying --------------------------------------------------------------------------
-    def apply(self, action: Action) -> None:
-        kind = action.kind
-        if kind == "pair":
-            self._play_pair(action.args)
-        elif kind == "place":
-            if self.phase == SETUP:
-                self._place_setup(action.args)
-            else:
-                self._fill(action.args)
-        elif kind == "noplay":
-            self._noplay()
-        elif kind == "pick":
-            self._pick(action.args[0])
-        elif kind == "remove":
-            self._remove(action.args[0])
-        else:
-            self._play_action_card(action)
-
-    def _place_setup(self, args: tuple) -> None:
-        sq, code = args
-        seat = self.current
-        colour = code if code >= 0 else self.seat_colours[seat][0]
-        self._set(sq, colour)
-        self.setup_left[colour] -= 1
-        self.events.append(("setup", seat, sq, colour))
-        self._advance_setup()
-
-    def _pick(self, colour: int) -> None:
-        self._own(colour, self.current)
-        self.events.append(("pick", self.current, colour))
-        picked = sum(1 for c in self.colour_owner if c >= 0)
-        if picked < self.ncolours:
-            self.current = self.pick_order[picked]
-        else:
-            for seat in range(self.players):
-                self.seat_colours[seat].sort()
-            self._start_setup()
-
-    def _play_pair(self, args: tuple) -> None:
-        red, blue, sq, code = args
+    def _play_pair(self, action: Action) -> None:
+        red, blue, sq, code = action.args
         seat = self.current
         self._spend(seat, red)  # NY-9 step 3: both cards to the discard pile
         self._spend(seat, blue)
         colour = self.board[sq]
         if colour >= 0 and colour in self.seat_colours[seat]:
             self._clear(sq)  # NY-10: own piece returns to supply
-            self.events.append(("return", seat, sq, colour))
+            self.events.append(RETURNED[seat][sq][colour])
         else:
             placed = self._colour_of(seat, code)
             if colour >= 0:  # NY-10/11: evict and pay the owner
@@ -898,198 +805,131 @@ class NewYork(Rules):
                 self.chips[seat] -= fee
                 self.chips[self.colour_owner[colour]] += fee
                 self._clear(sq)
-                self.events.append(("evict", seat, sq, colour, fee))
+                self.events.append(ev.Evict(seat, sq, colour, fee))
             self._set(sq, placed)
-            self.events.append(("place", seat, sq, placed))
+            self.events.append(PLACED[seat][sq][placed])
         self._end_turn()
 
-    def _noplay(self) -> None:
+    def _noplay(self, action: Action) -> None:
         """NY-13: reveal the hand, discard it all, draw to 2 + 2; the turn ends."""
         seat = self.current
         hand = self.hands[seat]
-        revealed = [card_name(c) for c in range(CARD_TYPES) for _ in range(hand[c])]
+        revealed = tuple(card_name(c) for c in range(CARD_TYPES) for _ in range(hand[c]))
         for card in range(CARD_TYPES):
             while hand[card]:
                 self._spend(seat, card)
-        self.events.append(("noplay", seat, revealed))
+        self.events.append(ev.NoPlay(seat, revealed))
         self._end_turn()
 
-    def _play_action_card(self, action: Action) -> None:
-        seat = self.current
-        kind = action.kind
-        card = action.args[0]
+    def _play_card(self, action: Action) -> None:
+        """V1: the action card (and its partner road card) go to the discard pile."""
+        seat, card = self.current, action.args[0]
         self._spend(seat, card)
-        self.events.append(("action_card", seat, kind))
-        if kind in ("sanierung", "ruine"):
-            squares = CENTRAL if kind == "sanierung" else CORNERS
-            for sq in squares:
-                if self.board[sq] >= 0:
-                    self._clear(sq)
-            self._next_filler(seat, list(squares), first=True)
-        elif kind == "spekulation":
-            _, victim, code = action.args
-            self.pending = ("remove", victim, seat, self._colour_of(seat, code), tuple(range(SQUARES)))
-        elif kind == "baulowe":
-            _, partner, sq, code = action.args
-            self._spend(seat, partner)
-            self._clear(sq)
-            self._set(sq, self._colour_of(seat, code))
-            self.events.append(("place", seat, sq, self.board[sq]))
-            self._end_turn()
-        elif kind == "statik":
-            _, partner, line, target, code = action.args
-            self._spend(seat, partner)
-            is_row = partner in RED_CARDS
-            victims = self._statik_victims(seat, is_row, line)
-            if not victims:
-                self._end_turn()
-                return
-            victim = victims[0] if target < 0 else target
-            self.pending = ("remove", victim, seat, self._colour_of(seat, code),
-                            tuple(self._line_squares(is_row, line)))
+        self.events.append(ev.ActionCard(seat, action.kind, BACKS[back_of(card)]))
+        if action.kind in ("baulowe", "statik"):
+            self._spend(seat, action.args[1])
 
-    def _next_filler(self, seat: int, squares: list[int], first: bool = False) -> None:
+    def _clear_and_fill(self, action: Action) -> None:
+        """Sanierung / Ruine: the squares empty, then players fill them clockwise."""
+        self._play_card(action)
+        squares = CENTRAL if action.kind == "sanierung" else CORNERS
+        for sq in squares:
+            if self.board[sq] >= 0:
+                self._clear(sq)
+        self._next_filler(self.current, tuple(squares), first=True)
+
+    def _spekulation(self, action: Action) -> None:
+        _, victim, code = action.args
+        self._play_card(action)
+        seat = self.current
+        self.pending = Pending(victim, tuple(range(SQUARES)), seat, self._colour_of(seat, code))
+        self.stage = REMOVING
+
+    def _baulowe(self, action: Action) -> None:
+        _, _, sq, code = action.args
+        self._play_card(action)
+        seat = self.current
+        self.events.append(ev.Evict(seat, sq, self._clear(sq), 0))  # no fee
+        placed = self._colour_of(seat, code)
+        self._set(sq, placed)
+        self.events.append(PLACED[seat][sq][placed])
+        self._end_turn()
+
+    def _statik(self, action: Action) -> None:
+        _, partner, line, target, code = action.args
+        self._play_card(action)
+        seat, is_row = self.current, partner in RED_CARDS
+        victims = self._statik_victims(seat, is_row, line)
+        if not victims:
+            self._end_turn()
+            return
+        victim = victims[0] if target < 0 else target
+        self.pending = Pending(victim, tuple(_line_squares(is_row, line)), seat, self._colour_of(seat, code))
+        self.stage = REMOVING
+
+    def _next_filler(self, seat: int, squares: tuple[int, ...], first: bool = False) -> None:
         """Sanierung/Ruine: clockwise from the card's player, each fills one square."""
         if squares:
             start = seat if first else self._next_seat(seat)
             for i in range(self.players):
                 candidate = (start + i) % self.players
                 if any(self.supply[c] > 0 for c in self.seat_colours[candidate]):
-                    self.pending = ("fill", candidate, squares)
+                    self.pending = Pending(candidate, squares)
+                    self.stage = FILLING
                     return
         self._end_turn()
 
-    def _fill(self, args: tuple) -> None:
-        sq, code = args
-        actor = self.pending[1]
+    def _fill(self, action: Action) -> None:
+        sq, code = action.args
+        actor = self.pending.seat
         colour = self._colour_of(actor, code)
         self._set(sq, colour)
-        self.events.append(("place", actor, sq, colour))
-        squares = [s for s in self.pending[2] if s != sq]
-        self._next_filler(actor, squares)
+        self.events.append(PLACED[actor][sq][colour])
+        self._next_filler(actor, tuple(s for s in self.pending.squares if s != sq))
 
-    def _remove(self, sq: int) -> None:
-        _, victim, card_player, colour, _ = self.pending
-        removed = self._clear(sq)
-        self.events.append(("removed", victim, sq, removed))
+    def _remove(self, action: Action) -> None:
+        sq = action.args[0]
+        victim, _, card_player, colour = self.pending
+        self.events.append(ev.Removed(victim, sq, self._clear(sq)))
         self._set(sq, colour)
-        self.events.append(("place", card_player, sq, colour))
+        self.events.append(PLACED[card_player][sq][colour])
         self._end_turn()
 
-    # -- refusing, with the rule -----------------------------------------------------------
+    # -- the stage table at work -----------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return self.stage.mover(self)
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage is FINISHED
+
+    def legal_actions(self) -> list[Action]:
+        return self.stage.legal(self)
+
+    def apply(self, action: Action) -> None:
+        self.stage.handlers[action.kind](self, action)
+
+    def check(self, action: Action) -> tuple[str, str] | None:
+        """None if `action` is legal now, else (rule id, reason): the one check of each kind,
+        which `legal_actions` agrees with (a test compares them on many positions)."""
+        stage = self.stage
+        check = stage.checks.get(action.kind)
+        if check is None:
+            rule, reason = stage.wrong
+            return rule, reason.format(player=self.to_move + 1 if self.to_move is not None else 0)
+        return check(self, action)
+
     def parse(self, text: str) -> Action | None:
         # "D4" places a piece in the setup round (and when filling squares), else names a pair.
-        placing = self.phase == SETUP or (self.pending is not None and self.pending[0] == "fill")
-        return (PLACE_BY_NOTATION if placing else ACTIONS).get(text) or ACTIONS.get(text)
+        return self.stage.notations.get(text) or ACTIONS.get(text)
 
     def why_not(self, action: Action) -> tuple[str, str]:
-        return self._why(action, str(action))
+        return self.check(action) or ("NY-9", f"{action} cannot be played now.")
 
     def why_unknown(self, text: str) -> tuple[str, str]:
-        return self._why(None, text)
-
-    def refuse(self, action: Action | None, text: str) -> IllegalAction:
-        rule, reason = self._why(action, text)
-        return IllegalAction(rule, reason, action)
-
-    def _why(self, action: Action | None, text: str) -> tuple[str, str]:  # noqa: C901
-        seat = self.to_move
-        phase = self.phase
-        if phase == OVER:
-            return "NY-16", "The game is over."
-        if action is None:
-            if phase == SETUP:
-                return "NY-4", f"{text!r} is not a square; in the setup round name a square like 'C3'."
-            if phase == PICK_PHASE:
-                return "NY-V2", f"{text!r} is not a colour choice; say e.g. 'pick red'."
-            return "NY-9", (f"{text!r} is not a move. Play a red and a blue card like 'C3', "
-                            "a joker like '*3@C3', or 'noplay'.")
-        kind = action.kind
-        if phase == PICK_PHASE:
-            if kind != "pick":
-                return "NY-V2", "First each player picks a colour."
-            return "NY-V2", f"{COLOURS[action.args[0]]} is not available."
-        if phase == SETUP:
-            if kind != "place":
-                return "NY-4", "It is the setup round: place one of your setup pieces on a square."
-            sq, code = action.args
-            colours = self.seat_colours[seat]
-            if self._explicit(seat) != (code >= 0) or (code >= 0 and code not in colours):
-                return "NY-4", "Place a piece of your own setup colour" + (
-                    " (name it, e.g. 'C3/r')." if self._explicit(seat) else " (no colour suffix).")
-            colour = self._colour_of(seat, code)
-            if self.setup_left[colour] <= 0:
-                return "NY-4", f"All your {COLOURS[colour]} setup pieces are placed."
-            if self.board[sq] >= 0:
-                return "NY-5", f"{square_name(sq)} is already taken; setup pieces go on empty squares."
-            return "NY-5", (f"{square_name(sq)} touches another {COLOURS[colour]} piece; in the setup "
-                            "round pieces of one colour may not be orthogonal neighbours.")
-        # main round
-        if self.pending is not None:
-            what = "fill one of the emptied squares" if self.pending[0] == "fill" else \
-                "remove one of your pieces"
-            if kind != self.pending[0].replace("fill", "place"):
-                return "NY-V1", f"First player {seat + 1} must {what} for the action card."
-            if kind == "remove":
-                return "NY-V1", f"{square_name(action.args[0])} is not one of your pieces that can be removed."
-            return "NY-V1", "That square is not one of the emptied squares, or that colour has no pieces left."
-        hand = self.hands[seat]
-        if kind == "place" or kind == "remove" or kind == "pick":
-            return "NY-9", "On your turn play a red and a blue card (or 'noplay' if you cannot)."
-        if kind == "noplay":
-            return "NY-13", "You have a playable pair, so you must play one."
-        if kind == "pair":
-            red, blue, sq, code = action.args
-            if not hand[red] or not hand[blue]:
-                missing = [card_name(c) for c in (red, blue) if not hand[c]]
-                return "NY-9", f"You do not hold {' and '.join(missing)}."
-            return self._why_square(seat, sq, code, pair=True)
-        if not self.options["action_cards"]:
-            return "NY-V1", "Action cards are not in this game."
-        card = action.args[0]
-        if not hand[card]:
-            return "NY-V1", f"You do not hold {card_name(card)}."
-        if kind in ("baulowe", "statik") and not hand[action.args[1]]:
-            return "NY-V1", f"You do not hold {card_name(action.args[1])}."
-        code = action.args[-1] if kind in ("spekulation", "baulowe", "statik") else -1
-        if code >= 0 and code not in self.seat_colours[seat] or (code >= 0) != self._explicit(seat):
-            return "NY-V3", "Name one of your own colours (V3 only)."
-        if kind in ("baulowe", "statik", "spekulation") and not self._placing_codes(seat):
-            return "NY-12", "Your supply is empty, so you cannot place a piece."
-        if kind == "spekulation":
-            victim = action.args[1]
-            if victim == seat or victim >= self.players:
-                return "NY-V1", "Spekulation names another player."
-            return "NY-V1", (f"Player {victim + 1} has fewer than {DATA['spekulation_min_pieces']} pieces "
-                             "on the board.")
-        if kind == "baulowe":
-            return "NY-V1", "Baulöwe takes another player's piece in the named line; that square has none."
-        return "NY-V1", "Statik: name the player to remove a piece only when several tie for the most."
-
-    def _why_square(self, seat: int, sq: int, code: int, pair: bool) -> tuple[str, str]:
-        colour = self.board[sq]
-        mine = self.seat_colours[seat]
-        mate = self.seat_colours[self.teammate[seat]] if self.teammate else []
-        name = square_name(sq)
-        if code >= 0 and code not in mine and code not in mate:
-            return "NY-V3", f"You cannot place {COLOURS[code]} pieces."
-        if code >= 0 and code in mate:
-            if colour >= 0:
-                return "NY-V4", "A teammate's piece may only be placed on an empty square."
-            return "NY-12", f"Your teammate has no {COLOURS[code]} pieces left."
-        if colour >= 0 and colour in mine:
-            if self._explicit(seat) and code != colour:
-                return "NY-V3", (f"{name} holds your {COLOURS[colour]} piece; you may not play onto "
-                                 "your other colour, and playing onto it returns that piece.")
-            return "NY-10", f"{name} holds your own piece."
-        if self._explicit(seat) and code < 0:
-            return "NY-V3", "With two colours, name the colour you place (e.g. 'C3/r')."
-        placed = self._colour_of(seat, code)
-        if self.supply[placed] <= 0:
-            return "NY-12", f"You have no {COLOURS[placed]} pieces left in your supply."
-        fee = self.fee(sq)
-        return "NY-12", (f"Taking {name} costs {fee} chips (NY-11) and you have {self.chips[seat]}; "
-                         "a pair whose fee you cannot pay may not be played.")
+        rule, reason = self.stage.unknown
+        return rule, reason.format(text=repr(text))
 
     # -- scoring (NY-17, NY-18, V3, V4) ----------------------------------------------------
     def groups(self, colour: int) -> list[list[int]]:
@@ -1161,8 +1001,9 @@ class NewYork(Rules):
         blue-backed cards each) and the draw pile are re-dealt from what seat cannot see."""
         other = copy.copy(self)
         for name in ("board", "occupied", "row_lines", "col_lines", "supply", "setup_left", "chips", "hands", "held",
-                     "deck", "discard", "events", "seat_colours", "colour_owner"):
+                     "deck", "discard", "seat_colours", "colour_owner"):
             setattr(other, name, copy.deepcopy(getattr(self, name)))
+        other.events = list(self.events)  # events are immutable
         other.rng = random.Random(rng.getrandbits(64))
         hidden = list(self.deck)
         wanted = []
@@ -1187,9 +1028,10 @@ class NewYork(Rules):
     # -- views -----------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may know; the keys are listed in the module docstring."""
-        grid = [[None if self.board[r * N + c] < 0 else self.colour_owner[self.board[r * N + c]]
+        board = self.board
+        grid = [[None if board[r * N + c] < 0 else self.colour_owner[board[r * N + c]]
                  for c in range(N)] for r in range(N)]
-        colours = [[None if self.board[r * N + c] < 0 else COLOURS[self.board[r * N + c]]
+        colours = [[None if board[r * N + c] < 0 else COLOURS[board[r * N + c]]
                     for c in range(N)] for r in range(N)]
         hand = []
         if seat is not None:
@@ -1202,9 +1044,9 @@ class NewYork(Rules):
             backs.append({"red": red, "blue": blue})
         pending = None
         if self.pending is not None:
-            pending = {"kind": self.pending[0], "seat": self.pending[1],
-                       "squares": [square_name(s) for s in (self.pending[2] if self.pending[0] == "fill"
-                                                             else self.pending[4])]}
+            pending = {"kind": self.stage.name, "seat": self.pending.seat,
+                       "squares": [square_name(s) for s in self.pending.squares]}
+        in_play = range(self.ncolours)
         return {
             "game": self.name,
             "seat": seat,
@@ -1216,8 +1058,8 @@ class NewYork(Rules):
             "board": grid,
             "board_colours": colours,
             "chips": list(self.chips),
-            "supply": {COLOURS[c]: self.supply[c] for c in range(self.ncolours)},
-            "setup_left": {COLOURS[c]: self.setup_left[c] for c in range(self.ncolours)},
+            "supply": {COLOURS[c]: self.supply[c] for c in in_play},
+            "setup_left": {COLOURS[c]: self.setup_left[c] for c in in_play},
             "hand": hand,
             "hand_counts": backs,
             "deck_size": len(self.deck),
@@ -1230,4 +1072,102 @@ class NewYork(Rules):
             "teams": [[s, self.teammate[s]] for s in (0, 1)] if self.teammate else None,
             "avenues": DATA["avenues"],
             "streets": DATA["streets"],
+            "fees": [[self.fee(r * N + c) if board[r * N + c] >= 0 else None for c in range(N)] for r in range(N)],
+            "line_counts": {COLOURS[c]: {"avenues": [self.avenue_count(c, i) for i in range(N)],
+                                         "streets": [self.street_count(c, i) for i in range(N)]} for c in in_play},
+            "groups": {COLOURS[c]: [[square_name(sq) for sq in g] for g in self.groups(c)] for c in in_play},
         }
+
+    def preview(self, action: Action) -> dict[str, Any]:
+        """What a legal action would do (keys in the module docstring), played on a
+        determinized copy, so the draws it shows are imagined."""
+        seat = self.to_move
+        copy_ = self.determinize(seat, random.Random(0))
+        mark = len(copy_.events)
+        copy_.apply(action)
+        happened: list[Event] = copy_.events[mark:]
+        after, now = copy_.scores(), self.scores()
+        square = evicted = placed = None
+        fee, returned = 0, False
+        for event in happened:
+            if event.kind == "evict" and event.seat == seat:
+                square, fee, evicted = event.square, event.fee, self.colour_owner[event.colour]
+            elif event.kind == "return" and event.seat == seat:
+                square, returned = event.square, True
+            elif event.kind == "place" and event.seat == seat:
+                square, placed = event.square, COLOURS[event.colour]
+        return {
+            "events": [e.to_json() for e in happened],
+            "scores": after,
+            "square": None if square is None else square_name(square),
+            "fee": fee,
+            "evicted": evicted,
+            "returned": returned,
+            "placed": placed,
+            "score_change": [a - b for a, b in zip(after, now, strict=True)],
+            "stop_armed": any(e.kind == "stop_armed" for e in happened),
+        }
+
+
+def _line_squares(is_row: bool, line: int) -> range:
+    return range(line * N, line * N + N) if is_row else range(line, SQUARES, N)
+
+
+class Stage:
+    """A stage of the game: whose decision it is, how its legal actions are listed (the fast
+    generator), and per action kind played here its legality check and its effect. Kinds not
+    played at a stage are refused with `wrong`; text that is no notation with `unknown`."""
+
+    def __init__(self, name: str, phase: str, mover: Callable[[NewYork], int | None],
+                 legal: Callable[[NewYork], list[Action]], kinds: dict[str, tuple[Callable, Callable]],
+                 wrong: tuple[str, str], unknown: tuple[str, str], notations: dict[str, Action] = ACTIONS):
+        self.name, self.phase, self.mover, self.legal = name, phase, mover, legal
+        self.checks = {kind: check for kind, (check, _) in kinds.items()}
+        self.handlers = {kind: apply for kind, (_, apply) in kinds.items()}
+        self.wrong, self.unknown, self.notations = wrong, unknown, notations
+
+    def __repr__(self) -> str:
+        return f"<Stage {self.name}>"
+
+
+def _current(game: NewYork) -> int:
+    return game.current
+
+
+def _pending_seat(game: NewYork) -> int:
+    return game.pending.seat
+
+
+NY = NewYork
+PICKING = Stage(
+    "pick", PICK_PHASE, _current, NY._pick_actions, {"pick": (NY._check_pick, NY._pick)},
+    ("NY-V2", "First each player picks a colour."),
+    ("NY-V2", "{text} is not a colour choice; say e.g. 'pick red'."))
+SETTING_UP = Stage(
+    "setup", SETUP, _current, NY._setup_actions, {"place": (NY._check_setup, NY._place_setup)},
+    ("NY-4", "It is the setup round: place one of your setup pieces on a square."),
+    ("NY-4", "{text} is not a square; in the setup round name a square like 'C3'."), PLACE_BY_NOTATION)
+TURN = Stage(
+    "turn", MAIN, _current, NY._turn_actions, {
+        "pair": (NY._check_pair, NY._play_pair),
+        "noplay": (NY._check_noplay, NY._noplay),
+        "sanierung": (NY._check_card, NY._clear_and_fill),
+        "ruine": (NY._check_card, NY._clear_and_fill),
+        "spekulation": (NY._check_spekulation, NY._spekulation),
+        "baulowe": (NY._check_baulowe, NY._baulowe),
+        "statik": (NY._check_statik, NY._statik),
+    },
+    ("NY-9", "On your turn play a red and a blue card (or 'noplay' if you cannot)."),
+    ("NY-9", "{text} is not a move. Play a red and a blue card like 'C3', a joker like '*3@C3', or 'noplay'."))
+FILLING = Stage(
+    "fill", MAIN, _pending_seat, NY._fill_actions, {"place": (NY._check_fill, NY._fill)},
+    ("NY-V1", "First player {player} must fill one of the emptied squares for the action card."),
+    ("NY-V1", "{text} is not a square; fill one of the emptied squares, e.g. 'D4'."), PLACE_BY_NOTATION)
+REMOVING = Stage(
+    "remove", MAIN, _pending_seat, NY._remove_actions, {"remove": (NY._check_remove, NY._remove)},
+    ("NY-V1", "First player {player} must remove one of their pieces for the action card."),
+    ("NY-V1", "{text} is not a move; remove one of your pieces, e.g. 'remove C3'."))
+FINISHED = Stage(
+    "over", OVER, lambda game: None, lambda game: [], {},
+    ("NY-16", "The game is over."), ("NY-16", "The game is over."))
+del NY

@@ -2,7 +2,9 @@
 
 The view only *offers* actions taken from ``game.legal_actions()`` and reports the one the user
 chose through `on_choose` callbacks; it never plays and never decides legality (refusals are
-explained by asking the engine's own `refuse`).
+explained by the engine, through ``game.refusal``). It sees the game only through the `Game`
+facade: ``view(viewer)`` (the viewer's own hand and public facts), events, legal actions,
+refusals and previews.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from ..engine.action import Action
 from ..engine.game import Game
 from ..ui.board import HIGHLIGHTS, OKABE_ITO, PIECES, Geometry, Op, draw_discs, draw_grid, draw_marks
 from ..ui.i18n import t
-from ..ui.view import GameView
-from . import rules as ny
+from ..ui.view import GameView, player_name
+from . import tables as ny
 
 # Okabe–Ito colours for the five piece colours; each disc also shows its letter.
 PIECE_FILL = {"red": OKABE_ITO["vermillion"], "blue": OKABE_ITO["blue"], "yellow": OKABE_ITO["yellow"],
@@ -50,10 +52,6 @@ def parse_square(name: str) -> int | None:
     return row * N + col
 
 
-def player_name(seat: int | None, lang: str = "en") -> str:
-    return "?" if seat is None else t("seat.name", lang, n=seat + 1)
-
-
 class NewYorkView(GameView):
     """The New York board and its panels for one game; `seat` = whose cards are shown.
 
@@ -62,6 +60,7 @@ class NewYorkView(GameView):
     """
 
     def __init__(self, game: Game, seat: int | None = None, lang: str = "en"):
+        self._facts: dict[str, Any] | None = None
         super().__init__(game, seat, lang, Geometry(N, N))
         self._extra: list[tuple[str, list[int]]] = []
         self._cursor: int | None = None
@@ -122,6 +121,7 @@ class NewYorkView(GameView):
     def refresh(self) -> None:
         """Redraw everything from the game (call after every change of the game)."""
         game = self.game
+        self._facts = None
         self._legal = game.legal_actions() if self._viewer_may_act() else []
         # The board first: its message then leaves before the text widgets' updates. The static
         # layer never changes with the game (it is drawn when a browser connects).
@@ -132,6 +132,13 @@ class NewYorkView(GameView):
         self._sync_controls()
 
     # -- what is shown ---------------------------------------------------------------------
+    @property
+    def facts(self) -> dict[str, Any]:
+        """What the viewer may know: ``game.view(viewer)``, read once per refresh."""
+        if self._facts is None:
+            self._facts = self.game.view(self.viewer)
+        return self._facts
+
     def _viewer_may_act(self) -> bool:
         to_move = self.game.to_move
         return to_move is not None and self.reveal and (self.seat is None or self.seat == to_move)
@@ -145,23 +152,20 @@ class NewYorkView(GameView):
         return [a for a in self._legal if square_of(a) is None]
 
     def status_text(self) -> str:
-        game, lang = self.game, self.lang
-        rules = game.rules
+        game, lang, facts = self.game, self.lang, self.facts
         if game.is_over:
             winners = game.winners()
             names = ", ".join(self.seat_label(s) for s in winners)
             key = "status.winners" if len(winners) == 1 else "status.winners_many"
             text = t("status.game_over", lang, winners=t(key, lang, names=names))
-            if rules.stop_drawn_by is not None:
-                text += " " + t("ny.stop_drawn", lang, player=self.seat_label(rules.stop_drawn_by))
+            if facts["stop_drawn_by"] is not None:
+                text += " " + t("ny.stop_drawn", lang, player=self.seat_label(facts["stop_drawn_by"]))
             return text
         to_move = game.to_move
-        if rules.phase == ny.PICK_PHASE:
-            what = t("ny.what.pick", lang)
-        elif rules.phase == ny.SETUP:
-            what = t("ny.what.setup", lang)
-        elif rules.pending is not None:
-            what = t("ny.what.fill" if rules.pending[0] == "fill" else "ny.what.remove", lang)
+        if facts["phase"] in ("pick", "setup"):
+            what = t(f"ny.what.{facts['phase']}", lang)
+        elif facts["pending"] is not None:
+            what = t(f"ny.what.{facts['pending']['kind']}", lang)
         elif self._legal == [ny.NOPLAY]:
             what = t("ny.what.noplay", lang)
         else:
@@ -169,19 +173,17 @@ class NewYorkView(GameView):
         return t("status.your_turn", lang, player=self.seat_label(to_move), what=what)
 
     def seat_label(self, seat: int) -> str:
-        colours = self.game.rules.seat_colours[seat] if seat is not None else []
+        colours = self.facts["seat_colours"][seat] if seat is not None else []
         name = player_name(seat, self.lang)
         if not colours:
             return name
-        return f"{name} ({'/'.join(self.colour_name(c) for c in colours)})"
+        return f"{name} ({'/'.join(t(f'ny.colour.{c}', self.lang) for c in colours)})"
 
     def colour_name(self, colour: int) -> str:
         return t(f"ny.colour.{ny.COLOURS[colour]}", self.lang)
 
     def hand_html(self) -> str:
-        game, lang = self.game, self.lang
-        view = game.view(self.viewer)
-        rules = game.rules
+        game, lang, view = self.game, self.lang, self.facts
         parts = []
         if self.viewer is not None and view["hand"]:
             cards = "".join(_card_chip(c) for c in view["hand"])
@@ -192,7 +194,7 @@ class NewYorkView(GameView):
         rows = []
         for seat in range(game.players):
             counts = view["hand_counts"][seat]
-            supply = sum(rules.supply[c] for c in rules.seat_colours[seat])
+            supply = sum(view["supply"][c] for c in view["seat_colours"][seat])
             rows.append("<li>" + html.escape(t("ny.hand_counts", lang, player=self.seat_label(seat),
                                                  red=counts["red"], blue=counts["blue"],
                                                  chips=view["chips"][seat], supply=supply)) + "</li>")
@@ -204,7 +206,7 @@ class NewYorkView(GameView):
 
     def describe(self, action: Action) -> str:
         """A sentence for one action, for buttons and the move list."""
-        lang, rules = self.lang, self.game.rules
+        lang, facts = self.lang, self.facts
         kind, args = action.kind, action.args
         if kind == "noplay":
             return t("ny.noplay", lang)
@@ -218,12 +220,12 @@ class NewYorkView(GameView):
         if kind == "pair":
             red, blue, sq, code = args
             how = self._cards_text(red, blue, sq)
-            colour = rules.board[sq]
-            owner = rules.owner(sq)
-            if colour >= 0 and owner == rules.to_move and colour in rules.seat_colours[owner]:
+            row, col = divmod(sq, N)
+            colour, owner = facts["board_colours"][row][col], facts["board"][row][col]
+            if colour is not None and owner == facts["to_move"] and colour in facts["seat_colours"][owner]:
                 text = t("ny.returns", lang, how=how)
-            elif colour >= 0:
-                text = t("ny.with_fee", lang, how=how, fee=rules.fee(sq), owner=self.seat_label(owner))
+            elif colour is not None:
+                text = t("ny.with_fee", lang, how=how, fee=facts["fees"][row][col], owner=self.seat_label(owner))
             else:
                 text = how
             return f"{ny.square_name(sq)}: " + self._with_colour(text, code)
@@ -262,20 +264,24 @@ class NewYorkView(GameView):
         return t("ny.pair", lang, red=red_text, blue=blue_text)
 
     def square_info(self, sq: int) -> str:
-        """Hover text: the square's names, occupant and fee (NY-11), and the moves reaching it."""
-        lang, rules = self.lang, self.game.rules
+        """Hover text: the square's names, occupant and fee (NY-11), and the moves reaching it
+        with what each would do to the mover's score (the engine's preview)."""
+        lang, facts = self.lang, self.facts
         row, col = divmod(sq, N)
         lines = [t("ny.square", lang, name=ny.square_name(sq), avenue=ny.DATA["avenues"][row],
                    street=ny.DATA["streets"][col])]
-        colour = rules.board[sq]
-        if colour < 0:
+        colour = facts["board_colours"][row][col]
+        if colour is None:
             lines.append(t("ny.empty", lang))
         else:
-            owner = rules.owner(sq)
-            lines.append(t("ny.owned", lang, colour=self.colour_name(colour), player=self.seat_label(owner)))
-            lines.append(t("ny.fee", lang, fee=rules.fee(sq), row=rules.avenue_count(colour, row),
-                           col=rules.street_count(colour, col)))
-        ways = [self.describe(a) for a in self._legal if square_of(a) == sq]
+            owner = facts["board"][row][col]
+            counts = facts["line_counts"][colour]
+            lines.append(t("ny.owned", lang, colour=t(f"ny.colour.{colour}", lang), player=self.seat_label(owner)))
+            lines.append(t("ny.fee", lang, fee=facts["fees"][row][col], row=counts["avenues"][row],
+                           col=counts["streets"][col]))
+        mover = self.game.to_move
+        ways = [t("ny.way_score", lang, how=self.describe(a), change=self.game.preview(a)["score_change"][mover])
+                for a in self._legal if square_of(a) == sq]
         if ways:
             lines.append(t("ny.reach", lang, ways="; ".join(ways)))
         elif self._legal:
@@ -293,11 +299,9 @@ class NewYorkView(GameView):
         return draw_grid(self.geom, rows, cols, shaded)
 
     def piece_ops(self) -> list[Op]:
-        discs = []
-        for sq, colour in enumerate(self.game.rules.board):
-            if colour >= 0:
-                name = ny.COLOURS[colour]
-                discs.append((sq // N, sq % N, PIECE_FILL[name], PIECE_LETTER[name], LETTER_INK[name]))
+        discs = [(row, col, PIECE_FILL[name], PIECE_LETTER[name], LETTER_INK[name])
+                 for row, names in enumerate(self.facts["board_colours"])
+                 for col, name in enumerate(names) if name is not None]
         return draw_discs(self.geom, discs)
 
     def highlight_marks(self) -> list[tuple[str, list[tuple[int, int]]]]:
@@ -325,48 +329,13 @@ class NewYorkView(GameView):
         return draw_marks(self.geom, self.highlight_marks())
 
     def last_square(self) -> int | None:
-        for event in reversed(self.game.rules.events):
-            if event[0] in ("place", "return", "setup", "evict"):
-                return event[2]
-            if event[0] in ("noplay", "colours"):
+        """The square the latest move resolved (None after a turn that placed nothing)."""
+        for event in reversed(self.game.events()):
+            if event.kind in ("place", "return", "setup", "evict"):
+                return event.square
+            if event.kind in ("noplay", "colours"):
                 return None
         return None
-
-    # -- the event log (text twin of the board) --------------------------------------------
-    def event_text(self, event: tuple) -> str:
-        lang = self.lang
-        kind = event[0]
-        if kind in ("setup", "place", "return"):
-            _, seat, sq, colour = event
-            return t(f"ny.ev.{kind}", lang, player=player_name(seat, lang), colour=self.colour_name(colour),
-                     name=ny.square_name(sq))
-        if kind == "evict":
-            _, seat, sq, colour, fee = event
-            return t("ny.ev.evict", lang, player=player_name(seat, lang), colour=self.colour_name(colour),
-                     name=ny.square_name(sq), fee=fee)
-        if kind == "removed":
-            _, seat, sq, colour = event
-            return t("ny.ev.removed", lang, player=player_name(seat, lang), colour=self.colour_name(colour),
-                     name=ny.square_name(sq))
-        if kind == "colours":
-            pairs = ", ".join(f"{player_name(s, lang)}: {'/'.join(self.colour_name(c) for c in cs)}"
-                              for s, cs in enumerate(event[1]))
-            return t("ny.ev.colours", lang, pairs=pairs)
-        if kind == "draw":
-            return t("ny.ev.draw", lang, player=player_name(event[1], lang), n=event[2])
-        if kind == "noplay":
-            return t("ny.ev.noplay", lang, player=player_name(event[1], lang),
-                     cards=" ".join(event[2]) or "—")
-        if kind in ("reshuffle", "stop_armed"):
-            return t(f"ny.ev.{kind}", lang)
-        if kind == "stop":
-            return t("ny.ev.stop", lang, player=player_name(event[1], lang))
-        if kind == "pick":
-            return t("ny.ev.pick", lang, player=player_name(event[1], lang),
-                     colour=self.colour_name(event[2]))
-        if kind == "action_card":
-            return t("ny.ev.action_card", lang, player=player_name(event[1], lang), kind=event[2])
-        return t("ny.ev.other", lang, text=" ".join(map(str, event)))
 
     # -- input -----------------------------------------------------------------------------
     def click_square(self, sq: int) -> None:
@@ -392,20 +361,20 @@ class NewYorkView(GameView):
 
     def refusal_text(self, sq: int) -> str:
         """Why nothing can be played on `sq`, in the engine's words (rule id included)."""
-        rules = self.game.rules
-        seat = rules.to_move
+        facts = self.facts
+        colours = [ny.COLOURS.index(name) for name in facts["seat_colours"][facts["to_move"]]]
+        code = -1 if len(colours) == 1 else colours[0]  # V3: two colours, named in the notation
         candidate: Action | None = None
-        if rules.phase == ny.SETUP:
-            colours = [c for c in rules.seat_colours[seat] if rules.setup_left[c] > 0] or [-1]
-            candidate = ny.PLACE[sq, -1 if rules.colours_per_seat == 1 else colours[0]]
-        elif rules.phase == ny.MAIN and rules.pending is None:
-            hand = rules.hands[seat]
+        if facts["phase"] == "setup":
+            left = [c for c in colours if facts["setup_left"][ny.COLOURS[c]] > 0]
+            candidate = ny.PLACE[sq, code if code < 0 or not left else left[0]]
+        elif facts["phase"] == "main" and facts["pending"] is None:
+            hand = {ny.CARD_BY_NAME[name] for name in facts["hand"]}
             row, col = divmod(sq, N)
-            reds = [c for c in (row, ny.RED_JOKER) if hand[c]]
-            blues = [c for c in (ny.BLUE0 + col, ny.BLUE_JOKER) if hand[c]]
+            reds = [c for c in (row, ny.RED_JOKER) if c in hand]
+            blues = [c for c in (ny.BLUE0 + col, ny.BLUE_JOKER) if c in hand]
             if not reds or not blues:
                 return t("ny.no_pair", self.lang, name=ny.square_name(sq))
-            code = -1 if rules.colours_per_seat == 1 else rules.seat_colours[seat][0]
             candidate = ny.PAIR[reds[0], blues[0], sq, code]
         if candidate is None:
             return t("ny.reach_none", self.lang)

@@ -1,0 +1,45 @@
+"""New York's one event renderer: every public event in plain words, for the log, lesson
+narration and hints (the manifest names it: ``text="nbgames.newyork.text:event_text"``)."""
+
+from __future__ import annotations
+
+from ..engine.events import Event
+from ..ui.i18n import t
+from .tables import COLOURS, square_name
+
+
+def player(seat: int, lang: str = "en") -> str:
+    return t("seat.name", lang, n=seat + 1)
+
+
+def colour_name(colour: int, lang: str = "en") -> str:
+    return t(f"ny.colour.{COLOURS[colour]}", lang)
+
+
+def event_text(event: Event, lang: str = "en") -> str:
+    """One New York event as a sentence citing its rule."""
+    kind = event.kind
+    if kind in ("setup", "place", "return", "removed"):
+        return t(f"ny.ev.{kind}", lang, player=player(event.seat, lang), colour=colour_name(event.colour, lang),
+                 name=square_name(event.square))
+    if kind == "evict":
+        key = "ny.ev.evict" if event.fee else "ny.ev.take"  # no fee: Baulöwe (V1)
+        return t(key, lang, player=player(event.seat, lang), colour=colour_name(event.colour, lang),
+                 name=square_name(event.square), fee=event.fee)
+    if kind == "colours":
+        pairs = ", ".join(f"{player(seat, lang)}: {'/'.join(colour_name(c, lang) for c in colours)}"
+                          for seat, colours in enumerate(event.seat_colours))
+        return t("ny.ev.colours", lang, pairs=pairs)
+    if kind == "draw":
+        return t("ny.ev.draw_one" if event.count == 1 else "ny.ev.draw", lang, player=player(event.seat, lang),
+                 n=event.count)
+    if kind == "noplay":
+        return t("ny.ev.noplay", lang, player=player(event.seat, lang), cards=" ".join(event.cards) or "—")
+    if kind == "pick":
+        return t("ny.ev.pick", lang, player=player(event.seat, lang), colour=colour_name(event.colour, lang))
+    if kind == "action_card":
+        return t("ny.ev.action_card", lang, player=player(event.seat, lang),
+                 kind=t(f"ny.card.{event.card}", lang), back=t(f"ny.back.{event.back}", lang))
+    if kind == "stop":
+        return t("ny.ev.stop", lang, player=player(event.seat, lang))
+    return t(f"ny.ev.{kind}", lang)  # reshuffle, stop_armed: nothing to fill in
