@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import nbgames
-from nbgames.newyork import rules as ny
+from nbgames.newyork import tables as ny
 from nbgames.newyork.view import PIECE_FILL, NewYorkView, parse_square, square_of
 from nbgames.ui.board import HIGHLIGHTS
 

@@ -8,6 +8,7 @@ named are cards every player sees (a hand revealed by NY-13, an action card play
 from __future__ import annotations
 
 from ..engine.events import Event, event
+from .tables import COLOURS, SQUARES
 
 
 @event("pick")
@@ -114,7 +115,15 @@ class Removed(Event):
     colour: int
 
 
-def interned(cls: type, seats: int, squares: int, colours: int) -> list[list[list[Event]]]:
-    """Every event of a (seat, square, colour) kind, built once: events are immutable, and the
-    engine appends one per turn, so it hands out these instead of building new ones."""
-    return [[[cls(s, q, c) for c in range(colours)] for q in range(squares)] for s in range(seats)]
+def _interned(cls: type) -> list[list[list[Event]]]:
+    return [[[cls(seat, sq, colour) for colour in range(len(COLOURS))] for sq in range(SQUARES)]
+            for seat in range(5)]
+
+
+# The events of a usual turn, built once (events are immutable) and handed out by the engine
+# instead of new ones: [seat][square][colour], [seat][count].
+PLACED = _interned(Place)
+RETURNED = _interned(Return)
+SET_UP = _interned(Setup)
+DREW = [[Draw(seat, count) for count in range(40)] for seat in range(5)]
+RESHUFFLED, STOP_ARMED = Reshuffle(), StopArmed()

@@ -48,109 +48,57 @@ Notation (``str(action)``; every action is built once in ``tables.py``):
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable
 from itertools import compress
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..engine.action import Action
 from ..engine.chance import shuffle
-from ..engine.events import Event
 from ..engine.rules import Rules
 from . import events as ev
+from .cards import ActionCards, Pending
+from .events import DREW, PLACED, RESHUFFLED, RETURNED, SET_UP, STOP_ARMED
+from .facts import Facts
+from .pairs import PairMoves
 from .position import check_position
 from .tables import (
-    ABOVE,
-    ACTION0,
-    ACTION_KINDS,
     ACTIONS,
     ALL_SQUARES,
-    BACKS,
-    BAULOWE,
     BIT,
-    BLUE0,
-    BLUE_CARD_BITS,
-    BLUE_CARDS,
     BLUE_JOKER,
     CARD_BY_NAME,
     CARD_TYPES,
-    CENTRAL,
     COL_SHIFT,
     COL_UNIT,
-    COLOUR_CODES,
     COLOUR_LETTERS,
     COLOURS,
-    COLS_OVER,
-    COLUMN0,
-    COLUMN_SELECTOR,
-    CORNERS,
     DATA,
-    FIELD_HIGH,
-    HELD_REDS,
-    LINE,
     NEIGHBOURS,
     NOPLAY,
     NOT_FIRST_STREET,
     NOT_LAST_STREET,
-    PAIR,
-    PAIR_OWN,
-    PAIRS_ANYWHERE,
     PICK,
-    PLACE,
     PLACE_BY_NOTATION,
     PLACE_LIST,
-    RED_CARD_BITS,
-    RED_CARDS,
     RED_JOKER,
-    REMOVE,
-    ROAD_PAIRS,
-    ROW_SELECTOR,
     ROW_SHIFT,
     ROW_UNIT,
-    ROWS_OVER,
-    SPEKULATION,
     SQUARES,
-    STANDALONE_ACTIONS,
-    STATIK,
     STOP,
     STOP_TRIGGER,
-    STREET_LISTS,
     N,
-    action_card,
-    back_of,
     card_name,
     full_deck,
-    line_index,
-    pair_squares,
-    partner_cards,
-    partner_squares,
     road_cards,
     square_name,
     squares_selector,
 )
 
 PICK_PHASE, SETUP, MAIN, OVER = "pick", "setup", "main", "over"
-SEATS = 5  # at most
-# The events of a usual turn, built once (events are immutable): [seat][square][colour].
-PLACED = ev.interned(ev.Place, SEATS, SQUARES, len(COLOURS))
-RETURNED = ev.interned(ev.Return, SEATS, SQUARES, len(COLOURS))
-SET_UP = ev.interned(ev.Setup, SEATS, SQUARES, len(COLOURS))
-DREW = [[ev.Draw(seat, count) for count in range(40)] for seat in range(SEATS)]
-RESHUFFLED, STOP_ARMED = ev.Reshuffle(), ev.StopArmed()
 
 
-class Pending(NamedTuple):
-    """A V1 sub-decision: `seat` fills one of `squares` (Sanierung, Ruine), or removes one of
-    its pieces on `squares` for `card_player`, who puts a `colour` piece there (Spekulation, Statik)."""
-
-    seat: int
-    squares: tuple[int, ...]
-    card_player: int = -1
-    colour: int = -1
-
-
-class NewYork(Rules):
+class NewYork(PairMoves, ActionCards, Facts, Rules):
     """State and rules of one game of New York."""
 
     name = "newyork"
@@ -493,6 +441,11 @@ class NewYork(Rules):
         if drawn:
             self.events.append(DREW[seat][drawn] if drawn < len(DREW[seat]) else ev.Draw(seat, drawn))
 
+    def _await(self, pending: Pending) -> None:
+        """A V1 sub-decision comes before the turn ends: someone fills a square or removes a piece."""
+        self.pending = pending
+        self.stage = FILLING if pending.kind == "fill" else REMOVING
+
     def _end_turn(self) -> None:
         """Steps after a resolution: NY-15 check, NY-9 step 4 refill, next seat (NY-8)."""
         self.pending = None
@@ -505,7 +458,7 @@ class NewYork(Rules):
         if self.stage is TURN:
             self.current = (self.current + 1) % self.players
 
-    # -- a turn: the fast move generator ---------------------------------------------------
+    # -- a turn (pairs in pairs.py, V1 action cards in cards.py) -------------------------------
     def _turn_actions(self) -> list[Action]:
         seat = self.current
         actions = self._pair_actions(seat)
@@ -515,280 +468,6 @@ class NewYork(Rules):
             return actions + self._action_card_actions(seat)
         return self._action_card_actions(seat) + [NOPLAY]  # NY-13 with V1: no pair, may pass
 
-    def _pair_actions(self, seat: int) -> list[Action]:
-        if self.colours_per_seat == 1 and self.teammate is None:
-            return self._single_colour_pairs(seat, self.seat_colours[seat][0])
-        hand = self.hands[seat]
-        reds = [c for c in RED_CARDS if hand[c]]
-        blues = [c for c in BLUE_CARDS if hand[c]]
-        if not reds or not blues:
-            return []
-        board, chips = self.board, self.chips[seat]
-        mine = self.seat_colours[seat]
-        explicit = self._explicit(seat)
-        own_codes = [c for c in mine if self.supply[c] > 0] if explicit else (
-            [-1] if self.supply[mine[0]] > 0 else [])
-        mate_codes = []
-        if self.teammate is not None:
-            mate_codes = [c for c in self.seat_colours[self.teammate[seat]] if self.supply[c] > 0]
-        out = []
-        for red in reds:
-            rows = range(N) if red == RED_JOKER else (red,)
-            for blue in blues:
-                cols = range(N) if blue == BLUE_JOKER else (blue - BLUE0,)
-                for r in rows:
-                    base = r * N
-                    for c in cols:
-                        sq = base + c
-                        colour = board[sq]
-                        if colour < 0:  # NY-10 empty: place (NY-12 needs a piece in supply)
-                            for code in own_codes:
-                                out.append(PAIR[red, blue, sq, code])
-                            for code in mate_codes:
-                                out.append(PAIR[red, blue, sq, code])
-                        elif colour in mine:  # own piece goes home; V3: not your other colour
-                            out.append(PAIR[red, blue, sq, colour if explicit else -1])
-                        elif self.fee(sq) <= chips:
-                            for code in own_codes:
-                                out.append(PAIR[red, blue, sq, code])
-        return out
-
-    def _single_colour_pairs(self, seat: int, mine: int) -> list[Action]:
-        """`_pair_actions` for the usual game (one colour per seat, no teams), kept fast: the
-        target squares as one bit mask, then per card tuple lookups or a C-level `compress`."""
-        held = self.held[seat]
-        reds, blue_cards = HELD_REDS[held & RED_CARD_BITS], held >> BLUE0 & BLUE_CARD_BITS
-        if not reds or not blue_cards:
-            return []
-        targets = self._target_mask(mine, self.chips[seat])
-        out: list[Action] = []
-        if targets == ALL_SQUARES:  # the usual case: every pair in hand may be played
-            for red in reds:
-                out += PAIRS_ANYWHERE[red][blue_cards]
-            return out
-        streets, blue_joker = blue_cards & LINE, blue_cards >> N
-        for red in reds:
-            own = PAIR_OWN[red]
-            if red == RED_JOKER:  # any avenue: the blue card's street (or any square)
-                for c in STREET_LISTS[streets]:
-                    out += compress(own[c], COLUMN_SELECTOR[targets >> c & COLUMN0])
-                if blue_joker:
-                    out += compress(own[N], squares_selector(targets))
-            else:
-                row = targets >> (red * N) & LINE
-                out += ROAD_PAIRS[red][row & streets]
-                if blue_joker:  # any street of this avenue
-                    out += own[N] if row == LINE else compress(own[N], ROW_SELECTOR[row])
-        return out
-
-    def _target_mask(self, mine: int, chips: int) -> int:
-        """Squares a pair card may target (NY-10 to NY-12): own pieces; and, with a piece in
-        supply, empty squares and other colours' pieces whose fee (NY-11) the seat can pay."""
-        occupied = self.occupied
-        if self.supply[mine] <= 0:
-            return occupied[mine]
-        if chips >= N:  # no fee is above N
-            return ALL_SQUARES
-        targets = ALL_SQUARES
-        above, row_lines, col_lines = ABOVE[chips], self.row_lines, self.col_lines
-        for colour in self.other_colours[mine]:  # fee = min(avenue, street): too high if both are
-            rows_over = (row_lines[colour] + above) & FIELD_HIGH
-            if rows_over:
-                cols_over = (col_lines[colour] + above) & FIELD_HIGH
-                if cols_over:
-                    targets ^= occupied[colour] & ROWS_OVER[rows_over] & COLS_OVER[cols_over]
-        return targets
-
-    def _action_card_actions(self, seat: int) -> list[Action]:
-        hand = self.hands[seat]
-        out: list[Action] = []
-        codes = self._placing_codes(seat)
-        mine = set(self.seat_colours[seat])
-        for back in (0, 1):
-            for kind in ("sanierung", "ruine"):
-                if hand[action_card(kind, back)]:
-                    out.append(STANDALONE_ACTIONS[kind, back])
-            if hand[action_card("spekulation", back)] and codes:
-                for other in range(self.players):
-                    if other != seat and self.pieces_on_board(other) >= DATA["spekulation_min_pieces"]:
-                        out.extend(SPEKULATION[back, other, code] for code in codes)
-            partners = [p for p in partner_cards(back) if hand[p]]
-            if hand[action_card("baulowe", back)] and codes:
-                for partner in partners:
-                    for sq in partner_squares(partner):
-                        colour = self.board[sq]
-                        if colour >= 0 and colour not in mine:
-                            out.extend(BAULOWE[back, partner, sq, code] for code in codes)
-            if hand[action_card("statik", back)]:
-                for partner in partners:
-                    joker = partner in (RED_JOKER, BLUE_JOKER)
-                    for line in (range(N) if joker else (line_index(partner),)):
-                        victims = self._statik_victims(seat, partner in RED_CARDS, line)
-                        if not victims:  # playable, with no effect [R]
-                            out.append(STATIK[back, partner, line, -1, self._no_effect_code(seat)])
-                        elif codes:
-                            targets = [-1] if len(victims) == 1 else victims
-                            out.extend(STATIK[back, partner, line, t, code]
-                                       for t in targets for code in codes)
-        return out
-
-    def _no_effect_code(self, seat: int) -> int:
-        """The colour code a Statik without effect is written with (V3: the first colour)."""
-        return self.seat_colours[seat][0] if self._explicit(seat) else -1
-
-    def _statik_victims(self, seat: int, is_row: bool, line: int) -> list[int]:
-        """Other seats with the most pieces in the line (V1 Statik)."""
-        counts = [0] * self.players
-        for sq in _line_squares(is_row, line):
-            colour = self.board[sq]
-            if colour >= 0:
-                counts[self.colour_owner[colour]] += 1
-        counts[seat] = 0
-        best = max(counts)
-        return [s for s in range(self.players) if best and counts[s] == best]
-
-    def _fill_actions(self) -> list[Action]:
-        actor, squares = self.pending.seat, self.pending.squares
-        explicit = self._explicit(actor)
-        return [PLACE[sq, c if explicit else -1] for c in self.seat_colours[actor]
-                if self.supply[c] > 0 for sq in squares]
-
-    def _remove_actions(self) -> list[Action]:
-        mine = set(self.seat_colours[self.pending.seat])
-        return [REMOVE[sq] for sq in self.pending.squares if self.board[sq] in mine]
-
-    # -- a turn: each kind's legality, read plainly from the rules --------------------------
-    def _check_pair(self, action: Action) -> tuple[str, str] | None:
-        """NY-9: both cards in hand; then NY-10…NY-12 (and V3, V4) for the square."""
-        red, blue, sq, code = action.args
-        seat, hand = self.current, self.hands[self.current]
-        missing = [card_name(c) for c in (red, blue) if not hand[c]]
-        if missing:
-            return "NY-9", f"You do not hold {' and '.join(missing)}."
-        colour, name = self.board[sq], square_name(sq)
-        mine = self.seat_colours[seat]
-        mate = self.seat_colours[self.teammate[seat]] if self.teammate else []
-        if code in mate:  # V4: a teammate's piece, from the teammate's supply
-            if colour >= 0:
-                return "NY-V4", "A teammate's piece may only be placed on an empty square."
-            if self.supply[code] <= 0:
-                return "NY-12", f"Your teammate has no {COLOURS[code]} pieces left."
-            return None
-        if colour in mine:  # NY-10: your own piece goes back to your supply
-            if code == (colour if self._explicit(seat) else -1):
-                return None
-            if self._explicit(seat):
-                return "NY-V3", (f"{name} holds your {COLOURS[colour]} piece: play '{name}/"
-                                 f"{COLOUR_LETTERS[colour]}' to take it back; you may not play onto "
-                                 "it with your other colour.")
-            return "NY-10", f"{name} holds your own piece: play '{name}' (no colour suffix) to take it back."
-        refusal = self._check_placing(seat, code)
-        if refusal:
-            return refusal
-        if colour >= 0 and self.fee(sq) > self.chips[seat]:
-            return "NY-12", (f"Taking {name} costs {self.fee(sq)} chips (NY-11) and you have "
-                             f"{self.chips[seat]}; a pair whose fee you cannot pay may not be played.")
-        return None
-
-    def _check_placing(self, seat: int, code: int) -> tuple[str, str] | None:
-        """Whether `seat` may put down a piece of the colour `code` names: one of its own
-        colours (named with V3, else not named) with a piece left in supply (NY-12)."""
-        if self._explicit(seat):
-            if code not in self.seat_colours[seat]:
-                own = " or ".join(COLOURS[c] for c in self.seat_colours[seat])
-                return "NY-V3", f"Name the colour you place, one of yours ({own}), e.g. 'C3/r'."
-        elif code >= 0:
-            return "NY-10", "You place your own pieces: leave out the colour suffix, e.g. 'C3'."
-        placed = self._colour_of(seat, code)
-        if self.supply[placed] <= 0:
-            return "NY-12", f"You have no {COLOURS[placed]} pieces left in your supply."
-        return None
-
-    def _check_noplay(self, action: Action) -> tuple[str, str] | None:
-        """NY-13: only with no playable pair (with V1 also when an action card could be played)."""
-        hand = self.hands[self.current]
-        for red in RED_CARDS:
-            for blue in BLUE_CARDS:
-                if hand[red] and hand[blue]:
-                    for sq in pair_squares(red, blue):
-                        for code in COLOUR_CODES:
-                            if self._check_pair(PAIR[red, blue, sq, code]) is None:
-                                pair = PAIR[red, blue, sq, code]
-                                return "NY-13", f"You have a playable pair ({pair}), so you must play one."
-        return None
-
-    def _check_card(self, action: Action) -> tuple[str, str] | None:
-        """V1: the variant is on and the card (and a partner road card) is in hand."""
-        if not self.action_cards:
-            return "NY-V1", "Action cards are not in this game."
-        hand = self.hands[self.current]
-        cards = action.args[:2] if action.kind in ("baulowe", "statik") else action.args[:1]
-        missing = [card_name(c) for c in cards if not hand[c]]
-        if missing:
-            return "NY-V1", f"You do not hold {' and '.join(missing)}."
-        return None
-
-    def _check_spekulation(self, action: Action) -> tuple[str, str] | None:
-        _, victim, code = action.args
-        seat, least = self.current, DATA["spekulation_min_pieces"]
-        refusal = self._check_card(action) or self._check_placing(seat, code)
-        if refusal:
-            return refusal
-        if victim == seat or victim >= self.players:
-            return "NY-V1", "Spekulation names another player."
-        if self.pieces_on_board(victim) < least:
-            return "NY-V1", f"Player {victim + 1} has fewer than {least} pieces on the board."
-        return None
-
-    def _check_baulowe(self, action: Action) -> tuple[str, str] | None:
-        _, _, sq, code = action.args
-        refusal = self._check_card(action) or self._check_placing(self.current, code)
-        if refusal:
-            return refusal
-        colour = self.board[sq]
-        if colour < 0 or colour in self.seat_colours[self.current]:
-            return "NY-V1", (f"Baulöwe takes another player's piece in the named line; {square_name(sq)} "
-                             "holds none.")
-        return None
-
-    def _check_statik(self, action: Action) -> tuple[str, str] | None:
-        _, partner, line, target, code = action.args
-        seat = self.current
-        refusal = self._check_card(action)
-        if refusal:
-            return refusal
-        victims = self._statik_victims(seat, partner in RED_CARDS, line)
-        if not victims:  # no other player's piece in the line: no effect [R]
-            if target < 0 and code == self._no_effect_code(seat):
-                return None
-            back = (action.args[0] - ACTION0) % 2
-            plain = STATIK[back, partner, line, -1, self._no_effect_code(seat)]
-            return "NY-V1", f"Nobody else has a piece in that line, so Statik has no effect: play '{plain}'."
-        refusal = self._check_placing(seat, code)
-        if refusal:
-            return refusal
-        if len(victims) == 1 and target >= 0:
-            return "NY-V1", (f"Only player {victims[0] + 1} has the most pieces there: name a player "
-                             "only when several tie for the most.")
-        if len(victims) > 1 and target not in victims:
-            tied = ", ".join(str(v + 1) for v in victims)
-            return "NY-V1", f"Players {tied} tie for the most pieces there: name one of them (e.g. '>{victims[0]}')."
-        return None
-
-    def _check_fill(self, action: Action) -> tuple[str, str] | None:
-        sq, code = action.args
-        if sq not in self.pending.squares:
-            names = ", ".join(square_name(s) for s in self.pending.squares)
-            return "NY-V1", f"{square_name(sq)} is not one of the emptied squares ({names})."
-        return self._check_placing(self.pending.seat, code)
-
-    def _check_remove(self, action: Action) -> tuple[str, str] | None:
-        sq = action.args[0]
-        if sq not in self.pending.squares or self.board[sq] not in self.seat_colours[self.pending.seat]:
-            return "NY-V1", f"{square_name(sq)} is not one of your pieces that can be removed."
-        return None
-
-    # -- applying --------------------------------------------------------------------------
     def _play_pair(self, action: Action) -> None:
         red, blue, sq, code = action.args
         seat = self.current
@@ -819,80 +498,6 @@ class NewYork(Rules):
             while hand[card]:
                 self._spend(seat, card)
         self.events.append(ev.NoPlay(seat, revealed))
-        self._end_turn()
-
-    def _play_card(self, action: Action) -> None:
-        """V1: the action card (and its partner road card) go to the discard pile."""
-        seat, card = self.current, action.args[0]
-        self._spend(seat, card)
-        self.events.append(ev.ActionCard(seat, action.kind, BACKS[back_of(card)]))
-        if action.kind in ("baulowe", "statik"):
-            self._spend(seat, action.args[1])
-
-    def _clear_and_fill(self, action: Action) -> None:
-        """Sanierung / Ruine: the squares empty, then players fill them clockwise."""
-        self._play_card(action)
-        squares = CENTRAL if action.kind == "sanierung" else CORNERS
-        for sq in squares:
-            if self.board[sq] >= 0:
-                self._clear(sq)
-        self._next_filler(self.current, tuple(squares), first=True)
-
-    def _spekulation(self, action: Action) -> None:
-        _, victim, code = action.args
-        self._play_card(action)
-        seat = self.current
-        self.pending = Pending(victim, tuple(range(SQUARES)), seat, self._colour_of(seat, code))
-        self.stage = REMOVING
-
-    def _baulowe(self, action: Action) -> None:
-        _, _, sq, code = action.args
-        self._play_card(action)
-        seat = self.current
-        self.events.append(ev.Evict(seat, sq, self._clear(sq), 0))  # no fee
-        placed = self._colour_of(seat, code)
-        self._set(sq, placed)
-        self.events.append(PLACED[seat][sq][placed])
-        self._end_turn()
-
-    def _statik(self, action: Action) -> None:
-        _, partner, line, target, code = action.args
-        self._play_card(action)
-        seat, is_row = self.current, partner in RED_CARDS
-        victims = self._statik_victims(seat, is_row, line)
-        if not victims:
-            self._end_turn()
-            return
-        victim = victims[0] if target < 0 else target
-        self.pending = Pending(victim, tuple(_line_squares(is_row, line)), seat, self._colour_of(seat, code))
-        self.stage = REMOVING
-
-    def _next_filler(self, seat: int, squares: tuple[int, ...], first: bool = False) -> None:
-        """Sanierung/Ruine: clockwise from the card's player, each fills one square."""
-        if squares:
-            start = seat if first else self._next_seat(seat)
-            for i in range(self.players):
-                candidate = (start + i) % self.players
-                if any(self.supply[c] > 0 for c in self.seat_colours[candidate]):
-                    self.pending = Pending(candidate, squares)
-                    self.stage = FILLING
-                    return
-        self._end_turn()
-
-    def _fill(self, action: Action) -> None:
-        sq, code = action.args
-        actor = self.pending.seat
-        colour = self._colour_of(actor, code)
-        self._set(sq, colour)
-        self.events.append(PLACED[actor][sq][colour])
-        self._next_filler(actor, tuple(s for s in self.pending.squares if s != sq))
-
-    def _remove(self, action: Action) -> None:
-        sq = action.args[0]
-        victim, _, card_player, colour = self.pending
-        self.events.append(ev.Removed(victim, sq, self._clear(sq)))
-        self._set(sq, colour)
-        self.events.append(PLACED[card_player][sq][colour])
         self._end_turn()
 
     # -- the stage table at work -----------------------------------------------------------
@@ -930,187 +535,6 @@ class NewYork(Rules):
     def why_unknown(self, text: str) -> tuple[str, str]:
         rule, reason = self.stage.unknown
         return rule, reason.format(text=repr(text))
-
-    # -- scoring (NY-17, NY-18, V3, V4) ----------------------------------------------------
-    def groups(self, colour: int) -> list[list[int]]:
-        """Orthogonally connected groups of a colour, largest first."""
-        seen = [False] * SQUARES
-        out = []
-        board = self.board
-        for start in range(SQUARES):
-            if board[start] != colour or seen[start]:
-                continue
-            seen[start] = True
-            stack, group = [start], []
-            while stack:
-                sq = stack.pop()
-                group.append(sq)
-                for nb in NEIGHBOURS[sq]:
-                    if not seen[nb] and board[nb] == colour:
-                        seen[nb] = True
-                        stack.append(nb)
-            out.append(sorted(group))
-        out.sort(key=lambda g: (-len(g), g[0]))
-        return out
-
-    def _colour_score(self, colour: int) -> tuple[int, list[int], int]:
-        groups = self.groups(colour)
-        largest = groups[0] if groups else []
-        others = sum(len(g) for g in groups[1:])
-        return 2 * len(largest) + others, largest, others
-
-    def explain_scores(self) -> list[dict[str, Any]]:
-        out = []
-        for seat in range(self.players):
-            best = None
-            for colour in self.seat_colours[seat] or []:
-                points, largest, others = self._colour_score(colour)
-                # V3: the colour with the larger largest group counts (ties: the better one)
-                if best is None or (len(largest), points) > (len(best[1]), best[0]):
-                    best = (points, largest, others, colour)
-            points, largest, others, colour = best if best else (0, [], 0, -1)
-            parts = [
-                {"rule": "NY-17", "what": "largest group", "count": len(largest), "points": 2 * len(largest)},
-                {"rule": "NY-17", "what": "other pieces", "count": others, "points": others},
-                {"rule": "NY-17", "what": "chips", "count": self.chips[seat], "points": self.chips[seat]},
-            ]
-            out.append({
-                "seat": seat,
-                "colour": COLOURS[colour] if colour >= 0 else None,
-                "largest_group": [square_name(sq) for sq in largest],
-                "parts": parts,
-                "total": points + self.chips[seat],
-            })
-        return out
-
-    def scores(self) -> list[int]:
-        return [entry["total"] for entry in self.explain_scores()]
-
-    def winners(self) -> list[int]:
-        scores = self.scores()
-        if self.teammate is not None:  # V4: the team with the higher sum wins
-            team = [scores[s] + scores[self.teammate[s]] for s in range(self.players)]
-            best = max(team)
-            return [s for s in range(self.players) if team[s] == best]
-        best = max(scores)
-        return [s for s in range(self.players) if scores[s] == best]
-
-    # -- hidden information ----------------------------------------------------------------
-    def determinize(self, seat: int, rng: random.Random) -> NewYork:
-        """A copy that agrees with view(seat): other hands (same number of red- and
-        blue-backed cards each) and the draw pile are re-dealt from what seat cannot see."""
-        other = copy.copy(self)
-        for name in ("board", "occupied", "row_lines", "col_lines", "supply", "setup_left", "chips", "hands", "held",
-                     "deck", "discard", "seat_colours", "colour_owner"):
-            setattr(other, name, copy.deepcopy(getattr(self, name)))
-        other.events = list(self.events)  # events are immutable
-        other.rng = random.Random(rng.getrandbits(64))
-        hidden = list(self.deck)
-        wanted = []
-        for s, hand in enumerate(other.hands):
-            if s == seat:
-                continue
-            cards = [c for c in range(CARD_TYPES) for _ in range(hand[c])]
-            hidden += cards
-            wanted.append((s, sum(back_of(c) == 0 for c in cards), sum(back_of(c) == 1 for c in cards)))
-            other.hands[s] = [0] * CARD_TYPES
-            other.held[s] = 0
-        shuffle(rng, hidden)
-        for s, reds, blues in wanted:
-            for back, count in ((0, reds), (1, blues)):
-                for _ in range(count):
-                    card = next(c for c in hidden if back_of(c) == back)
-                    hidden.remove(card)
-                    other._take(s, card)
-        other.deck = hidden
-        return other
-
-    # -- views -----------------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What `seat` may know; the keys are listed in the module docstring."""
-        board = self.board
-        grid = [[None if board[r * N + c] < 0 else self.colour_owner[board[r * N + c]]
-                 for c in range(N)] for r in range(N)]
-        colours = [[None if board[r * N + c] < 0 else COLOURS[board[r * N + c]]
-                    for c in range(N)] for r in range(N)]
-        hand = []
-        if seat is not None:
-            hand = [card_name(c) for c in range(CARD_TYPES) for _ in range(self.hands[seat][c])]
-        backs = []
-        for s in range(self.players):
-            h = self.hands[s]
-            red = sum(h[c] for c in RED_CARDS) + sum(h[ACTION0 + 2 * k] for k in range(len(ACTION_KINDS)))
-            blue = sum(h[c] for c in BLUE_CARDS) + sum(h[ACTION0 + 2 * k + 1] for k in range(len(ACTION_KINDS)))
-            backs.append({"red": red, "blue": blue})
-        pending = None
-        if self.pending is not None:
-            pending = {"kind": self.stage.name, "seat": self.pending.seat,
-                       "squares": [square_name(s) for s in self.pending.squares]}
-        in_play = range(self.ncolours)
-        return {
-            "game": self.name,
-            "seat": seat,
-            "phase": self.phase,
-            "players": self.players,
-            "to_move": self.to_move,
-            "colours": COLOURS[: self.ncolours],
-            "seat_colours": [[COLOURS[c] for c in cs] for cs in self.seat_colours],
-            "board": grid,
-            "board_colours": colours,
-            "chips": list(self.chips),
-            "supply": {COLOURS[c]: self.supply[c] for c in in_play},
-            "setup_left": {COLOURS[c]: self.setup_left[c] for c in in_play},
-            "hand": hand,
-            "hand_counts": backs,
-            "deck_size": len(self.deck),
-            "discard_size": len(self.discard),
-            "discard_top": [card_name(c) for c in self.discard[-2:]],
-            "stop_armed": self.stop_armed,
-            "stop_drawn_by": self.stop_drawn_by,
-            "empty_squares": self.empty,
-            "pending": pending,
-            "teams": [[s, self.teammate[s]] for s in (0, 1)] if self.teammate else None,
-            "avenues": DATA["avenues"],
-            "streets": DATA["streets"],
-            "fees": [[self.fee(r * N + c) if board[r * N + c] >= 0 else None for c in range(N)] for r in range(N)],
-            "line_counts": {COLOURS[c]: {"avenues": [self.avenue_count(c, i) for i in range(N)],
-                                         "streets": [self.street_count(c, i) for i in range(N)]} for c in in_play},
-            "groups": {COLOURS[c]: [[square_name(sq) for sq in g] for g in self.groups(c)] for c in in_play},
-        }
-
-    def preview(self, action: Action) -> dict[str, Any]:
-        """What a legal action would do (keys in the module docstring), played on a
-        determinized copy, so the draws it shows are imagined."""
-        seat = self.to_move
-        copy_ = self.determinize(seat, random.Random(0))
-        mark = len(copy_.events)
-        copy_.apply(action)
-        happened: list[Event] = copy_.events[mark:]
-        after, now = copy_.scores(), self.scores()
-        square = evicted = placed = None
-        fee, returned = 0, False
-        for event in happened:
-            if event.kind == "evict" and event.seat == seat:
-                square, fee, evicted = event.square, event.fee, self.colour_owner[event.colour]
-            elif event.kind == "return" and event.seat == seat:
-                square, returned = event.square, True
-            elif event.kind == "place" and event.seat == seat:
-                square, placed = event.square, COLOURS[event.colour]
-        return {
-            "events": [e.to_json() for e in happened],
-            "scores": after,
-            "square": None if square is None else square_name(square),
-            "fee": fee,
-            "evicted": evicted,
-            "returned": returned,
-            "placed": placed,
-            "score_change": [a - b for a, b in zip(after, now, strict=True)],
-            "stop_armed": any(e.kind == "stop_armed" for e in happened),
-        }
-
-
-def _line_squares(is_row: bool, line: int) -> range:
-    return range(line * N, line * N + N) if is_row else range(line, SQUARES, N)
 
 
 class Stage:

@@ -198,6 +198,11 @@ for _back in (0, 1):
                 f"spekulation.{BACKS[_back]}>{_seat}{_suffix(_col)}")
 
 
+def line_squares(is_row: bool, line: int) -> range:
+    """The squares of an avenue (row) or a street (column)."""
+    return range(line * N, line * N + N) if is_row else range(line, SQUARES, N)
+
+
 def partner_cards(back: int) -> range:
     """An action card is played with a road card of the other back colour."""
     return BLUE_CARDS if back == 0 else RED_CARDS

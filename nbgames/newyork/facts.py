@@ -1,0 +1,209 @@
+"""What a New York state shows, as a part of the `NewYork` rules class (a mixin that only
+reads the state): scores (NY-17, NY-18, V3, V4), each seat's view, previews and
+determinizations. The keys of `view` and `preview` are listed in ``rules.py``."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from ..engine.action import Action
+from ..engine.chance import shuffle
+from ..engine.events import Event
+from .tables import (
+    ACTION0,
+    ACTION_KINDS,
+    BLUE_CARDS,
+    CARD_TYPES,
+    COLOURS,
+    DATA,
+    NEIGHBOURS,
+    RED_CARDS,
+    SQUARES,
+    N,
+    back_of,
+    card_name,
+    square_name,
+)
+
+
+class Facts:
+    """Scores, views, previews and determinizations of a `NewYork` state."""
+
+    # -- scoring (NY-17, NY-18, V3, V4) ----------------------------------------------------
+    def groups(self, colour: int) -> list[list[int]]:
+        """Orthogonally connected groups of a colour, largest first."""
+        seen = [False] * SQUARES
+        out = []
+        board = self.board
+        for start in range(SQUARES):
+            if board[start] != colour or seen[start]:
+                continue
+            seen[start] = True
+            stack, group = [start], []
+            while stack:
+                sq = stack.pop()
+                group.append(sq)
+                for nb in NEIGHBOURS[sq]:
+                    if not seen[nb] and board[nb] == colour:
+                        seen[nb] = True
+                        stack.append(nb)
+            out.append(sorted(group))
+        out.sort(key=lambda g: (-len(g), g[0]))
+        return out
+
+    def _colour_score(self, colour: int) -> tuple[int, list[int], int]:
+        groups = self.groups(colour)
+        largest = groups[0] if groups else []
+        others = sum(len(g) for g in groups[1:])
+        return 2 * len(largest) + others, largest, others
+
+    def explain_scores(self) -> list[dict[str, Any]]:
+        out = []
+        for seat in range(self.players):
+            best = None
+            for colour in self.seat_colours[seat] or []:
+                points, largest, others = self._colour_score(colour)
+                # V3: the colour with the larger largest group counts (ties: the better one)
+                if best is None or (len(largest), points) > (len(best[1]), best[0]):
+                    best = (points, largest, others, colour)
+            points, largest, others, colour = best if best else (0, [], 0, -1)
+            parts = [
+                {"rule": "NY-17", "what": "largest group", "count": len(largest), "points": 2 * len(largest)},
+                {"rule": "NY-17", "what": "other pieces", "count": others, "points": others},
+                {"rule": "NY-17", "what": "chips", "count": self.chips[seat], "points": self.chips[seat]},
+            ]
+            out.append({
+                "seat": seat,
+                "colour": COLOURS[colour] if colour >= 0 else None,
+                "largest_group": [square_name(sq) for sq in largest],
+                "parts": parts,
+                "total": points + self.chips[seat],
+            })
+        return out
+
+    def scores(self) -> list[int]:
+        return [entry["total"] for entry in self.explain_scores()]
+
+    def winners(self) -> list[int]:
+        scores = self.scores()
+        if self.teammate is not None:  # V4: the team with the higher sum wins
+            team = [scores[s] + scores[self.teammate[s]] for s in range(self.players)]
+            best = max(team)
+            return [s for s in range(self.players) if team[s] == best]
+        best = max(scores)
+        return [s for s in range(self.players) if scores[s] == best]
+
+    # -- hidden information ----------------------------------------------------------------
+    def determinize(self, seat: int, rng: random.Random) -> Facts:
+        """A copy that agrees with view(seat): other hands (same number of red- and
+        blue-backed cards each) and the draw pile are re-dealt from what seat cannot see."""
+        other = copy.copy(self)
+        for name in ("board", "occupied", "row_lines", "col_lines", "supply", "setup_left", "chips", "hands", "held",
+                     "deck", "discard", "seat_colours", "colour_owner"):
+            setattr(other, name, copy.deepcopy(getattr(self, name)))
+        other.events = list(self.events)  # events are immutable
+        other.rng = random.Random(rng.getrandbits(64))
+        hidden = list(self.deck)
+        wanted = []
+        for s, hand in enumerate(other.hands):
+            if s == seat:
+                continue
+            cards = [c for c in range(CARD_TYPES) for _ in range(hand[c])]
+            hidden += cards
+            wanted.append((s, sum(back_of(c) == 0 for c in cards), sum(back_of(c) == 1 for c in cards)))
+            other.hands[s] = [0] * CARD_TYPES
+            other.held[s] = 0
+        shuffle(rng, hidden)
+        for s, reds, blues in wanted:
+            for back, count in ((0, reds), (1, blues)):
+                for _ in range(count):
+                    card = next(c for c in hidden if back_of(c) == back)
+                    hidden.remove(card)
+                    other._take(s, card)
+        other.deck = hidden
+        return other
+
+    # -- views -----------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know; the keys are listed in the module docstring."""
+        board = self.board
+        grid = [[None if board[r * N + c] < 0 else self.colour_owner[board[r * N + c]]
+                 for c in range(N)] for r in range(N)]
+        colours = [[None if board[r * N + c] < 0 else COLOURS[board[r * N + c]]
+                    for c in range(N)] for r in range(N)]
+        hand = []
+        if seat is not None:
+            hand = [card_name(c) for c in range(CARD_TYPES) for _ in range(self.hands[seat][c])]
+        backs = []
+        for s in range(self.players):
+            h = self.hands[s]
+            red = sum(h[c] for c in RED_CARDS) + sum(h[ACTION0 + 2 * k] for k in range(len(ACTION_KINDS)))
+            blue = sum(h[c] for c in BLUE_CARDS) + sum(h[ACTION0 + 2 * k + 1] for k in range(len(ACTION_KINDS)))
+            backs.append({"red": red, "blue": blue})
+        pending = None
+        if self.pending is not None:
+            pending = {"kind": self.pending.kind, "seat": self.pending.seat,
+                       "squares": [square_name(s) for s in self.pending.squares]}
+        in_play = range(self.ncolours)
+        return {
+            "game": self.name,
+            "seat": seat,
+            "phase": self.phase,
+            "players": self.players,
+            "to_move": self.to_move,
+            "colours": COLOURS[: self.ncolours],
+            "seat_colours": [[COLOURS[c] for c in cs] for cs in self.seat_colours],
+            "board": grid,
+            "board_colours": colours,
+            "chips": list(self.chips),
+            "supply": {COLOURS[c]: self.supply[c] for c in in_play},
+            "setup_left": {COLOURS[c]: self.setup_left[c] for c in in_play},
+            "hand": hand,
+            "hand_counts": backs,
+            "deck_size": len(self.deck),
+            "discard_size": len(self.discard),
+            "discard_top": [card_name(c) for c in self.discard[-2:]],
+            "stop_armed": self.stop_armed,
+            "stop_drawn_by": self.stop_drawn_by,
+            "empty_squares": self.empty,
+            "pending": pending,
+            "teams": [[s, self.teammate[s]] for s in (0, 1)] if self.teammate else None,
+            "avenues": DATA["avenues"],
+            "streets": DATA["streets"],
+            "fees": [[self.fee(r * N + c) if board[r * N + c] >= 0 else None for c in range(N)] for r in range(N)],
+            "line_counts": {COLOURS[c]: {"avenues": [self.avenue_count(c, i) for i in range(N)],
+                                         "streets": [self.street_count(c, i) for i in range(N)]} for c in in_play},
+            "groups": {COLOURS[c]: [[square_name(sq) for sq in g] for g in self.groups(c)] for c in in_play},
+        }
+
+    def preview(self, action: Action) -> dict[str, Any]:
+        """What a legal action would do (keys in the module docstring), played on a
+        determinized copy, so the draws it shows are imagined."""
+        seat = self.to_move
+        copy_ = self.determinize(seat, random.Random(0))
+        mark = len(copy_.events)
+        copy_.apply(action)
+        happened: list[Event] = copy_.events[mark:]
+        after, now = copy_.scores(), self.scores()
+        square = evicted = placed = None
+        fee, returned = 0, False
+        for event in happened:
+            if event.kind == "evict" and event.seat == seat:
+                square, fee, evicted = event.square, event.fee, self.colour_owner[event.colour]
+            elif event.kind == "return" and event.seat == seat:
+                square, returned = event.square, True
+            elif event.kind == "place" and event.seat == seat:
+                square, placed = event.square, COLOURS[event.colour]
+        return {
+            "events": [e.to_json() for e in happened],
+            "scores": after,
+            "square": None if square is None else square_name(square),
+            "fee": fee,
+            "evicted": evicted,
+            "returned": returned,
+            "placed": placed,
+            "score_change": [a - b for a, b in zip(after, now, strict=True)],
+            "stop_armed": any(e.kind == "stop_armed" for e in happened),
+        }
