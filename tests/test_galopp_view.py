@@ -10,16 +10,17 @@ import numpy as np
 import pytest
 
 import nbgames
-from nbgames.galopp_royal import rules as gr
-from nbgames.galopp_royal.view import (
+from nbgames.galopp_royal.drawing import (
     CHAIR_FILL,
     COURSE_COLS,
     POND_COL,
     START_COL,
-    GaloppView,
+    chair_cols,
     parse_target,
     space_col,
 )
+from nbgames.galopp_royal.tables import GOALS
+from nbgames.galopp_royal.view import GaloppView
 from nbgames.ui.board import HIGHLIGHTS, PIECES
 
 
@@ -85,7 +86,7 @@ def canvas_text(view) -> str:
 def test_course_columns_cover_pond_start_and_all_six_goals():
     assert space_col(-4, 15) == POND_COL and space_col(-3, 15) == 1 and space_col(0, 15) == START_COL
     assert space_col(17, 15) == START_COL + 15  # past the goal: the chair stands on the goal
-    assert COURSE_COLS == START_COL + max(gr.GOALS) + 1
+    assert COURSE_COLS == START_COL + max(GOALS) + 1
 
 
 def test_hit_testing_names_chairs_spaces_and_slots():
@@ -209,7 +210,7 @@ def test_bid_slider_is_limited_to_legal_bids_and_buttons_emit_legal_actions():
     game.play("pass")
     game.play("pass")
     view.refresh()
-    assert (view.bid_amount.min, view.bid_amount.max) == (21, game.rules.coins[0])  # bids up to your coins
+    assert (view.bid_amount.min, view.bid_amount.max) == (21, game.view(0)["coins"][0])  # bids up to your coins
     view.pass_button.click()
     assert [str(a) for a in out] == ["bid 7", "pass"]
 
@@ -238,10 +239,10 @@ def test_schemer_targets_are_chosen_on_the_course():
     view.roll_button.click()
     game.play(out.pop())
     view.refresh()
-    assert game.rules.phase == gr.PHASE_SCHEME and not view.scheme_plus.disabled
+    assert game.view(0)["phase"] == "scheme" and not view.scheme_plus.disabled
     assert view.confirm_button.disabled
     view.click("chair:1")  # no option chosen yet: explained, nothing selected
-    assert "first" in view.info.value and view._scheme_targets == []
+    assert "first" in view.info.value and view.selection.scheme_targets == []
     view.scheme_plus.click()
     # seat 2 on -2 cannot be pushed back 2 (pond), but can be pushed back 1 as one of two
     assert view.scheme_candidates() == [1, 2]
@@ -249,7 +250,7 @@ def test_schemer_targets_are_chosen_on_the_course():
     assert view.confirm_button.disabled  # "scheme +2 2:-2" is not legal
     g = view.geom
     view._on_mouse_down(*g.cell_centre(1, 3))  # anywhere in seat 1's lane picks seat 1's chair
-    assert sorted(view._scheme_targets) == [1, 2] and not view.confirm_button.disabled
+    assert sorted(view.selection.scheme_targets) == [1, 2] and not view.confirm_button.disabled
     view.click("chair:0")  # own chair: not a target
     assert "cannot be moved" in view.info.value
     view.confirm_button.click()
@@ -276,7 +277,7 @@ def play_until(game, phase, limit=2000):
 
     rng = random.Random(5)
     for _ in range(limit):
-        if game.rules.phase == phase:
+        if game.view(None)["phase"] == phase:
             return
         game.play(rng.choice(game.legal_actions()))
     raise AssertionError(f"never reached {phase}")
@@ -284,8 +285,8 @@ def play_until(game, phase, limit=2000):
 
 def test_exchange_by_clicking_one_bearer_per_board():
     game = scenario_game(PLAIN, seed=2)
-    play_until(game, gr.PHASE_EXCHANGE)
-    chooser = game.rules.last_placed
+    play_until(game, "exchange")
+    chooser = game.view(None)["last_placed"]
     view = GaloppView(game, seat=chooser)
     out = chosen(view)
     assert "placed last" in view.status.value and view.confirm_button.disabled
@@ -308,11 +309,11 @@ def test_exchange_by_clicking_one_bearer_per_board():
 
 def test_arranging_by_swapping_two_bearers():
     game = nbgames.new_game("galopp_royal", players=3, seed=4)
-    play_until(game, gr.PHASE_ARRANGE)
+    play_until(game, "arrange")
     seat = game.to_move
     view = GaloppView(game, seat=seat)
     out = chosen(view)
-    board = list(game.rules.boards[seat])
+    board = game.view(seat)["boards"][seat]
     assert not view.keep_button.disabled and not view.confirm_button.disabled  # identity = keep
     view.click(f"slot:{seat}:1")
     view.click(f"slot:{seat}:3")
@@ -357,7 +358,7 @@ def test_chair_moves_step_by_step_and_the_die_shows_briefly():
         seen.append(view.chair_cols()[0])
     assert seen == [START_COL + k for k in range(3, 8)]
     assert view._die_shown and "rolled" in view.die.value
-    assert any(name == "fill_text" and args[0] == str(game.rules.last_roll[1])
+    assert any(name == "fill_text" and args[0] == str(game.view(0)["last_roll"]["die"])
                for _, name, args in view.highlight_ops())
     clock.run()
     assert not view._die_shown and "rolled" in view.die.value  # the text twin stays
@@ -373,7 +374,7 @@ def test_without_any_clock_nothing_animates():
         view = GaloppView(game, seat=0)
         game.play("roll")
         view.refresh()
-        seen["animating"], seen["same"] = view.animating, view.chair_cols() == view._state_cols()
+        seen["animating"], seen["same"] = view.animating, view.chair_cols() == chair_cols(game.view(0))
 
     worker = threading.Thread(target=body)
     worker.start()
@@ -404,8 +405,8 @@ def test_keyboard_rolls_walks_the_boards_and_undoes():
     assert commands == ["undo"]
 
     game = scenario_game(PLAIN, seed=2)
-    play_until(game, gr.PHASE_EXCHANGE)
-    view = GaloppView(game, seat=game.rules.last_placed)
+    play_until(game, "exchange")
+    view = GaloppView(game, seat=game.view(None)["last_placed"])
     out = chosen(view)
     view._on_key("ArrowRight")  # the cursor starts on Player 1's board: slot 2
     assert "Player 1, slot 2" in view.info.value
@@ -413,7 +414,7 @@ def test_keyboard_rolls_walks_the_boards_and_undoes():
     for _ in range(2):
         view._on_key("ArrowDown")
         view._on_key("Enter")
-    assert view._exchange == {0: 1, 1: 1, 2: 1}
+    assert view.selection.exchange == {0: 1, 1: 1, 2: 1}
     view.confirm_button.click()
     assert [str(a) for a in out] == ["exchange 0:2 1:2 2:2"]
     view._on_key("ArrowUp")  # from the boards up into the course lanes

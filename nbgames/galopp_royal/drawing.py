@@ -1,0 +1,270 @@
+"""Galopp Royal's canvas as pure draw lists, from a seat's view of the game (``game.view(seat)``).
+
+One canvas holds two grids of the widget kit: the **course** (one lane per chair, one column per
+space: the shell pond, the spaces behind START, START, then spaces 1 … 30, so the six goal
+positions all show) and the **bearer boards** (one row per player, slots 1–4). Beside the boards:
+the podium of the current race and, for a moment after each roll, the die.
+
+Click targets have names: ``chair:<seat>``, ``slot:<seat>:<1-4>``, ``space:<n>`` and
+``button:<name>``; `parse_target` reads them (and nothing else).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..ui.board import HIGHLIGHTS, OKABE_ITO, PIECES, STATIC, TEXT, Geometry, Op, draw_discs, draw_grid, draw_marks
+from ..ui.i18n import t
+from .tables import GOALS, POND_DEPTH, PRIZES, SLOTS
+from .text import CARD_SHORT, place_text, player_name
+
+# Chair colours (Okabe–Ito) with the player's number on every chair: colour is never alone.
+CHAIR_FILL = [OKABE_ITO["vermillion"], OKABE_ITO["blue"], OKABE_ITO["green"], OKABE_ITO["yellow"],
+              OKABE_ITO["purple"], OKABE_ITO["sky"]]
+CHAIR_INK = ["#FFFFFF", "#FFFFFF", "#FFFFFF", "#000000", "#000000", "#000000"]
+# Bearer cards: fill and a short label (the label carries the meaning, the fill only helps).
+CARD_FILL = {"+1": "#DCEEF8", "+2": "#B4DBF1", "+3": "#56B4E9", "+5": "#0072B2",
+             "goof": "#D55E00", "schemer": "#CC79A7"}
+CARD_INK = {"+1": TEXT, "+2": TEXT, "+3": TEXT, "+5": "#FFFFFF", "goof": "#FFFFFF", "schemer": TEXT}
+POND_FILL = "#BFE0F0"
+BEHIND_FILL = "#DCD3C0"
+BEYOND_FILL = "#F3F0E8"
+MAX_SPACE = max(GOALS)
+POND_COL = 0
+START_COL = POND_DEPTH + 1
+COURSE_COLS = START_COL + MAX_SPACE + 1
+COURSE_CELL, BOARD_CELL = 28.0, 40.0
+LEFT = 96.0
+MAX_FRAMES = 16         # a long sequence of moves is shown in at most this many steps
+BUTTONS = ("bid", "bid_amount", "pass", "roll", "keep", "confirm", "scheme_plus", "scheme_minus")
+Marks = list[tuple[str, list[tuple]]]  # (highlight kind, parsed targets)
+
+
+def space_col(space: int, goal: int) -> int:
+    """Course column of a space (chairs past the goal stand on it; below the pond edge: pond)."""
+    if space < -POND_DEPTH:
+        return POND_COL
+    return START_COL + min(space, goal)
+
+
+def chair_cols(table: dict[str, Any]) -> list[int]:
+    """The course column of each chair in a view of the game (a pond chair has no position)."""
+    return [POND_COL if space is None else space_col(space, table["goal"]) for space in table["positions"]]
+
+
+def parse_target(name: Any) -> tuple | None:
+    """``"chair:2"`` -> ("chair", 2); ``"slot:1:4"`` -> ("slot", 1, 4); ``"space:-2"``,
+    ``"button:roll"``; None for anything else."""
+    if not isinstance(name, str) or len(name) > 40:
+        return None
+    kind, _, rest = name.partition(":")
+    try:
+        if kind == "chair":
+            return ("chair", int(rest))
+        if kind == "slot":
+            seat, _, slot = rest.partition(":")
+            return ("slot", int(seat), int(slot))
+        if kind == "space":
+            return ("space", int(rest))
+    except ValueError:
+        return None
+    if kind == "button" and rest in BUTTONS:
+        return ("button", rest)
+    return None
+
+
+def target_name(hit: tuple, cols: list[int]) -> str:
+    """The name of a canvas hit (``("lane", seat, col)`` or ``("slot", seat, 1-4)``)."""
+    if hit[0] == "slot":
+        return f"slot:{hit[1]}:{hit[2]}"
+    seat, col = hit[1], hit[2]
+    if col == cols[seat]:
+        return f"chair:{seat}"
+    return f"space:{col - START_COL}" if col != POND_COL else f"space:{-POND_DEPTH - 1}"
+
+
+def geometries(players: int) -> tuple[Geometry, Geometry]:
+    """The course grid and, below it, the bearer boards' grid."""
+    course = Geometry(players, COURSE_COLS, cell=COURSE_CELL, left=LEFT, top=44.0, bottom=8.0)
+    boards = Geometry(players, SLOTS, cell=BOARD_CELL, left=LEFT, top=course.height + 34.0, bottom=12.0)
+    return course, boards
+
+
+def podium_origin(boards: Geometry) -> tuple[float, float]:
+    return boards.left + boards.cols * boards.cell + 240.0, boards.top  # right of the coins text
+
+
+# -- the layers ----------------------------------------------------------------------------------
+def static_ops(course: Geometry, boards: Geometry, goal: int, lang: str) -> list[Op]:
+    """The course (pond, spaces behind START, the spaces past this race's goal shaded; START and
+    the six goals marked, this race's thick) and the empty bearer boards."""
+    g, n = course, course.rows
+    cols = [t("gr.pond", lang)[:1].upper()] + [str(s) for s in range(-POND_DEPTH, 0)] + ["S"]
+    cols += [str(s) for s in range(1, MAX_SPACE + 1)]
+    rows = [player_name(s, lang) for s in range(n)]
+    ops = draw_grid(g, rows, cols)
+    beyond = [(r, c) for r in range(n) for c in range(START_COL + goal + 1, COURSE_COLS)]
+    for fill, cells in ((POND_FILL, [(r, POND_COL) for r in range(n)]),
+                        (BEHIND_FILL, [(r, c) for r in range(n) for c in range(1, START_COL)]),
+                        (BEYOND_FILL, beyond)):
+        if cells:
+            rr = np.array([r for r, _ in cells])
+            cc = np.array([c for _, c in cells])
+            ops += [(STATIC, "set:fill_style", (fill,)),
+                    (STATIC, "fill_rects", (g.left + cc * g.cell + 1, g.top + rr * g.cell + 1,
+                                            g.cell - 2, g.cell - 2))]
+    ops += [(STATIC, "set:stroke_style", (TEXT,)), (STATIC, "set:line_width", (2.0,)),
+            (STATIC, "stroke_line", (g.left + START_COL * g.cell, g.top, g.left + START_COL * g.cell,
+                                     g.top + n * g.cell)),
+            (STATIC, "set:font", ("11px sans-serif",)), (STATIC, "set:text_align", ("center",)),
+            (STATIC, "set:text_baseline", ("middle",))]
+    for race, gpos in enumerate(GOALS, start=1):
+        x = g.left + (START_COL + gpos + 1) * g.cell
+        current = gpos == goal
+        ops += [(STATIC, "set:line_width", (4.0 if current else 1.0,)),
+                (STATIC, "set_line_dash", ([] if current else [4, 3],)),
+                (STATIC, "stroke_line", (x, g.top - 12, x, g.top + n * g.cell)),
+                (STATIC, "set:fill_style", (TEXT,)),
+                (STATIC, "set:font", ("bold 12px sans-serif" if current else "11px sans-serif",)),
+                (STATIC, "fill_text", (f"R{race}" + (" ⚑" if current else ""), x - g.cell / 2, 8))]
+    ops.append((STATIC, "set_line_dash", ([],)))
+    ops += draw_grid(boards, rows, [str(i) for i in range(1, SLOTS + 1)], clear=False, label_y=boards.top - 12)
+    return ops
+
+
+def piece_ops(course: Geometry, boards: Geometry, table: dict[str, Any], cols: list[int],
+              shown: Sequence[list[str] | None], lang: str) -> list[Op]:
+    """Chairs in columns `cols`, the bearers `shown` on each board, coins and the podium."""
+    b, n = boards, course.rows
+    ops = draw_discs(course, [(s, cols[s], CHAIR_FILL[s], str(s + 1), CHAIR_INK[s]) for s in range(n)])
+    cells: dict[str, list[tuple[int, int]]] = {}  # bearers batched per kind, each with its label
+    labels = []
+    for seat, board in enumerate(shown):
+        for slot, card in enumerate(board or ()):
+            cells.setdefault(card, []).append((seat, slot))
+            labels.append((seat, slot, card))
+    for card, where in cells.items():
+        rr = np.array([r for r, _ in where])
+        cc = np.array([c for _, c in where])
+        ops += [(PIECES, "set:fill_style", (CARD_FILL[card],)),
+                (PIECES, "fill_rects", (b.left + cc * b.cell + 3, b.top + rr * b.cell + 3, b.cell - 6, b.cell - 6))]
+    ops += [(PIECES, "set:font", ("bold 15px sans-serif",)), (PIECES, "set:text_align", ("center",)),
+            (PIECES, "set:text_baseline", ("middle",))]
+    for seat, slot, card in labels:
+        cx, cy = b.cell_centre(seat, slot)
+        ops += [(PIECES, "set:fill_style", (CARD_INK[card],)), (PIECES, "fill_text", (CARD_SHORT[card], cx, cy))]
+    ops += [(PIECES, "set:fill_style", (TEXT,)), (PIECES, "set:font", ("13px sans-serif",)),
+            (PIECES, "set:text_align", ("left",))]
+    for seat in range(n):
+        _, cy = b.cell_centre(seat, 0)
+        text = t("gr.coins", lang, coins=table["coins"][seat])
+        if table["boards"][seat] is None:
+            text += " · " + t("gr.no_team", lang)
+        ops.append((PIECES, "fill_text", (text, b.left + b.cols * b.cell + 10, cy)))
+    return ops + podium_ops(boards, table, lang)
+
+
+def racing(table: dict[str, Any]) -> bool:
+    return table["phase"] in ("race", "scheme")
+
+
+def podium_order(table: dict[str, Any]) -> list[int]:
+    """Seats on the podium: the finishers so far, or the last race's final order."""
+    if racing(table):
+        return list(table["finished"])
+    return list(table["results"][-1]) if table["results"] else []
+
+
+def podium_ops(boards: Geometry, table: dict[str, Any], lang: str) -> list[Op]:
+    x0, y0 = podium_origin(boards)
+    p1, p2, p3 = PRIZES[table["race"] - 1]
+    line = t("gr.race_line", lang, race=table["race"], goal=table["goal"], p1=p1, p2=p2, p3=p3)
+    ops: list[Op] = [(PIECES, "set:fill_style", (TEXT,)), (PIECES, "set:font", ("bold 13px sans-serif",)),
+                     (PIECES, "set:text_align", ("left",)), (PIECES, "fill_text", (line, x0, y0 - 14))]
+    step_w, base = 70.0, y0 + 150.0
+    heights = {1: 90.0, 2: 64.0, 3: 44.0}
+    xs = {2: x0, 1: x0 + step_w, 3: x0 + 2 * step_w}
+    ops.append((PIECES, "set:fill_style", ("#D9D0BC",)))
+    for place, h in heights.items():
+        ops.append((PIECES, "fill_rect", (xs[place], base - h, step_w - 4, h)))
+    ops += [(PIECES, "set:fill_style", (TEXT,)), (PIECES, "set:font", ("12px sans-serif",)),
+            (PIECES, "set:text_align", ("center",))]
+    for place, h in heights.items():
+        ops.append((PIECES, "fill_text", (place_text(place, lang), xs[place] + step_w / 2 - 2, base - h / 2 + 14)))
+    for place, seat in enumerate(podium_order(table)[:3], start=1):
+        cx, cy = xs[place] + step_w / 2 - 2, base - heights[place] - 14
+        ops += [(PIECES, "set:fill_style", (CHAIR_FILL[seat],)), (PIECES, "fill_circle", (cx, cy, 12)),
+                (PIECES, "set:stroke_style", (TEXT,)), (PIECES, "set:line_width", (2.0,)),
+                (PIECES, "stroke_circle", (cx, cy, 12)), (PIECES, "set:fill_style", (CHAIR_INK[seat],)),
+                (PIECES, "set:font", ("bold 13px sans-serif",)), (PIECES, "fill_text", (str(seat + 1), cx, cy + 1))]
+    if not racing(table) and table["results"]:
+        ops += [(PIECES, "set:fill_style", (TEXT,)), (PIECES, "set:font", ("12px sans-serif",)),
+                (PIECES, "fill_text", (t("gr.last", lang, player=player_name(table["last_placed"], lang)),
+                                       x0 + 1.5 * step_w, base + 14))]
+    return ops
+
+
+def cells(targets: list[tuple], cols: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Course cells and board cells of parsed targets (buttons have none)."""
+    course, boards = [], []
+    n = len(cols)
+    for target in targets:
+        if target[0] == "chair" and 0 <= target[1] < n:
+            course.append((target[1], cols[target[1]]))
+        elif target[0] == "slot" and 0 <= target[1] < n and 1 <= target[2] <= SLOTS:
+            boards.append((target[1], target[2] - 1))
+        elif target[0] == "space":
+            col = space_col(target[1], MAX_SPACE)
+            course += [(r, col) for r in range(n)]
+        elif target[0] == "lane" and 0 <= target[1] < n:
+            course.append((target[1], target[2]))
+    return course, boards
+
+
+def highlight_ops(course: Geometry, boards: Geometry, marks: Marks, cols: list[int],
+                  die: dict[str, Any] | None, lang: str) -> list[Op]:
+    """Marks on both grids, and the die (a roll ``{"seat", "die", "card"}``) when shown."""
+    course_marks, board_marks = [], []
+    for kind, targets in marks:
+        on_course, on_boards = cells(targets, cols)
+        course_marks.append((kind, on_course))
+        board_marks.append((kind, on_boards))
+    ops = draw_marks(course, course_marks) + draw_marks(boards, board_marks, clear=False)
+    return ops + die_ops(boards, die, lang) if die else ops
+
+
+def die_ops(boards: Geometry, roll: dict[str, Any], lang: str) -> list[Op]:
+    x0, y0 = podium_origin(boards)
+    x, y, size = x0 + 250.0, y0, 84.0
+    label = f"{player_name(roll['seat'], lang)}: {CARD_SHORT[roll['card']]}"
+    return [(HIGHLIGHTS, "set:fill_style", ("#FFFFFF",)), (HIGHLIGHTS, "fill_rect", (x, y, size, size)),
+            (HIGHLIGHTS, "set:stroke_style", (CHAIR_FILL[roll["seat"]],)), (HIGHLIGHTS, "set:line_width", (5.0,)),
+            (HIGHLIGHTS, "stroke_rect", (x, y, size, size)), (HIGHLIGHTS, "set:fill_style", (TEXT,)),
+            (HIGHLIGHTS, "set:text_align", ("center",)), (HIGHLIGHTS, "set:text_baseline", ("middle",)),
+            (HIGHLIGHTS, "set:font", ("bold 44px sans-serif",)),
+            (HIGHLIGHTS, "fill_text", (str(roll["die"]), x + size / 2, y + size / 2 - 6)),
+            (HIGHLIGHTS, "set:font", ("bold 13px sans-serif",)),
+            (HIGHLIGHTS, "fill_text", (label, x + size / 2, y + size - 11))]
+
+
+# -- animation -----------------------------------------------------------------------------------
+def animation_frames(moves: Sequence[Any], start: list[int], goal: int) -> list[list[int]]:
+    """Chair columns step by step through `moves` (chair-moved events) from columns `start`:
+    one frame per space entered, at most MAX_FRAMES (evenly picked)."""
+    frames: list[list[int]] = []
+    cur = list(start)
+    for move in moves:
+        step = 1 if move.after > move.before else -1
+        for space in range(move.before + step, move.after + step, step):
+            col = space_col(space, goal)
+            if col != cur[move.seat]:
+                cur = list(cur)
+                cur[move.seat] = col
+                frames.append(cur)
+    if len(frames) > MAX_FRAMES:
+        picks = np.linspace(0, len(frames) - 1, MAX_FRAMES).round().astype(int)
+        frames = [frames[i] for i in picks]
+    return frames

@@ -1,0 +1,173 @@
+"""Galopp Royal's text panels, from a seat's view of the game (``game.view(seat)``): the status
+line, the die line, the auction panel, the results, hover texts and the words for an action.
+Pure functions returning text or HTML; the widgets that show them live in ``view.py``."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine.action import Action
+from ..ui.i18n import t
+from .drawing import CARD_FILL, CARD_INK, START_COL, chair_cols, parse_target
+from .tables import SCHEME_OWN, SCHEME_PAIR, SCHEME_SINGLE
+from .text import (
+    CARD_SHORT,
+    card_text,
+    order_text,
+    place_text,
+    player_name,
+    players_text,
+    signed,
+    space_name,
+    winners_text,
+)
+
+
+def chip(card: str, lang: str) -> str:
+    """A bearer card as a small labelled HTML chip."""
+    style = f"background:{CARD_FILL[card]};color:{CARD_INK[card]}"
+    return (f"<span class='nbg-card gr-card' style='display:inline-block;padding:2px 6px;margin:2px;"
+            f"border:1px solid #555;border-radius:4px;{style}'>{html.escape(card_text(card, lang))}</span>")
+
+
+def backs(n: int) -> str:
+    """`n` face-down cards."""
+    return "".join("<span class='nbg-card gr-back' style='display:inline-block;padding:2px 6px;"
+                   "margin:2px;border:1px solid #555;border-radius:4px;background:#777;color:#fff'>"
+                   "?</span>" for _ in range(n))
+
+
+def status_text(table: dict[str, Any], may_act: bool, lang: str) -> str:
+    """Whose turn and what to do (for a viewer who `may_act`), or who won."""
+    if table["phase"] == "over":
+        return t("status.game_over", lang, winners=winners_text(table["winners"], lang))
+    player = player_name(table["to_move"], lang)
+    if not may_act:
+        return t("gr.waiting", lang, player=player)
+    auction = table["auction"]
+    if auction is not None and auction["must_bid"]:
+        what = t("gr.what.must_bid", lang, n=table["empty_auctions"])
+    elif auction is not None:
+        what = t("gr.what.auction", lang, bid=auction["current_bid"], coins=table["coins"][table["to_move"]])
+    else:
+        what = t(f"gr.what.{table['phase']}", lang)
+    return t("status.your_turn", lang, player=player, what=what)
+
+
+def die_text(table: dict[str, Any], lang: str) -> str:
+    roll = table["last_roll"]
+    if roll is None:
+        return t("gr.die_none", lang)
+    return t("gr.die", lang, player=player_name(roll["seat"], lang), die=roll["die"],
+             card=card_text(roll["card"], lang))
+
+
+def auction_html(table: dict[str, Any], lang: str, hidden: bool = False) -> str:
+    """The auction panel: only what the table's seat may see; `hidden`: a hot-seat screen
+    between players (no seat's private cards are shown)."""
+    a, viewer = table["auction"], table["seat"]
+    if a is None:
+        return html.escape(t("gr.auction.none", lang))
+    title = t(f"gr.auction.{a['kind']}", lang, n=a["number"], player=player_name(a["opener"], lang))
+    lines = [f"<b>{html.escape(title)}</b>"]
+    if a["lot_public"]:
+        cards = "".join(chip(c, lang) for c in a["lot_public"])
+        lines.append(html.escape(t("gr.auction.public", lang, cards="")) + cards)
+    if viewer is not None and a["my_private"]:
+        cards = "".join(chip(c, lang) for c in a["my_private"])
+        mine = html.escape(t("gr.auction.mine", lang, cards=""))
+        lines.append(f"<span class='nbg-private'>{mine}{cards}</span>")
+    elif hidden:
+        lines.append(html.escape(t("gr.auction.hidden_mine", lang)))
+    for seat in a["participants"]:
+        n = a["private_counts"][seat]
+        if seat != viewer and n:
+            others = html.escape(t("gr.auction.others", lang, player=player_name(seat, lang), n=n))
+            lines.append(f"{others} {backs(n)}")
+    for seat, card in a["discarded_up"]:
+        lines.append(html.escape(t("gr.auction.discarded", lang, player=player_name(seat, lang),
+                                   card=card_text(card, lang))))
+    if a["high_bidder"] is None:
+        lines.append(html.escape(t("gr.auction.no_bid", lang)))
+    else:
+        lines.append("<b>" + html.escape(t("gr.auction.bid", lang, bid=a["current_bid"],
+                                           player=player_name(a["high_bidder"], lang))) + "</b>")
+    lines.append(html.escape(t("gr.auction.in", lang, players=players_text(a["active"], lang))))
+    if a["passers"]:
+        lines.append(html.escape(t("gr.auction.passed", lang, players=players_text(a["passers"], lang))))
+    return "<br>".join(lines)
+
+
+def results_html(table: dict[str, Any], lang: str) -> str:
+    """Race line and every race's order (the text twin of the podium)."""
+    p1, p2, p3 = table["prizes"]
+    line = t("gr.race_line", lang, race=table["race"], goal=table["goal"], p1=p1, p2=p2, p3=p3)
+    lines = [f"<b>{html.escape(line)}</b>"]
+    for race, order in enumerate(table["results"], start=1):
+        lines.append(html.escape(t("gr.result", lang, race=race, order=order_text(order, lang))))
+    return "<br>".join(lines)
+
+
+def score_notes(table: dict[str, Any], seat: int, lang: str) -> list[str]:
+    """Scoreboard lines: the seat's place in every race run."""
+    if not table["results"]:
+        return []
+    places = ", ".join(place_text(order.index(seat) + 1, lang) for order in table["results"])
+    return [t("gr.score.results", lang, places=places)]
+
+
+def describe(action: Action, table: dict[str, Any], lang: str) -> str:
+    """A sentence for one action, for buttons and the move list."""
+    kind, args = action.kind, action.args
+    if kind == "bid":
+        return t("gr.do.bid", lang, n=args[0])
+    if kind in ("pass", "roll"):
+        return t(f"gr.do.{kind}", lang)
+    if kind == "arrange":
+        if action == "keep":
+            return t("gr.do.keep", lang)
+        if table["phase"] != "arrange":
+            return str(action)
+        board = table["boards"][table["arrange_queue"][0]]
+        return t("gr.do.arrange", lang, cards=" ".join(f"{i + 1}:{CARD_SHORT[board[j]]}" for i, j in enumerate(args)))
+    if kind == "scheme":
+        sign, targets = args
+        step = SCHEME_SINGLE if len(targets) == 1 else SCHEME_PAIR
+        text = t("gr.do.scheme", lang, own=signed(sign * SCHEME_OWN))
+        pushes = [t("gr.do.scheme_target", lang, player=player_name(s, lang), delta=signed(-sign * step))
+                  for s in targets]
+        return ", ".join([text, *pushes])
+    if kind == "exchange":
+        boards = table["boards"]
+        slots = ", ".join(f"{player_name(s, lang)} {slot + 1} ({CARD_SHORT[boards[s][slot]]})"
+                          for s, slot in enumerate(args))
+        return t("gr.do.exchange", lang, slots=slots)
+    return str(action)
+
+
+def target_info(name: str, table: dict[str, Any], shown: Sequence[list[str] | None], lang: str) -> str:
+    """Hover and keyboard text for a named target; `shown`: the bearers as the board shows them."""
+    target = parse_target(name)
+    if target is None:
+        return ""
+    if target[0] == "slot" and 0 <= target[1] < len(shown):
+        seat, slot = target[1], target[2]
+        board = shown[seat]
+        if board is None or not 1 <= slot <= len(board):
+            return t("gr.slot_empty", lang, player=player_name(seat, lang), slot=slot)
+        return t("gr.slot", lang, player=player_name(seat, lang), slot=slot, card=card_text(board[slot - 1], lang))
+    if target[0] == "chair" and 0 <= target[1] < len(shown):
+        seat = target[1]
+        status = table["status"][seat] if table["phase"] != "auction" else "racing"
+        if status == "finished":
+            return t("gr.chair_finished", lang, player=player_name(seat, lang),
+                     place=place_text(table["finished"].index(seat) + 1, lang))
+        if status == "pond":
+            return t("gr.chair_pond", lang, player=player_name(seat, lang))
+        space = chair_cols(table)[seat] - START_COL
+        return t("gr.chair", lang, player=player_name(seat, lang), space=space_name(space, lang))
+    if target[0] == "space":
+        return space_name(target[1], lang)
+    return ""
