@@ -84,7 +84,7 @@ def test_every_position_is_consistent_and_replays(lesson_id):
     games.append(session.game)
     for game in games:
         assert cards_in_play(game) == Counter(ALL_CARDS)  # no card made up or lost (GR-2)
-        assert sum(game.rules.coins) >= 0 and min(game.rules.coins) >= 0
+        assert sum(game.view(None)["coins"]) >= 0 and min(game.view(None)["coins"]) >= 0
         again = nbgames.from_record(game.to_record())
         for seat in (None, 0, 1):
             assert again.view(seat) == game.view(seat)
@@ -121,7 +121,7 @@ def test_odds_lesson():
     refused("gr-odds", 3, "pass", "GR-11")  # the engine: on a race turn, roll
     refused("gr-odds", 3, "bid 3", "GR-11")
     session = accepted("gr-odds", 3, "roll")
-    assert session.game.rules.positions[0] == 5 and "Player 1 rolls 1: slot 1 holds +5." in session.last.text
+    assert session.game.view(None)["positions"][0] == 5 and "Player 1 rolls 1: slot 1 holds +5." in session.last.text
 
 
 # -- 2. a partly known lot -----------------------------------------------------------------------
@@ -145,7 +145,7 @@ def test_auction_lesson():
     refused("gr-auction", 1, "bid 30", "GR-7")  # legal, but too much
     session = accepted("gr-auction", 1, "bid 12")
     game = session.game
-    assert game.rules.boards[0] == ["+1", "goof", "+5", "+3"] and game.rules.coins[0] == 38
+    assert game.view(None)["boards"][0] == ["+1", "goof", "+5", "+3"] and game.view(None)["coins"][0] == 38
     assert "Player 1 wins the lot for 12 coins: +1 −2 +5 +3" in session.last.text
 
 
@@ -161,8 +161,8 @@ def test_forced_team_lesson():
     assert "goofs" in v.text
     session = accepted("gr-forced", 1, "pass")
     game = session.game
-    assert game.rules.boards[0] == gl.FORCED_TEAM and game.rules.coins[0] == 40
-    assert game.rules.phase == "arrange" and game.to_move == 0
+    assert game.view(None)["boards"][0] == gl.FORCED_TEAM and game.view(None)["coins"][0] == 40
+    assert game.view(None)["phase"] == "arrange" and game.to_move == 0
     assert "Player 1 is the last without a team: takes +2 +1 +3 +2 and pays 10" in session.last.text
     refused("gr-forced", 2, "50", "GR-6")
     refused("gr-forced", 2, "38", "GR-6")
@@ -170,8 +170,8 @@ def test_forced_team_lesson():
     refused("gr-forced", 3, "arrange 1,2,3,4", "GR-9")  # the engine: say 'keep'
     refused("gr-forced", 3, "roll", "GR-9")
     session = accepted("gr-forced", 3, "arrange 3,1,2,4")
-    assert session.game.rules.boards[0] == ["+3", "+2", "+1", "+2"]
-    assert session.game.rules.phase == "race" and "Race 1 begins" in session.last.text
+    assert session.game.view(None)["boards"][0] == ["+3", "+2", "+1", "+2"]
+    assert session.game.view(None)["phase"] == "race" and "Race 1 begins" in session.last.text
 
 
 # -- 4. a goof and the pond ----------------------------------------------------------------------
@@ -181,12 +181,12 @@ def test_goof_lesson():
     accepted("gr-goof", 0, "-3")
     refused("gr-goof", 1, "scheme +2", "GR-11")
     session = accepted("gr-goof", 1, "roll")
-    assert session.game.rules.positions[0] == -3 and session.game.rules.status[0] == 0
+    assert session.game.view(None)["positions"][0] == -3 and session.game.view(None)["status"][0] == "racing"
     refused("gr-goof", 2, "1/4", "GR-4")
     refused("gr-goof", 2, "0/4", "GR-4")
     accepted("gr-goof", 2, "1/2")
     session = accepted("gr-goof", 3, "roll")
-    assert session.game.rules.pond == [0] and "shell pond" in session.last.text
+    assert session.game.view(None)["pond"] == [0] and "shell pond" in session.last.text
     refused("gr-goof", 4, "depends", "GR-13")
     refused("gr-goof", 4, "3rd", "GR-13")
     accepted("gr-goof", 4, "last")
@@ -196,7 +196,7 @@ def test_goof_lesson():
 # -- 5. schemer option (a) ------------------------------------------------------------------------
 def test_schemer_a_lesson():
     session = accepted("gr-schemer-a", 0, "roll")
-    assert session.game.rules.phase == "scheme"
+    assert session.game.view(None)["phase"] == "scheme"
     v = refused("gr-schemer-a", 1, "scheme +2 3:-2", "GR-11")  # the engine: into the pond
     assert "pond" in v.text and "Player 4's chair is on -2" in v.text  # named as the board does
     refused("gr-schemer-a", 1, "scheme -2 1:+2", "GR-11")  # option (b)
@@ -206,7 +206,7 @@ def test_schemer_a_lesson():
     refused("gr-schemer-a", 1, "roll", "GR-11")
     for good in ("scheme +2 1:-2", "scheme +2 1:-1 2:-1", "scheme +2 1:-1 3:-1"):
         session = accepted("gr-schemer-a", 1, good)
-        pos = session.game.rules.positions
+        pos = session.game.view(None)["positions"]
         assert pos[0] == 12 and all(pos[0] > pos[s] for s in (1, 2, 3))
     refused("gr-schemer-a", 2, "behind", "GR-11")
     refused("gr-schemer-a", 2, "leader", "GR-11")
@@ -223,7 +223,7 @@ def test_schemer_b_lesson():
     refused("gr-schemer-b", 2, "scheme -2 1:+2", "GR-11")  # (b), but only one chair over
     refused("gr-schemer-b", 2, "scheme -2 1:+1 3:+1", "GR-11")
     session = accepted("gr-schemer-b", 2, "scheme -2 1:+1 2:+1")
-    assert session.game.rules.finished == [1, 2] and session.game.rules.positions[0] == 4
+    assert session.game.view(None)["finished"] == [1, 2] and session.game.view(None)["positions"][0] == 4
     refused("gr-schemer-b", 3, "seat2", "GR-12")
     refused("gr-schemer-b", 3, "tie", "GR-12")
     accepted("gr-schemer-b", 3, "seat1")
@@ -234,8 +234,8 @@ def test_results_lesson():
     refused("gr-results", 0, "pass", "GR-11")
     session = accepted("gr-results", 0, "roll")
     game = session.game
-    assert game.rules.results == [[0, 3, 2, 1]]  # finisher, course, pond latest first (GR-14)
-    assert game.rules.coins == [70, 50, 55, 60] and game.rules.last_placed == 1
+    assert game.view(None)["results"] == [[0, 3, 2, 1]]  # finisher, course, pond latest first (GR-14)
+    assert game.view(None)["coins"] == [70, 50, 55, 60] and game.view(None)["last_placed"] == 1
     assert "Player 3 wins 5 coins for 3rd place" in session.last.text
     refused("gr-results", 1, "seat2", "GR-14")
     refused("gr-results", 1, "nobody", "GR-14")
@@ -251,7 +251,7 @@ def test_results_lesson():
 # -- 8. the exchange -------------------------------------------------------------------------------
 def test_exchange_lesson():
     game = LESSONS["gr-exchange"].start()
-    assert game.rules.phase == "exchange" and game.to_move == 0 and game.rules.last_placed == 0
+    assert game.view(None)["phase"] == "exchange" and game.to_move == 0 and game.view(None)["last_placed"] == 0
     v = refused("gr-exchange", 0, "exchange 0:3 1:3 2:3 3:4", "GR-16")  # threw out your own +1
     assert "own board" in v.text
     v = refused("gr-exchange", 0, "exchange 0:1 1:1 2:3 3:4", "GR-16")
@@ -260,7 +260,7 @@ def test_exchange_lesson():
     refused("gr-exchange", 0, "roll", "GR-16")
     session = accepted("gr-exchange", 0, "exchange 0:2 1:3 2:3 3:4")
     game = session.game
-    assert game.rules.boards[0] == ["goof", "+3", "+1", "+3"]
+    assert game.view(None)["boards"][0] == ["goof", "+3", "+1", "+3"]
     assert [e for e in game.events() if e.kind == "draw"][0].seat == 0  # you draw first (GR-16)
     assert "Player 1 draws a new bearer into slot 2: +3." in session.last.text
     refused("gr-exchange", 1, "winner", "GR-16")
@@ -273,7 +273,7 @@ def test_substitute_lesson():
     game = LESSONS["gr-substitute"].start()
     auction = game.view(0)["auction"]
     assert auction["kind"] == "substitute" and auction["opener"] == 0 and auction["my_private"] == ["goof"]
-    assert game.rules.boards[0] == ["+3", "goof", "+1", "+3"]
+    assert game.view(None)["boards"][0] == ["+3", "goof", "+1", "+3"]
     refused("gr-substitute", 0, "pick", "GR-17")
     refused("gr-substitute", 0, "add", "GR-17")
     accepted("gr-substitute", 0, "all")
@@ -281,7 +281,7 @@ def test_substitute_lesson():
     refused("gr-substitute", 1, "roll", "GR-7")
     session = accepted("gr-substitute", 1, "pass")
     game = session.game
-    assert game.rules.boards[1] == gl.SUB1_CARDS and game.view(0)["auction"]["number"] == 2
+    assert game.view(None)["boards"][1] == gl.SUB1_CARDS and game.view(0)["auction"]["number"] == 2
     assert game.to_move == 0 and game.view(0)["auction"]["opener"] == 0
     assert 1 in game.view(0)["auction"]["participants"]  # the first winner may bid again
     refused("gr-substitute", 2, "you-no", "GR-17")
@@ -290,11 +290,11 @@ def test_substitute_lesson():
     refused("gr-substitute", 3, "pass", "GR-17")
     refused("gr-substitute", 3, "bid 20", "GR-17")
     session = accepted("gr-substitute", 3, "bid 2")
-    assert session.game.rules.boards[0] == gl.SUB2_CARDS and session.game.rules.phase == "arrange"
+    assert session.game.view(None)["boards"][0] == gl.SUB2_CARDS and session.game.view(None)["phase"] == "arrange"
     session = accepted("gr-substitute", 4, "arrange 2,1,3,4")
     game = session.game
-    assert game.rules.race == 2 and game.rules.goal == GOALS[1] and game.to_move == 0
-    assert game.rules.positions == [0, 0, 0, 0] and "Race 2 begins" in session.last.text
+    assert game.view(None)["race"] == 2 and game.view(None)["goal"] == GOALS[1] and game.to_move == 0
+    assert game.view(None)["positions"] == [0, 0, 0, 0] and "Race 2 begins" in session.last.text
 
 
 def test_players_are_named_as_the_board_names_them():

@@ -34,7 +34,7 @@ def test_first_two_lessons_through_the_view():
     assert runner.view.interactive and not runner.view.roll_button.disabled
     runner.view.roll_button.click()
     assert runner.session.done and "1 of 9 lessons done" in runner.progress.value
-    assert runner.view.game.rules.positions[0] == 5 and "slot 1 holds +5" in runner.feedback.value
+    assert runner.view.game.view(None)["positions"][0] == 5 and "slot 1 holds +5" in runner.feedback.value
 
     runner.next_button.click()
     assert runner.index == 1 and "partly known" in runner.title.value
@@ -48,7 +48,7 @@ def test_first_two_lessons_through_the_view():
     view.bid_amount.value = 9
     view.bid_button.click()
     assert runner.session.done and "2 of 9 lessons done" in runner.progress.value
-    assert runner.session.game.rules.boards[0] == ["+1", "goof", "+5", "+3"]
+    assert runner.session.game.view(None)["boards"][0] == ["+1", "goof", "+5", "+3"]
     assert runner.items[1].description.startswith("✓")
 
 
@@ -56,18 +56,18 @@ def test_schemer_lesson_by_clicking_chairs():
     runner = learn(start=4)
     view = runner.view
     view.roll_button.click()
-    assert runner.session.game.rules.phase == "scheme"
+    assert runner.session.game.view(None)["phase"] == "scheme"
     view.choose_scheme_option(1)
     legal = {str(a) for a in runner.session.game.legal_actions()}
     assert "scheme +2 3:-2" not in legal and "scheme +2 1:-1 3:-1" in legal  # GR-11: not into the pond
     view.click("chair:2")  # legal, but Player 2 stays level with you
     view.confirm_button.click()
     assert runner.feedback_verdict.rule == "GR-11" and not runner.feedback_verdict.ok
-    assert runner.session.game.rules.positions == [10, 12, 11, -2]
+    assert runner.session.game.view(None)["positions"] == [10, 12, 11, -2]
     view.click("chair:2")  # unselect
     view.click("chair:1")
     view.confirm_button.click()
-    assert runner.feedback_verdict.ok and runner.session.game.rules.positions[:2] == [12, 10]
+    assert runner.feedback_verdict.ok and runner.session.game.view(None)["positions"][:2] == [12, 10]
     choice(runner, "pond").click()
     assert runner.session.done
 
@@ -84,7 +84,7 @@ def test_exchange_lesson_by_clicking_slots():
     view.confirm_button.click()
     assert runner.feedback_verdict.ok and runner.session.step_index == 1
     runner.reset_button.click()
-    assert runner.session.game.rules.phase == "exchange" and runner.view.game is runner.session.game
+    assert runner.session.game.view(None)["phase"] == "exchange" and runner.view.game is runner.session.game
 
 
 def test_every_lesson_runs_to_the_end_in_the_runner():

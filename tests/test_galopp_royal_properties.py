@@ -1,5 +1,9 @@
-"""Galopp Royal: invariants over seeded random games, hidden information, determinization,
-records, and refusal of illegal, malformed and hostile input."""
+"""Galopp Royal's own maths over seeded random games: every card and coin accounted for, six
+races, who starts, exchanges and opens, the auction guard, private auction cards, each action
+legal exactly when its check finds nothing, refusals citing GR rules, hostile options.
+
+The generic checks (records round-trip, undo/redo, refusals change nothing, determinization
+agrees with the views) are the conformance suite's, tests/test_contract.py."""
 
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ from hypothesis import strategies as st
 
 import nbgames
 from nbgames import Action, IllegalAction, RecordError
-from nbgames.galopp_royal.tables import ACTIONS, ALL_CARDS, START_COINS
+from nbgames.galopp_royal.tables import ACTIONS, ALL_CARDS, GOALS, START_COINS
 
 RULE_ID = re.compile(r"^GR-\d+$")
 
@@ -149,100 +153,45 @@ def test_private_auction_card_not_in_other_views_until_won():
         assert g.view(seat)["boards"][1] == ["+1", "+5", "+1", "+1"]
 
 
-HIDDEN = [(players, seed, bias) for players in (3, 4, 5, 6) for seed in range(2) for bias in (0.0, 0.8)]
-
-
-@pytest.mark.parametrize("players,seed,bias", HIDDEN)
-def test_views_hide_other_private_cards_and_determinization_agrees(players, seed, bias):
-    drng = random.Random(seed)
-    changed = [0]
-
-    def check(g):
-        r = g.rules
-        state = r.rng.getstate()
-        legal = [str(a) for a in g.legal_actions()]
-        for seat in [*range(players), None]:
-            view = g.view(seat)
-            a = r.auction
-            if a is not None:
-                assert view["auction"]["my_private"] == (a.private.get(seat, []) if seat is not None else [])
-            det = r.determinize(seat, drng)
-            assert det.view(seat) == view
-            assert [str(x) for x in det.legal_actions()] == legal
-            if a is not None and any(det.auction.private[s] != a.private[s] for s in a.participants
-                                     if s != seat):
-                changed[0] += 1
-        assert r.rng.getstate() == state  # determinizing never touches the game's own chance
-
-    play_random(players, seed, bias, each_step=check)
-    assert changed[0] > 0  # other players' private cards really were re-dealt
-
-
-def test_determinization_is_a_playable_game_and_leaves_the_real_one_alone():
-    g = nbgames.new_game("galopp_royal", players=5, seed=4)
-    rng = random.Random(1)
-    for _ in range(40):
-        g.play(choose(g, rng, 0.0))
-    record, views = g.to_record(), [g.view(s) for s in range(5)]
-    state = g.rules.rng.getstate()
-    det = g.rules.determinize(2, random.Random(7))
-    det2 = g.rules.determinize(2, random.Random(8))
-    assert det.view(2) == det2.view(2) == g.view(2)
-    assert det.deck != g.rules.deck or det2.deck != g.rules.deck
-    steps = 0
-    while not det.is_over:
-        det.apply(rng.choice(det.legal_actions()))
-        assert cards_everywhere(det) == Counter(ALL_CARDS)
-        steps += 1
-    assert steps and len(det.results) == 6
-    assert g.to_record() == record and [g.view(s) for s in range(5)] == views
-    assert g.rules.rng.getstate() == state
-
-
-# -- records and determinism -----------------------------------------------------------------
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-def test_same_seed_and_actions_give_the_same_game_and_records_round_trip(players):
-    g = play_random(players, 11)
-    record = g.to_record()
-    text = json.dumps(record)
-    again = nbgames.from_record(text)
-    assert again.to_record() == record
-    assert again.rules.events == g.rules.events
-    assert [again.view(s) for s in range(players)] == [g.view(s) for s in range(players)]
-    replay = nbgames.new_game("galopp_royal", players=players, seed=11)
-    for action in record["actions"]:
-        replay.play(action)
-    assert replay.scores() == g.scores() and replay.rules.events == g.rules.events
+def test_each_seat_sees_only_its_own_private_auction_cards(players):
+    def check(g):
+        a = g.rules.auction
+        if a is not None:
+            for seat in range(players):
+                assert g.view(seat)["auction"]["my_private"] == a.private.get(seat, [])
+                assert g.view(seat)["auction"]["private_counts"] == [len(a.private.get(s, ())) for s in range(players)]
+            assert g.view(None)["auction"]["my_private"] == []
+
+    play_random(players, 1, 0.5, each_step=check)
 
 
-def test_partial_record_continues_identically_and_undo_restores():
-    g = nbgames.new_game("galopp_royal", players=4, seed=21)
-    rng = random.Random(2)
-    for _ in range(150):
-        g.play(choose(g, rng, 0.3))
-    snapshot = [g.view(s) for s in range(4)]
-    copy = nbgames.from_record(g.to_record())
-    action = g.legal_actions()[0]
-    g.play(action)
-    copy.play(str(action))
-    assert [g.view(s) for s in range(4)] == [copy.view(s) for s in range(4)]
-    g.undo()
-    assert [g.view(s) for s in range(4)] == snapshot
+def test_determinize_redeals_the_others_private_cards_and_unseen_discards_only():
+    g = nbgames.new_game("galopp_royal", players=4, seed=5, options={"deck": ["+5", "+1", "+1", "+1"]})
+    for _ in range(4):
+        g.play("pass")  # the unbid lot goes face down; seat 0 saw its +5
+    copies = [g.determinize(0, random.Random(i)) for i in range(12)]
+    assert all(isinstance(c, nbgames.Game) and c.view(0) == g.view(0) for c in copies)
+    real = g.rules
+    assert {tuple(c.rules.auction.private[1]) for c in copies} != {tuple(real.auction.private[1])}
+    assert all(c.rules.auction.private[0] == real.auction.private[0] for c in copies)
+    seen = [i for i, (_, knower) in enumerate(real.discard) if knower == 0]
+    assert all([c.rules.discard[i] for i in seen] == [real.discard[i] for i in seen] for c in copies)
+    assert any(c.rules.discard != real.discard for c in copies)  # the other three were re-dealt
 
 
-def test_options_survive_records():
+def test_a_scenario_plays_the_races_left_and_survives_its_record():
     scenario = {"boards": [["+1"] * 4, ["+2"] * 4, ["+3"] * 4], "race": 4, "coins": [5, 6, 7],
                 "positions": [1, 2, -3], "starter": 2}
     g = nbgames.new_game("galopp_royal", players=3, seed=3, options={"scenario": scenario, "deck": ["+5"]})
+    assert g.view(None)["positions"] == [1, 2, -3] and g.to_move == 2 and g.view(None)["goal"] == GOALS[3]
     rng = random.Random(0)
     while not g.is_over:
         g.play(choose(g, rng, 0.5))
-    again = nbgames.from_record(json.dumps(g.to_record()))
-    assert again.scores() == g.scores() and again.rules.events == g.rules.events
-    assert g.rules.results[0] and len(g.rules.results) == 3  # races 4, 5, 6
+    assert [e.race for e in g.events() if e.kind == "race"] == [4, 5, 6]
+    assert nbgames.from_record(json.dumps(g.to_record())).scores() == g.scores()
 
 
-# -- illegal and malformed input -------------------------------------------------------------
 @functools.cache
 def positions() -> list[nbgames.Game]:
     """Games stopped in every phase: auctions, arranging, race turns, schemer, exchange, over."""
@@ -265,41 +214,6 @@ def positions() -> list[nbgames.Game]:
             guarded.play("pass")
         out.append(guarded)
     return out
-
-
-ALL_NOTATIONS = sorted(ACTIONS)
-JUNK = ["", " ", "bid", "bid -1", "bid 0", "bid 1e3", "bid 0x10", "bid +5", "bid 99999999", "BID 5",
-        "pass pass", "roll 3", "roll\x00", "scheme", "scheme +3 1:-2", "scheme +2 9:-2", "scheme +2 1:-1",
-        "scheme -2 1:+1 1:+1", "scheme +2 2:-1 1:-1", "exchange", "exchange 0:0 1:1 2:1", "exchange 0:5",
-        "arrange", "arrange 1,1,2,3", "arrange 5,1,2,3", "arrange 1,2,3,4", "keep keep", "x" * 81,
-        "é", "\u202e roll", "${roll}", "__import__('os')", "{}", "[]", "null", "bid 1; pass"]
-FOREIGN = [None, 5, 3.5, b"roll", ["roll"], {"a": 1}, Action("bid", (10**9,), "bid 999999"),
-           Action("roll", (), "roll"), Action("bid", (-5,), "bid 30"),
-           Action("scheme", ("x",), "scheme +2 5:-2")]
-
-
-def test_two_thousand_illegal_inputs_are_refused_and_change_nothing():
-    rng = random.Random(0)
-    refusals = 0
-    for g in positions():
-        before = (g.to_record(), [g.view(s) for s in range(g.players)], g.view(None),
-                  [str(a) for a in g.legal_actions()])
-        legal = set(before[3])
-        candidates = JUNK + FOREIGN + rng.sample(ALL_NOTATIONS, 45)
-        letters = "bidpas ronlcheme+-:,0123456789"
-        candidates += ["".join(rng.choice(letters) for _ in range(rng.randint(1, 20))) for _ in range(10)]
-        for text in candidates:
-            if isinstance(text, str) and text in legal:
-                continue
-            with pytest.raises(IllegalAction) as info:
-                g.play(text)
-            assert RULE_ID.match(info.value.rule), info.value
-            assert isinstance(info.value.reason, str) and info.value.reason.strip()
-            refusals += 1
-        after = (g.to_record(), [g.view(s) for s in range(g.players)], g.view(None),
-                 [str(a) for a in g.legal_actions()])
-        assert after == before
-    assert refusals >= 2000
 
 
 def test_every_action_is_legal_exactly_when_its_kinds_check_finds_nothing():
@@ -327,14 +241,8 @@ def _auction_game() -> nbgames.Game:
 @settings(max_examples=300, deadline=None)
 @given(st.text(max_size=90))
 def test_any_text_is_either_legal_or_refused_with_a_rule(text):
-    g = _auction_game()
-    before = (g.to_record(), [g.view(s) for s in range(4)])
-    if text in {str(a) for a in g.legal_actions()}:
-        return
-    with pytest.raises(IllegalAction) as info:
-        g.play(text)
-    assert RULE_ID.match(info.value.rule)
-    assert (g.to_record(), [g.view(s) for s in range(4)]) == before
+    refusal = _auction_game().refusal(text)
+    assert refusal is None or (RULE_ID.match(refusal.rule) and refusal.reason.strip())
 
 
 def test_refusals_cite_the_rule_in_every_phase():
