@@ -5,12 +5,16 @@ and every lesson position is a consistent Galopp Royal game whose record replays
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 
 import pytest
 from lesson_checks import LessonChecks
 
 import nbgames
 from nbgames.galopp_royal import lessons as gl
+from nbgames.galopp_royal import lessons_race as lr
+from nbgames.galopp_royal import lessons_teams as lt
+from nbgames.galopp_royal import teaching as teach
 from nbgames.galopp_royal.tables import ALL_CARDS, DATA, GOALS, POND_DEPTH
 from nbgames.ui.lesson import LessonSession
 
@@ -91,13 +95,13 @@ def test_every_position_is_consistent_and_replays(lesson_id):
 
 
 def test_seed_searches_are_deterministic_and_give_the_needed_roll():
-    assert gl.l1_seed() == gl.seed_where(
-        lambda s: gl.play_all(gl.race_game(gl.L1_BOARDS, [0] * 4, seed=s), ["roll"]),
-        lambda g: gl.rolled(g) == "+5")
+    assert lr.l1_seed() == teach.seed_where(
+        lambda s: teach.play_all(teach.race_game(lr.L1_BOARDS, [0] * 4, seed=s), ["roll"]),
+        lambda g: teach.rolled(g) == "+5")
     for lesson_id, step, card in [("gr-odds", 3, "+5"), ("gr-goof", 1, "goof"), ("gr-goof", 3, "goof"),
                                   ("gr-schemer-a", 0, "schemer"), ("gr-schemer-b", 0, "schemer")]:
         session = accepted(lesson_id, step, "roll")
-        assert gl.rolled(session.game) == card, lesson_id
+        assert teach.rolled(session.game) == card, lesson_id
 
 
 def test_finished_lesson_refuses_more_answers():
@@ -116,7 +120,7 @@ def test_odds_lesson():
     accepted("gr-odds", 1, "1/2")
     v = refused("gr-odds", 2, "2.25", "GR-5")
     assert "−2" in v.text
-    assert gl.board_average(gl.L1_BOARDS[0]) == gl.Fraction(7, 4)
+    assert teach.board_average(lr.L1_BOARDS[0]) == Fraction(7, 4)
     accepted("gr-odds", 2, "1.75")
     refused("gr-odds", 3, "pass", "GR-11")  # the engine: on a race turn, roll
     refused("gr-odds", 3, "bid 3", "GR-11")
@@ -161,7 +165,7 @@ def test_forced_team_lesson():
     assert "goofs" in v.text
     session = accepted("gr-forced", 1, "pass")
     game = session.game
-    assert game.view(None)["boards"][0] == gl.FORCED_TEAM and game.view(None)["coins"][0] == 40
+    assert game.view(None)["boards"][0] == lt.FORCED_TEAM and game.view(None)["coins"][0] == 40
     assert game.view(None)["phase"] == "arrange" and game.to_move == 0
     assert "Player 1 is the last without a team: takes +2 +1 +3 +2 and pays 10" in session.last.text
     refused("gr-forced", 2, "50", "GR-6")
@@ -281,7 +285,7 @@ def test_substitute_lesson():
     refused("gr-substitute", 1, "roll", "GR-7")
     session = accepted("gr-substitute", 1, "pass")
     game = session.game
-    assert game.view(None)["boards"][1] == gl.SUB1_CARDS and game.view(0)["auction"]["number"] == 2
+    assert game.view(None)["boards"][1] == lt.SUB1_CARDS and game.view(0)["auction"]["number"] == 2
     assert game.to_move == 0 and game.view(0)["auction"]["opener"] == 0
     assert 1 in game.view(0)["auction"]["participants"]  # the first winner may bid again
     refused("gr-substitute", 2, "you-no", "GR-17")
@@ -290,7 +294,7 @@ def test_substitute_lesson():
     refused("gr-substitute", 3, "pass", "GR-17")
     refused("gr-substitute", 3, "bid 20", "GR-17")
     session = accepted("gr-substitute", 3, "bid 2")
-    assert session.game.view(None)["boards"][0] == gl.SUB2_CARDS and session.game.view(None)["phase"] == "arrange"
+    assert session.game.view(None)["boards"][0] == lt.SUB2_CARDS and session.game.view(None)["phase"] == "arrange"
     session = accepted("gr-substitute", 4, "arrange 2,1,3,4")
     game = session.game
     assert game.view(None)["race"] == 2 and game.view(None)["goal"] == GOALS[1] and game.to_move == 0
