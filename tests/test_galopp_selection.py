@@ -3,17 +3,14 @@ and chairs, one bearer per board for the exchange, swapping bearers to arrange a
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
 
+from test_galopp_view import play_until
+from test_galopp_view import scenario_game as scenario
+
 import nbgames
 from nbgames.galopp_royal.selection import Selection
-
-
-def scenario(boards, positions, seed=1):
-    options = {"scenario": {"boards": boards, "positions": positions}}
-    return nbgames.new_game("galopp_royal", players=len(boards), seed=seed, options=options)
 
 
 def at(game, seat=None):
@@ -21,13 +18,6 @@ def at(game, seat=None):
     selection = Selection()
     selection.update(game.view(seat), game.legal_actions())
     return selection
-
-
-def play_until(game, phase):
-    rng = random.Random(5)
-    while game.view(None)["phase"] != phase:
-        game.play(rng.choice(game.legal_actions()))
-    return game
 
 
 SCHEMERS = [["schemer"] * 4, ["+1", "+2", "+3", "+5"], ["+2", "+2", "+1", "+1"], ["+1"] * 4]
@@ -60,7 +50,8 @@ def test_schemer_option_then_at_most_two_chairs_then_the_legal_action():
 
 
 def test_exchange_one_bearer_per_board():
-    game = play_until(scenario([["+1", "+2", "+3", "+5"], ["+2"] * 4, ["+3"] * 4], [0, 0, 0], seed=2), "exchange")
+    game = scenario([["+1", "+2", "+3", "+5"], ["+2"] * 4, ["+3"] * 4], [0, 0, 0], seed=2)
+    play_until(game, "exchange")
     sel = at(game)
     sel.click(("slot", 0, 2))
     sel.click(("slot", 1, 4))
@@ -74,7 +65,8 @@ def test_exchange_one_bearer_per_board():
 
 
 def test_arranging_by_swaps_shows_the_new_order_before_it_is_played():
-    game = play_until(nbgames.new_game("galopp_royal", players=3, seed=4), "arrange")
+    game = nbgames.new_game("galopp_royal", players=3, seed=4)
+    play_until(game, "arrange")
     seat = game.to_move
     board = game.view(seat)["boards"][seat]
     sel = at(game)
