@@ -3,7 +3,12 @@
 Seats are 0…n-1, clockwise (the next seat to the left is ``seat + 1``). Bearer cards are named
 ``+1 +2 +3 +5 goof schemer``; slots on a bearer board are 1–4.
 
-Notation: see ``tables.py``.
+Notation: see ``tables.py``. Events (public facts only): ``events.py``; in words: ``text.py``.
+
+Legality lives in one place: the ``PHASES`` table at the end says, for each phase, whose
+decision it is and which kinds of action are played there, each with its legal actions, its check
+(None, or the refusal with its GR rule id) and its handler. ``check(action)`` answers for any
+action of the table and backs ``why_not``; ``preview(action)`` is the engine's (events, scores).
 
 ``view(seat)`` keys (JSON-safe):
 

@@ -65,8 +65,8 @@ class GaloppView(GameView):
 
     def _build_controls(self) -> None:
         lang = self.lang
-        self.status = _label("app.loading", "nbg-status", lang)
-        self.die = _label("", "nbg-die", lang)
+        self.status = _label(t("app.loading", lang), "nbg-status")
+        self.die = _label("", "nbg-die")
         self.info = widgets.HTML()
         self.info.add_class("nbg-info")
         self.auction = widgets.HTML()
@@ -414,7 +414,7 @@ class GaloppView(GameView):
             self.buttons[name].button_style = "warning" if name in hinted else ""
 
 
-def _label(key: str, css: str, lang: str) -> widgets.Label:
-    label = widgets.Label(value=t(key, lang) if key else "")
+def _label(value: str, css: str) -> widgets.Label:
+    label = widgets.Label(value=value)
     label.add_class(css)
     return label
