@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_galopp_view import Clock
 
 import nbgames
 import nbgames.ui
@@ -15,23 +16,6 @@ from nbgames.galopp_royal.view import GaloppView
 from nbgames.ui.app import PlayApp
 from nbgames.ui.controller import LOG_LINES, PlayController
 from nbgames.ui.gallery import gallery_html, view_class
-
-
-class Clock:
-    """A scheduler that runs timers (bots, animation frames, the die) when the test says so."""
-
-    def __init__(self):
-        self.timers = []
-
-    def __call__(self, delay, callback):
-        self.timers.append((delay, callback))
-
-    def run(self, limit: int = 200_000) -> int:
-        n = 0
-        while self.timers and n < limit:
-            self.timers.pop(0)[1]()
-            n += 1
-        return n
 
 
 def make(seats, seed=3, **kw):

@@ -25,7 +25,7 @@ from nbgames.ui.board import HIGHLIGHTS, PIECES
 
 
 class Clock:
-    """A scheduler that runs timers only when the test says so."""
+    """A scheduler that runs timers (bots, animation frames, the die) only when the test says so."""
 
     def __init__(self):
         self.timers = []
@@ -36,9 +36,9 @@ class Clock:
     def step(self) -> None:
         self.timers.pop(0)[1]()
 
-    def run(self) -> int:
+    def run(self, limit: int = 200_000) -> int:
         n = 0
-        while self.timers:
+        while self.timers and n < limit:
             self.step()
             n += 1
         return n
