@@ -26,7 +26,6 @@ from . import drawing, panels
 from .drawing import COURSE_COLS, LEFT, Marks, chair_cols, geometries, parse_target, target_name
 from .selection import Reply, Selection
 from .tables import SLOTS
-from .text import event_text
 
 __all__ = ["GaloppView", "LEFT"]  # LEFT: where the course starts (the browser tests look there)
 
@@ -166,9 +165,6 @@ class GaloppView(GameView):
         return to_move is not None and self.reveal and (self.seat is None or self.seat == to_move)
 
     # -- texts (the canvas's twins) --------------------------------------------------------
-    def event_text(self, event: Event) -> str:
-        return event_text(event, self.lang)
-
     def describe(self, action: Action) -> str:
         """A sentence for one action, for buttons and the move list."""
         return panels.describe(action, self.table, self.lang)
