@@ -10,7 +10,8 @@ hooks, all reading the game only through the `Game` facade:
 - `target_of(action)`: the board target ("C3", a region name) an action is played by clicking,
   or None for a button; `target_at(x, y)` / `target_cells(target)` if the board is no plain grid;
 - `describe(action)`, `status_what()`, `target_facts(target)`, `hand_chips()`,
-  `seat_facts(seat)` for the words.
+  `seat_facts(seat)` for the words; its own controls go in `extras`; a game whose move takes
+  several clicks (choose, then confirm) overrides `click(target)`.
 
 Clicks act on the target under the pointer when it was pressed; a target reached by several
 actions asks which (never picks one silently); a click that plays nothing says why, in the
@@ -66,6 +67,8 @@ class ShellView(GameView):
         self.choices.add_class("nbg-choices")
         self.actions = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.actions.add_class("nbg-actions")
+        self.extras = widgets.VBox()  # a game's own controls (a bid row, a confirm button…)
+        self.extras.add_class("nbg-extras")
         self.moves = widgets.Dropdown(description=t("label.moves", lang), options=[],
                                       layout=widgets.Layout(width="auto", max_width="520px"),
                                       style={"description_width": "initial"})
@@ -79,7 +82,7 @@ class ShellView(GameView):
         self.widget = widgets.VBox([
             self.status,
             widgets.HBox([board, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
-            self.choices, self.actions,
+            self.choices, self.actions, self.extras,
             widgets.HBox([self.moves, self.play_selected], layout=widgets.Layout(flex_flow="row wrap")),
             self.drawn_label,
         ])
