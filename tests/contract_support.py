@@ -12,6 +12,7 @@ import functools
 import hashlib
 import json
 import random
+import sys
 import types
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from nbgames.engine.events import Event
 from nbgames.engine.registry import manifests
 
 MAX_PLIES = 20_000  # a random playout longer than this is taken as a game that does not end
-PLAYOUT_SEED = 0  # the seeded game most checks sample their positions from
+PLAYOUT_SEEDS = (0, 1)  # the seeded games the checks sample their positions from
 RANDOM_PLIES = 3  # positions sampled at random per playout, besides the systematic ones
 
 
@@ -105,10 +106,14 @@ class Playout:
 
 
 @functools.cache
-def playout(case: Case, seed: int = PLAYOUT_SEED) -> Playout:
+def playout(case: Case, seed: int = PLAYOUT_SEEDS[0]) -> Playout:
     legal_lists = []
     game = play_random(case, seed, lambda game, legal: legal_lists.append(tuple(legal)))
     return Playout(case, seed, tuple(game.history), tuple(legal_lists))
+
+
+def playouts(case: Case) -> list[Playout]:
+    return [playout(case, seed) for seed in PLAYOUT_SEEDS]
 
 
 @functools.cache
@@ -118,7 +123,8 @@ def game_notations(game: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for case in all_cases():
         if case.game == game:
-            out.update(playout(case).notations)
+            for p in playouts(case):
+                out.update(p.notations)
     return dict(sorted(out.items()))
 
 
@@ -171,16 +177,25 @@ def walk(p: Playout, plies: list[int]) -> Iterator[tuple[int, nbgames.Game]]:
         yield ply, game
 
 
+def positions(case: Case) -> Iterator[tuple[str, nbgames.Game]]:
+    """The sampled positions of every playout of a case: ("seed/ply", the game there)."""
+    for p in playouts(case):
+        for ply, game in walk(p, sample_positions(p)):
+            yield f"seed {p.seed} ply {ply}", game
+
+
 # -- exact snapshots ------------------------------------------------------------------------
 _SCALARS = frozenset({int, str, bool, float, type(None)})
 _REFERENCES = (type, types.FunctionType, types.BuiltinFunctionType, types.MethodType, types.ModuleType,
                functools.partial)
 
 
-def snapshot(value: Any, _active: frozenset = frozenset()) -> Any:
+def snapshot(value: Any, tables: Mapping[int, tuple[str, Any]] | None = None,
+             _active: frozenset = frozenset()) -> Any:
     """A plain, comparable copy of everything reachable from `value`: containers element by
     element, objects by their ``vars()`` and ``__slots__``, a `random.Random` by its state.
-    Two snapshots are equal exactly when the objects hold the same data."""
+    Two snapshots are equal exactly when the objects hold the same data. Objects in `tables`
+    (see `module_tables`) are compared by identity only."""
     if value is None or isinstance(value, (bool, int, float, complex)):
         return (type(value).__name__, value)
     if type(value) is nbgames.Action:  # immutable: its notation, kind and arguments say it all
@@ -188,7 +203,7 @@ def snapshot(value: Any, _active: frozenset = frozenset()) -> Any:
     if isinstance(value, Event):  # frozen plain data by contract: its repr shows every field
         return ("Event", type(value).__qualname__, repr(value))
     if isinstance(value, str):
-        extra = snapshot(vars(value), _active) if hasattr(value, "__dict__") else None
+        extra = snapshot(vars(value), tables, _active) if hasattr(value, "__dict__") else None
         return (type(value).__name__, str.__str__(value), extra)
     if isinstance(value, (bytes, bytearray)):
         return (type(value).__name__, bytes(value))
@@ -196,19 +211,42 @@ def snapshot(value: Any, _active: frozenset = frozenset()) -> Any:
         return ("Random", value.getstate())
     if isinstance(value, _REFERENCES):
         return ("ref", id(value))
+    if tables and id(value) in tables:
+        return ("table", tables[id(value)][0])
     if id(value) in _active:
         return ("cycle", type(value).__name__)
     active = _active | {id(value)}
+
+    def inner(v):
+        return snapshot(v, tables, active)
+
     if isinstance(value, (list, tuple)):
         if all(type(v) in _SCALARS for v in value):  # fast path: repr is exact for these
             return (type(value).__name__, repr(value))
-        return (type(value).__name__, tuple(snapshot(v, active) for v in value))
+        return (type(value).__name__, tuple(map(inner, value)))
     if isinstance(value, Mapping):
-        return (type(value).__name__, tuple((snapshot(k, active), snapshot(v, active)) for k, v in value.items()))
+        return (type(value).__name__, tuple((inner(k), inner(v)) for k, v in value.items()))
     if isinstance(value, (set, frozenset)):
-        return (type(value).__name__, tuple(sorted((snapshot(v, active) for v in value), key=repr)))
-    return (type(value).__qualname__, tuple((name, snapshot(field, active))
-                                            for name, field in sorted(_fields(value).items())))
+        return (type(value).__name__, tuple(sorted(map(inner, value), key=repr)))
+    return (type(value).__qualname__, tuple((name, inner(field)) for name, field in sorted(_fields(value).items())))
+
+
+def module_tables(game: nbgames.Game) -> dict[int, tuple[str, Any]]:
+    """The module-level objects of the package a game's rules come from (action tables, stage
+    tables, data), by id. Every game shares them, so a snapshot names them instead of copying
+    them out each time (a game state is not meant to live in a module global)."""
+    return _tables(type(game.rules).__module__.partition(".")[0])
+
+
+@functools.cache
+def _tables(package: str) -> dict[int, tuple[str, Any]]:
+    out = {}
+    for name, module in list(sys.modules.items()):
+        if module is not None and (name == package or name.startswith(package + ".")):
+            for attr, value in vars(module).items():
+                if type(value) not in _SCALARS and not isinstance(value, _REFERENCES):
+                    out[id(value)] = (f"{name}.{attr}", value)  # holding it keeps its id unique
+    return out
 
 
 def _fields(obj: Any) -> dict[str, Any]:
@@ -226,31 +264,34 @@ def event_data(event: Any) -> Any:
     return event.to_json() if isinstance(event, Event) else event
 
 
-def observe(game: nbgames.Game) -> dict[str, Any]:
+def observe(game: nbgames.Game, events: bool = True) -> dict[str, Any]:
     """Everything the facade shows of a game: whose move, the legal actions, every seat's view
-    and the public one, the history, the events and the scores."""
-    return {
+    and the public one, the history, the events (as JSON) and the scores."""
+    seen = {
         "to_move": game.to_move,
         "is_over": game.is_over,
         "legal": [str(a) for a in game.legal_actions()],
         "views": [game.view(s) for s in range(game.players)],
         "public": game.view(None),
         "history": [str(a) for a in game.history],
-        "events": [event_data(e) for e in game.events()],
         "scores": game.scores(),
     }
+    if events:
+        seen["events"] = [event_data(e) for e in game.events()]
+    return seen
 
 
 def whole_state(game: nbgames.Game) -> tuple:
     """The game's whole state: what the facade shows plus a snapshot of every object it holds
     (the rules state with its RNG, history, undone actions, options, caches)."""
-    seen = observe(game)  # also fills the facade's legal-action cache, so it compares equal
-    return json.dumps(seen, sort_keys=True, default=repr), snapshot(vars(game))
+    seen = observe(game, events=False)  # (the snapshot holds the events) fills the legal cache
+    return json.dumps(seen, sort_keys=True, default=repr), snapshot(vars(game), module_tables(game))
 
 
-def rules_state(game: nbgames.Game) -> Any:
-    """A snapshot of the rules state alone (what a replay from the seed must rebuild exactly)."""
-    return snapshot(game.rules)
+def position(game: nbgames.Game) -> tuple:
+    """What a replay from the seed must rebuild exactly: a snapshot of the rules state (with
+    its RNG) and everything the facade shows, events included."""
+    return snapshot(game.rules, module_tables(game)), observe(game)
 
 
 def json_round_trip(value: Any) -> Any:

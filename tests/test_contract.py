@@ -9,6 +9,7 @@ Per-game test files keep only each game's own maths and rule ids.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -16,20 +17,20 @@ import re
 import subprocess
 import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from contract_support import (
-    PLAYOUT_SEED,
+    PLAYOUT_SEEDS,
     all_cases,
     fingerprint,
     game_notations,
     illegal_notations,
     json_round_trip,
-    observe,
     play_random,
     playout,
-    rules_state,
+    playouts,
+    position,
+    positions,
     sample_positions,
     walk,
     whole_state,
@@ -53,16 +54,19 @@ BAD_SEATS = [True, False, 1.0, -1, "0"]  # and the player count itself
 BAD_PLIES = [True, False, -1, "3", 1.5, None]  # and one past the timeline
 ILLEGAL_PER_POSITION = 20
 
-# Known gaps, each failing until the game catches up (strict: the mark must go once it does).
 NO_COMPONENTS = ("no Rules.components() -> Counter[str] hook yet, so conservation of cards, pieces "
                  "and chips under determinize cannot be checked game-independently")
-XFAIL_COMPONENTS = {"newyork": NO_COMPONENTS, "galopp_royal": NO_COMPONENTS}
 
 
-def cases(xfails: dict[str, str] | None = None) -> list:
-    xfails = xfails or {}
-    return [pytest.param(c, id=c.id, marks=[pytest.mark.xfail(strict=True, reason=xfails[c.game])]
-                         if c.game in xfails else []) for c in CASES]
+def cases(xfail_if=None, reason: str = "") -> list:
+    """Every case as a pytest parameter; `xfail_if(case)` true marks it xfail(strict=True): a
+    known gap, reported on every run, that fails loudly once closed if the mark stays."""
+    return [pytest.param(c, id=c.id, marks=[pytest.mark.xfail(strict=True, reason=reason)]
+                         if xfail_if and xfail_if(c) else []) for c in CASES]
+
+
+def lacks_components(case) -> bool:
+    return not hasattr(manifest_of(case.game).rules_class(), "components")
 
 
 def rule_id(game: nbgames.Game) -> re.Pattern:
@@ -97,7 +101,7 @@ def foreign_actions(name: str) -> list[Action]:
     for other in GAMES:
         if other != name:
             first = next(c for c in CASES if c.game == other)
-            out += first.new_game(PLAYOUT_SEED).legal_actions()[:3]
+            out += first.new_game(PLAYOUT_SEEDS[0]).legal_actions()[:3]
     return out
 
 
@@ -130,42 +134,46 @@ def test_refusals_leave_the_whole_state_unchanged(case):
     the game's rule ids (text that is no notation: UnknownNotation), `refusal` returns the same
     error without playing, and neither changes anything: rules state with its RNG, history,
     legal actions, every view."""
-    p = playout(case)
     notations = game_notations(case.game)
     rng = random.Random(f"{case.id}/refusals")
     foreign = foreign_actions(case.game)
-    for ply, game in walk(p, sample_positions(p)):
-        legal = game.legal_actions()
-        legal_text = set(map(str, legal))
-        before = whole_state(game)
-        for attempt in illegal_notations(p, ply, rng, ILLEGAL_PER_POSITION):
+    for p in playouts(case):
+        for ply, game in walk(p, sample_positions(p)):
+            refusals_change_nothing(p, ply, game, rng, notations, foreign)
+
+
+def refusals_change_nothing(p, ply, game, rng, notations, foreign) -> None:
+    where = f"seed {p.seed} ply {ply}"
+    legal = game.legal_actions()
+    legal_text = set(map(str, legal))
+    before = whole_state(game)
+    for attempt in illegal_notations(p, ply, rng, ILLEGAL_PER_POSITION):
+        refused(game, attempt)
+        with pytest.raises(IllegalAction):
+            game.preview(attempt)
+    assert whole_state(game) == before, f"{where}: refusing a notation changed the game"
+    padded = (str(legal[0]) if legal else "x").ljust(MAX_NOTATION_LENGTH + 1, "x")
+    for attempt in [j for j in JUNK if j not in notations] + NOT_TEXT + [padded]:
+        assert isinstance(refused(game, attempt), UnknownNotation), attempt
+    for attempt in foreign:
+        if str(attempt) not in legal_text:
             refused(game, attempt)
-            with pytest.raises(IllegalAction):
-                game.preview(attempt)
-        assert whole_state(game) == before, f"ply {ply}: refusing a notation changed the game"
-        padded = (str(legal[0]) if legal else "x").ljust(MAX_NOTATION_LENGTH + 1, "x")
-        for attempt in [j for j in JUNK if j not in notations] + NOT_TEXT + [padded]:
-            assert isinstance(refused(game, attempt), UnknownNotation), attempt
-        for attempt in foreign:
-            if str(attempt) not in legal_text:
-                refused(game, attempt)
-        assert whole_state(game) == before, f"ply {ply}: refusing junk or a foreign action changed the game"
+    assert whole_state(game) == before, f"{where}: refusing junk or a foreign action changed the game"
 
 
 @pytest.mark.parametrize("case", cases())
 def test_previews_are_json_and_change_nothing(case):
     """At sampled positions, a legal action's `preview` is strict JSON with at least
     ``events`` and ``scores`` (one per seat), and leaves the whole state unchanged."""
-    p = playout(case)
     rng = random.Random(f"{case.id}/previews")
-    for ply, game in walk(p, sample_positions(p)):
+    for where, game in positions(case):
         before = whole_state(game)
         legal = game.legal_actions()
         for action in rng.sample(legal, min(3, len(legal))):
             preview = game.preview(action)
             assert json_round_trip(preview) == preview and {"events", "scores"} <= set(preview)
             assert len(preview["scores"]) == game.players
-        assert whole_state(game) == before, f"ply {ply}: a preview changed the game"
+        assert whole_state(game) == before, f"{where}: a preview changed the game"
 
 
 # -- 3. time travel -------------------------------------------------------------------------
@@ -175,27 +183,32 @@ def test_undo_redo_and_goto_restore_exactly(case):
     undo; `goto(k)` equals a fresh game replayed for k plies (rules state and RNG, views,
     legal actions, events); bad positions are refused and change nothing. Events only grow:
     each position's events begin every later position's."""
-    p = playout(case)
+    for p in playouts(case):
+        time_travel_restores_exactly(p)
+
+
+def time_travel_restores_exactly(p) -> None:
+    where = f"seed {p.seed} ply"
     plies = sample_positions(p)
     final = p.replay()
     for ply, game in walk(p, plies):
         assert game.event_count == len(game.events())
-        assert game.events() == final.events()[: game.event_count], f"ply {ply}: events were rewritten"
+        assert game.events() == final.events()[: game.event_count], f"{where} {ply}: events were rewritten"
         assert game.events(game.event_count // 2) == game.events()[game.event_count // 2:]
         if ply == 0:
             continue
         before = whole_state(game)
         earlier = p.replay(ply - 1)
         assert str(game.undo()) == p.actions[ply - 1]
-        assert (rules_state(game), observe(game)) == (rules_state(earlier), observe(earlier)), f"undo at {ply}"
+        assert position(game) == position(earlier), f"{where} {ply}: undo"
         assert str(game.redo()) == p.actions[ply - 1]
-        assert whole_state(game) == before, f"ply {ply}: undo then redo did not restore the game"
+        assert whole_state(game) == before, f"{where} {ply}: undo then redo did not restore the game"
 
     end = whole_state(final)
-    for ply in random.Random(f"{case.id}/goto").sample(plies, len(plies)):
+    for ply in random.Random(f"{p.case.id}/goto").sample(plies, len(plies)):
         final.goto(ply)
         fresh = p.replay(ply)
-        assert (rules_state(final), observe(final)) == (rules_state(fresh), observe(fresh)), f"goto({ply})"
+        assert position(final) == position(fresh), f"seed {p.seed}: goto({ply})"
     final.goto(len(p.actions))
     assert whole_state(final) == end
     for bad in BAD_PLIES + [len(p.actions) + 1]:
@@ -237,7 +250,7 @@ def test_records_round_trip_replay_and_stay_private(case):
         text = json.dumps(record, allow_nan=False)
         assert json.loads(text) == record
         again = nbgames.from_record(text)
-        assert (rules_state(again), observe(again)) == (rules_state(game), observe(game))
+        assert position(again) == position(game)
         assert again.to_record() == record
         given = json.loads(text)
         from_dict = nbgames.from_record(given)
@@ -263,7 +276,7 @@ def test_records_round_trip_replay_and_stay_private(case):
     rng = random.Random(f"{case.id}/records")
     record = p.replay().to_record()
     for ply in [k for k in sample_positions(p) if k < len(p.actions)][:4]:
-        for bad in (illegal_notations(p, ply, rng, 4)[0], "\x00 not a move"):
+        for bad in illegal_notations(p, ply, rng, 4)[:1] + ["\x00 not a move"]:
             broken = json.loads(json.dumps(record))
             broken["actions"][ply] = bad
             with pytest.raises(RecordError):
@@ -276,11 +289,10 @@ def test_views_are_json_safe_and_seats_are_strict(case):
     """`view(seat)` for every seat and `view(None)` survive strict JSON unchanged at sampled
     positions; a seat that is not a whole number in range (True, 1.0, -1, the player count)
     raises ValueError, for `view` and for `determinize`."""
-    p = playout(case)
-    for ply, game in walk(p, sample_positions(p)):
+    for where, game in positions(case):
         for seat in [None, *range(game.players)]:
             view = game.view(seat)
-            assert json_round_trip(view) == view, f"ply {ply}: view({seat}) is not strict JSON"
+            assert json_round_trip(view) == view, f"{where}: view({seat}) is not strict JSON"
         for bad in BAD_SEATS + [game.players]:
             with pytest.raises(ValueError):
                 game.view(bad)
@@ -302,69 +314,74 @@ def test_determinize_agrees_with_each_seat_and_leaves_the_game_alone(case):
     is changed) and the real public view, history and events; when that seat is to move they
     offer exactly the real legal actions. Making and playing on copies never touches the real
     game. Where seats hold secrets, some copies re-deal what other seats hold."""
-    p = playout(case)
     rng = random.Random(f"{case.id}/determinize")
     secrets = redealt = 0
-    for ply, game in walk(p, sample_positions(p)):
+    for where, game in positions(case):
         before = whole_state(game)
         secrets += bool(private_keys(game))
         for seat in range(game.players):
             copies = [game.determinize(seat, random.Random(k)) for k in (1, 2)]
             for copy in copies:
-                assert copy.view(seat) == game.view(seat), f"ply {ply}: seat {seat}'s view differs"
-                assert copy.view(None) == game.view(None), f"ply {ply}: the public view differs"
+                assert copy.view(seat) == game.view(seat), f"{where}: seat {seat}'s view differs"
+                assert copy.view(None) == game.view(None), f"{where}: the public view differs"
                 assert (copy.to_move, copy.history, copy.events()) == (game.to_move, game.history, game.events())
                 if seat == game.to_move:
-                    assert copy.legal_actions() == game.legal_actions(), f"ply {ply}: seat {seat}'s moves differ"
+                    assert copy.legal_actions() == game.legal_actions(), f"{where}: seat {seat}'s moves differ"
                 redealt += any(copy.view(t) != game.view(t) for t in range(game.players) if t != seat)
             for _ in range(5):  # the copy is a game of its own
                 if copies[0].is_over:
                     break
                 copies[0].play(rng.choice(copies[0].legal_actions()))
-        assert whole_state(game) == before, f"ply {ply}: determinize changed the real game"
+        assert whole_state(game) == before, f"{where}: determinize changed the real game"
     assert redealt or not secrets, "seats hold secrets, yet no determinization re-dealt any"
 
 
-@pytest.mark.parametrize("case", cases(XFAIL_COMPONENTS))
+@pytest.mark.parametrize("case", cases(lacks_components, NO_COMPONENTS))
 def test_determinize_conserves_components(case):
     """A determinization re-deals hidden components; it never creates or loses one: the
     multiset the rules' `components()` reports is the same in every copy."""
-    p = playout(case)
-    for ply, game in walk(p, sample_positions(p)):
+    for where, game in positions(case):
         assert hasattr(game.rules, "components"), NO_COMPONENTS
         real = Counter(game.rules.components())
         for seat in range(game.players):
             copy = game.determinize(seat, random.Random(seat))
-            assert Counter(copy.rules.components()) == real, f"ply {ply}, seat {seat}"
+            assert Counter(copy.rules.components()) == real, f"{where}, seat {seat}"
 
 
 # -- 6. determinism -------------------------------------------------------------------------
 FINGERPRINTS = """
-import json
-import sys
-sys.path.insert(0, sys.argv[1])
-from contract_support import all_cases, fingerprint
-wanted = set(sys.argv[3:])
-print(json.dumps([fingerprint(c, int(sys.argv[2])) for c in all_cases() if c.id in wanted]))
+import importlib, json, sys
+from contract_support import Case, fingerprint
+importlib.import_module(sys.argv[1])  # the module that registers the game
+print(json.dumps([fingerprint(Case(*case), int(sys.argv[2])) for case in json.loads(sys.argv[3])]))
 """
+
+
+def registering_module(name: str) -> str:
+    """The module that registered a game (a subprocess imports it to know the game too)."""
+    manifest = manifest_of(name)
+    for module_name, module in list(sys.modules.items()):
+        if module is not None and any(value is manifest for value in vars(module).values()):
+            return module_name
+    return manifest.rules.partition(":")[0]
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_same_seed_same_game_under_any_hash_seed(name):
     """A seed and the same choices give the same game (actions, views, scores, events, and
-    a determinization from a seeded RNG) in processes with different PYTHONHASHSEED: no
-    outcome depends on set or dict-of-str iteration order or object ids."""
+    a determinization from a seeded RNG) in processes with different PYTHONHASHSEED, and in
+    this one: no outcome depends on the iteration order of sets or of dicts keyed by text."""
     mine = [c for c in CASES if c.game == name]
-    ids = [c.id for c in mine]
     seed = 3
-    outputs = [json.dumps([fingerprint(c, seed) for c in mine]) + "\n"]  # this process too
-    for hash_seed in ("0", "12345"):
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        done = subprocess.run([sys.executable, "-c", FINGERPRINTS, str(Path(__file__).parent), str(seed), *ids],
-                              env=env, capture_output=True, text=True, timeout=120)
+    outputs = [json.dumps([fingerprint(c, seed) for c in mine]) + "\n"]
+    args = [sys.executable, "-c", FINGERPRINTS, registering_module(name), str(seed),
+            json.dumps([dataclasses.astuple(c) for c in mine])]
+    for hash_seed in ("0", "1", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": os.pathsep.join(sys.path)}
+        done = subprocess.run(args, env=env, capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
         outputs.append(done.stdout)
-    assert outputs[1] == outputs[0] and outputs[2] == outputs[0]
+    assert outputs[1:] == outputs[:1] * (len(outputs) - 1)
 
 
 # -- 7. events ------------------------------------------------------------------------------
