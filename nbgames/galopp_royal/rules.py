@@ -43,6 +43,7 @@ import dataclasses
 import functools
 import itertools
 import random
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -616,6 +617,19 @@ class GaloppRoyal(Rules):
         }
 
     # -- hidden information ----------------------------------------------------------------
+    def components(self) -> Counter:
+        """Every bearer card wherever it lies (deck, discard pile, boards, the auction's private
+        and public cards): the multiset a determinization must conserve."""
+        cards = Counter(self.deck)
+        cards.update(card for card, _ in self.discard)
+        for board in self.boards:
+            cards.update(board or ())
+        if self.auction is not None:
+            for private in self.auction.private.values():
+                cards.update(private)
+            cards.update(self.auction.public)
+        return cards
+
     def determinize(self, seat: int | None, rng: random.Random) -> GaloppRoyal:
         """A full state consistent with ``view(seat)``: every card `seat` cannot know is re-dealt
         at random from `rng`, and future chance comes from `rng` too (never from this game's RNG).
