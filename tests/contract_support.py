@@ -235,11 +235,13 @@ def module_tables(game: nbgames.Game) -> dict[int, tuple[str, Any]]:
     """The module-level objects of the package a game's rules come from (action tables, stage
     tables, data), by id. Every game shares them, so a snapshot names them instead of copying
     them out each time (a game state is not meant to live in a module global)."""
-    return _tables(type(game.rules).__module__.partition(".")[0])
+    return _tables(type(game.rules).__module__)
 
 
 @functools.cache
-def _tables(package: str) -> dict[int, tuple[str, Any]]:
+def _tables(rules_module: str) -> dict[int, tuple[str, Any]]:
+    # Cached per rules module: by a game's first snapshot, all of its modules are imported.
+    package = rules_module.partition(".")[0]
     out = {}
     for name, module in list(sys.modules.items()):
         if module is not None and (name == package or name.startswith(package + ".")):

@@ -21,6 +21,8 @@ from collections import Counter
 import pytest
 from contract_support import (
     PLAYOUT_SEEDS,
+    Case,
+    Playout,
     all_cases,
     fingerprint,
     game_notations,
@@ -37,8 +39,7 @@ from contract_support import (
 )
 
 import nbgames
-from nbgames import Action, IllegalAction, RecordError
-from nbgames.engine.errors import UnknownNotation
+from nbgames import Action, IllegalAction, RecordError, UnknownNotation
 from nbgames.engine.events import Event
 from nbgames.engine.game import MAX_NOTATION_LENGTH
 from nbgames.engine.registry import manifest as manifest_of
@@ -65,7 +66,7 @@ def cases(xfail_if=None, reason: str = "") -> list:
                          if xfail_if and xfail_if(c) else []) for c in CASES]
 
 
-def lacks_components(case) -> bool:
+def lacks_components(case: Case) -> bool:
     return not hasattr(manifest_of(case.game).rules_class(), "components")
 
 
@@ -76,6 +77,7 @@ def rule_id(game: nbgames.Game) -> re.Pattern:
 
 
 def check_seat(game: nbgames.Game) -> None:
+    """The seat to move is a whole number in range (not a bool, not None while play goes on)."""
     seat = game.to_move
     assert type(seat) is int and 0 <= seat < game.players, f"to_move {seat!r} is not a seat"
 
@@ -142,7 +144,10 @@ def test_refusals_leave_the_whole_state_unchanged(case):
             refusals_change_nothing(p, ply, game, rng, notations, foreign)
 
 
-def refusals_change_nothing(p, ply, game, rng, notations, foreign) -> None:
+def refusals_change_nothing(p: Playout, ply: int, game: nbgames.Game, rng: random.Random,
+                            notations: dict[str, str], foreign: list[Action]) -> None:
+    """At one position: other notations of the game, junk, non-text and other games' actions
+    are all refused (see `refused`), and the whole state is as before."""
     where = f"seed {p.seed} ply {ply}"
     legal = game.legal_actions()
     legal_text = set(map(str, legal))
@@ -187,7 +192,7 @@ def test_undo_redo_and_goto_restore_exactly(case):
         time_travel_restores_exactly(p)
 
 
-def time_travel_restores_exactly(p) -> None:
+def time_travel_restores_exactly(p: Playout) -> None:
     where = f"seed {p.seed} ply"
     plies = sample_positions(p)
     final = p.replay()
