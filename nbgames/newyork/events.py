@@ -121,9 +121,11 @@ def _interned(cls: type) -> list[list[list[Event]]]:
 
 
 # The events of a usual turn, built once (events are immutable) and handed out by the engine
-# instead of new ones: [seat][square][colour], [seat][count].
+# instead of new ones: [seat][square][colour], [seat][square][colour][fee], [seat][count].
 PLACED = _interned(Place)
 RETURNED = _interned(Return)
 SET_UP = _interned(Setup)
-DREW = [[Draw(seat, count) for count in range(40)] for seat in range(5)]
+EVICTED = [[[[Evict(seat, sq, colour, fee) for fee in range(8)] for colour in range(len(COLOURS))]
+             for sq in range(SQUARES)] for seat in range(5)]  # a fee is at most 7 (NY-11)
+DREW = [[Draw(seat, count) for count in range(80)] for seat in range(5)]  # 78 cards at most
 RESHUFFLED, STOP_ARMED = Reshuffle(), StopArmed()

@@ -51,8 +51,7 @@ class PairMoves:
 
     # -- the fast generator ----------------------------------------------------------------
     def _pair_actions(self, seat: int) -> list[Action]:
-        if self.colours_per_seat == 1 and self.teammate is None:
-            return self._single_colour_pairs(seat, self.seat_colours[seat][0])
+        """Every playable pair of `seat`, in any game (V3 two colours, V4 teams)."""
         hand = self.hands[seat]
         reds = [c for c in RED_CARDS if hand[c]]
         blues = [c for c in BLUE_CARDS if hand[c]]

@@ -58,7 +58,7 @@ from ..engine.chance import shuffle
 from ..engine.rules import Rules
 from . import events as ev
 from .cards import ActionCards, Pending
-from .events import DREW, PLACED, RESHUFFLED, RETURNED, SET_UP, STOP_ARMED
+from .events import DREW, EVICTED, PLACED, RESHUFFLED, RETURNED, SET_UP, STOP_ARMED
 from .facts import Facts
 from .pairs import PairMoves
 from .position import check_position
@@ -151,6 +151,7 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
         self.seat_colours: list[list[int]] = [[] for _ in range(players)]
         self.colour_owner = [-1] * self.ncolours
         self.teammate = [(s + 2) % 4 for s in range(4)] if options["teams"] else None
+        self.one_colour = not two and self.teammate is None  # the usual game: the fast pair moves
         self.action_cards = options["action_cards"]
         self.current = 0
         if "position" in options:
@@ -439,7 +440,7 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
             drawn += 1
         self.held[seat] = held
         if drawn:
-            self.events.append(DREW[seat][drawn] if drawn < len(DREW[seat]) else ev.Draw(seat, drawn))
+            self.events.append(DREW[seat][drawn])
 
     def _await(self, pending: Pending) -> None:
         """A V1 sub-decision comes before the turn ends: someone fills a square or removes a piece."""
@@ -448,8 +449,9 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
 
     def _end_turn(self) -> None:
         """Steps after a resolution: NY-15 check, NY-9 step 4 refill, next seat (NY-8)."""
-        self.pending = None
-        self.stage = TURN
+        if self.pending is not None:  # back from a V1 sub-decision
+            self.pending = None
+            self.stage = TURN
         if not self.stop_armed and self.empty <= STOP_TRIGGER:
             self.stop_armed = True
             self.discard += [STOP] * DATA["stop_cards"]
@@ -461,7 +463,10 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
     # -- a turn (pairs in pairs.py, V1 action cards in cards.py) -------------------------------
     def _turn_actions(self) -> list[Action]:
         seat = self.current
-        actions = self._pair_actions(seat)
+        if self.one_colour:
+            actions = self._single_colour_pairs(seat, self.seat_colours[seat][0])
+        else:
+            actions = self._pair_actions(seat)
         if not self.action_cards:
             return actions or [NOPLAY]
         if actions:
@@ -484,7 +489,7 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
                 self.chips[seat] -= fee
                 self.chips[self.colour_owner[colour]] += fee
                 self._clear(sq)
-                self.events.append(ev.Evict(seat, sq, colour, fee))
+                self.events.append(EVICTED[seat][sq][colour][fee])
             self._set(sq, placed)
             self.events.append(PLACED[seat][sq][placed])
         self._end_turn()
