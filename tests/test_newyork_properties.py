@@ -13,7 +13,8 @@ import nbgames
 from nbgames.newyork.tables import ALL_ACTIONS, DATA, NEIGHBOURS, SQUARES
 
 CONFIGS = [(3, {}), (4, {}), (5, {}), (2, {}), (4, {"teams": True}), (4, {"action_cards": True}),
-           (3, {"colour_choice": True, "action_cards": True}), (2, {"action_cards": True})]
+           (3, {"colour_choice": True, "action_cards": True}), (2, {"action_cards": True}),
+           (4, {"teams": True, "action_cards": True, "colour_choice": True})]
 
 
 def chips_total(players, options):
