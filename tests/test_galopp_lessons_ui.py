@@ -31,8 +31,8 @@ def test_first_two_lessons_through_the_view():
     choice(runner, "2.25").click()
     assert not runner.feedback_verdict.ok
     choice(runner, "1.75").click()
-    assert runner.view.interactive and not runner.view.roll_button.disabled
-    runner.view.roll_button.click()
+    assert runner.view.interactive and not runner.view.control("button:roll").disabled
+    runner.view.control("button:roll").click()
     assert runner.session.done and "1 of 9 lessons done" in runner.progress.value
     assert runner.view.game.view(None)["positions"][0] == 5 and "slot 1 holds +5" in runner.feedback.value
 
@@ -41,8 +41,8 @@ def test_first_two_lessons_through_the_view():
     choice(runner, "2").click()
     assert runner.feedback_verdict.ok
     view = runner.view
-    assert view.bid_amount.min == 6 and not view.pass_button.disabled
-    view.pass_button.click()  # legal, but the lesson explains why not
+    assert view.bid_amount.min == 6 and not view.control("button:pass").disabled
+    view.control("button:pass").click()  # legal, but the lesson explains why not
     assert runner.feedback_verdict.rule == "GR-7" and not runner.feedback_verdict.ok
     assert runner.session.game.to_move == 0
     view.bid_amount.value = 9
@@ -55,7 +55,7 @@ def test_first_two_lessons_through_the_view():
 def test_schemer_lesson_by_clicking_chairs():
     runner = learn(start=4)
     view = runner.view
-    view.roll_button.click()
+    view.control("button:roll").click()
     assert runner.session.game.view(None)["phase"] == "scheme"
     view.choose_scheme_option(1)
     legal = {str(a) for a in runner.session.game.legal_actions()}

@@ -43,10 +43,13 @@ def test_schemer_option_then_at_most_two_chairs_then_the_legal_action():
     assert sel.scheme_targets == [1, 3] and str(sel.selected()) == "scheme +2 1:-1 3:-1"
     sel.click(("chair", 1))  # clicking a chosen chair again takes it back
     assert str(sel.selected()) == "scheme +2 3:-2"
+    sel.click(("lane", 1, 9))  # anywhere in a chair's lane picks that chair
+    assert sel.scheme_targets == [3, 1]
+    sel.click(("lane", 1, -4))
     assert "cannot be moved" in sel.click(("chair", 0)).lines[0]  # the schemer's own chair
     sel.choose_scheme_option(-1)
     assert sel.scheme_targets == [3] and str(sel.selected()) == "scheme -2 3:+2"
-    assert ("hint", [("chair", 3)]) in sel.marks()
+    assert ("hint", ["chair:3"]) in sel.marks()
 
 
 def test_exchange_one_bearer_per_board():
@@ -61,7 +64,7 @@ def test_exchange_one_bearer_per_board():
     assert str(sel.selected()) == "exchange 0:3 1:4 2:1"
     sel.click(("slot", 2, 1))
     assert sel.selected() is None and sel.exchange == {0: 2, 1: 3}
-    assert dict(sel.marks())["refused"] == [("slot", 0, 3), ("slot", 1, 4)]
+    assert dict(sel.marks())["refused"] == ["slot:0:3", "slot:1:4"]
 
 
 def test_arranging_by_swaps_shows_the_new_order_before_it_is_played():

@@ -52,13 +52,13 @@ def test_a_human_bids_passes_and_rolls_between_bots():
     while ctl.game.view(None)["phase"] != "race" or ctl.game.to_move != 0:
         clock.run()
         if ctl.game.to_move == 0 and ctl.game.view(None)["phase"] == "auction":
-            view.pass_button.click()
+            view.control("button:pass").click()
         elif ctl.game.to_move == 0 and ctl.game.view(None)["phase"] == "arrange":
-            view.keep_button.click()
+            view.control("button:keep").click()
         steps += 1
         assert steps < 200
-    assert not view.roll_button.disabled
-    view.roll_button.click()
+    assert [b.description for b in view.actions.children] == ["Roll the die"]
+    view.control("button:roll").click()
     assert str(ctl.game.history[-1]) == "roll" and "Player 1 rolled" in view.die.value
 
 
@@ -67,7 +67,7 @@ def test_hot_seat_hides_private_cards_until_the_next_player_reveals():
                       options={"deck": ["+1", "+3", "+2", "+2"]})
     view = ctl.view
     assert ctl.hotseat.layout.display == "flex" and view.viewer is None
-    assert "+1" not in view.auction.value and view.pass_button.disabled
+    assert "+1" not in view.auction.value and view.control("button:pass") is None
     ctl.reveal()
     assert "+1" in view.auction.value and "+3" not in view.auction.value
     view.bid_amount.value = 1
@@ -101,7 +101,7 @@ def test_bid_limits_follow_the_coins_in_every_auction():
 
 def test_undo_and_a_saved_game_come_back():
     ctl, clock = make(["human", "random", "random"], seed=5)
-    ctl.view.pass_button.click()
+    ctl.view.control("button:pass").click()
     clock.run()
     ply = len(ctl.game.history)
     ctl.save()

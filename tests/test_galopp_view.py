@@ -1,5 +1,6 @@
-"""The Galopp Royal view without a browser: hit-testing, draw lists, hidden cards, bids, the
-schemer's targets, the exchange, arranging, highlights and the step-by-step chair animation."""
+"""The Galopp Royal view without a browser: hit-testing, draw lists, the shell's panels, hidden
+cards, bids, the schemer's targets, the exchange, arranging, highlights, the keyboard and the
+step-by-step chair animation."""
 
 from __future__ import annotations
 
@@ -89,23 +90,61 @@ def test_course_columns_cover_pond_start_and_all_six_goals():
     assert COURSE_COLS == START_COL + max(GOALS) + 1
 
 
-def test_hit_testing_names_chairs_spaces_and_slots():
+def test_hit_testing_names_chairs_lanes_and_slots():
     game = scenario_game(PLAIN, positions=[3, 0, -2])
     view = GaloppView(game, seat=0)
     g, b = view.geom, view.boards_geom
     assert view.target_at(*g.cell_centre(0, START_COL + 3)) == "chair:0"
     assert view.target_at(*g.cell_centre(2, START_COL - 2)) == "chair:2"
-    assert view.target_at(*g.cell_centre(1, START_COL + 7)) == "space:7"
-    assert view.target_at(*g.cell_centre(1, POND_COL)) == "space:-4"
-    assert view.target_at(*b.cell_centre(2, 3)) == "slot:2:4"
+    assert view.target_at(*g.cell_centre(1, START_COL + 7)) == "lane:1:7"
+    assert view.target_at(*g.cell_centre(1, POND_COL)) == "lane:1:-4"
+    # the bearer slots are named rectangles of the board's region map, not a hit override
+    assert view.regions.hit(*b.cell_centre(2, 3)) == "slot:2:4" == view.target_at(*b.cell_centre(2, 3))
+    assert len(view.regions) == 3 * 4 and "hit" not in vars(GaloppView)
     for bad in [(-5, 3), (1e9, 1e9), ("x", 2), (float("nan"), 3), (None, None)]:
         assert view.target_at(*bad) is None
     # between the course and the boards there is nothing to click
     assert view.target_at(g.left + 5, g.height + 10) is None
 
 
+def test_hover_and_the_info_panel_describe_the_target_or_the_results():
+    game = scenario_game(PLAIN, positions=[3, 0, -2])
+    view = GaloppView(game, seat=0)
+    g, b = view.geom, view.boards_geom
+    assert "Race 1 of 6" in view.info.value  # nothing under the pointer: the results
+    view._on_mouse_move(*b.cell_centre(0, 3))
+    assert view.info.value == "Player 1, slot 4: +5"
+    view._on_mouse_move(*g.cell_centre(1, START_COL + 7))
+    assert view.info.value == "space 7"
+    view._on_mouse_move(*g.cell_centre(2, START_COL - 2))
+    assert view.info.value == "Player 3&#x27;s chair on space -2"
+    game.play("roll")
+    view.refresh()  # the panel follows the game under a pointer that stays put
+    assert view.info.value.startswith("Player 3&#x27;s chair")
+    view._on_mouse_move(-5, -5)
+    assert "Race 1 of 6" in view.info.value
+
+
+def test_the_shells_panels_show_galopps_facts():
+    game = scenario_game(PLAIN, positions=[3, 0, -2])
+    view = GaloppView(game, seat=1)
+    panel = view.players_panel.value
+    assert "Player 1 ◀: 50 coins · +1 +2 +3 +5 · space 3" in panel
+    assert "Player 3: 50 coins · +3 +1 +2 +3 · space -2" in panel
+    assert view.status.value == "Player 1 to move."  # seat 1 looks on: nothing to do
+    assert view.actions.children == () and view.moves.disabled
+    game = auction_game(4)
+    view = GaloppView(game, seat=0)
+    assert "no team yet" in view.players_panel.value and "space" not in view.players_panel.value
+    assert "Your hand, Player 1" in view.hand.value and ">+1<" in view.hand.value  # the private card
+    assert view.status.value.startswith("Player 1: your turn — bid more than 0")
+    assert [b.description for b in view.actions.children] == ["Pass"]
+    assert len(view.moves.options) == 51  # 50 bids and the pass
+
+
 def test_parse_target_refuses_junk():
     assert parse_target("slot:1:4") == ("slot", 1, 4)
+    assert parse_target("lane:2:-3") == ("lane", 2, -3)
     assert parse_target("button:roll") == ("button", "roll")
     for junk in ["chair:x", "button:format_disk", "slot:1", 7, None, "x" * 100, "space:"]:
         assert parse_target(junk) is None
@@ -179,7 +218,8 @@ def test_hidden_view_between_hot_seat_players_shows_no_private_card():
     view.refresh()
     text = all_text(view.widget)
     assert "+1" not in text and "+3" not in text and "hidden" in view.auction.value
-    assert view.bid_button.disabled and view.pass_button.disabled
+    assert "Hand hidden" in view.hand.value and view.status.value == "Player 1 to move."
+    assert view.bid_button.disabled and view.control("button:pass") is None and view.moves.disabled
 
 
 def test_private_cards_become_public_only_when_the_lot_is_won():
@@ -211,7 +251,7 @@ def test_bid_slider_is_limited_to_legal_bids_and_buttons_emit_legal_actions():
     game.play("pass")
     view.refresh()
     assert (view.bid_amount.min, view.bid_amount.max) == (21, game.view(0)["coins"][0])  # bids up to your coins
-    view.pass_button.click()
+    view.control("button:pass").click()
     assert [str(a) for a in out] == ["bid 7", "pass"]
 
 
@@ -236,7 +276,7 @@ def test_schemer_targets_are_chosen_on_the_course():
     game = scenario_game(SCHEMERS, positions=[0, 4, -2])
     view = GaloppView(game, seat=0)
     out = chosen(view)
-    view.roll_button.click()
+    view.control("button:roll").click()
     game.play(out.pop())
     view.refresh()
     assert game.view(0)["phase"] == "scheme" and not view.scheme_plus.disabled
@@ -290,11 +330,14 @@ def test_exchange_by_clicking_one_bearer_per_board():
     view = GaloppView(game, seat=chooser)
     out = chosen(view)
     assert "placed last" in view.status.value and view.confirm_button.disabled
+    assert len(view.moves.options) == 4 ** 3  # every exchange is listed too
     b = view.boards_geom
     view._on_mouse_down(*b.cell_centre(0, 1))
     view._on_mouse_down(*b.cell_centre(1, 3))
     view._on_mouse_down(*b.cell_centre(0, 2))  # another slot on the same board replaces the choice
     assert view.confirm_button.disabled and "2 of 3 boards" in view.info.value
+    view._on_mouse_move(*b.cell_centre(2, 0))  # hovering tells what is there and what is chosen
+    assert "Player 3, slot 1" in view.info.value and "2 of 3 boards" in view.info.value
     view.click("slot:2:1")
     view.click("slot:2:1")  # clicking it again takes the choice back
     assert view.confirm_button.disabled
@@ -303,8 +346,16 @@ def test_exchange_by_clicking_one_bearer_per_board():
     view.confirm_button.click()
     assert [str(a) for a in out] == ["exchange 0:3 1:4 2:4"]
     # the chosen slots are marked on the boards
-    marks = dict(view.highlight_targets())
-    assert ("slot", 0, 3) in marks["refused"]
+    marks = dict(view.highlight_marks())
+    assert "slot:0:3" in marks["refused"]
+
+
+def test_more_moves_than_a_list_can_hold_are_made_by_clicking_only():
+    game = nbgames.new_game("galopp_royal", players=5, seed=3)
+    play_until(game, "exchange")
+    view = GaloppView(game)
+    assert len(game.legal_actions()) == 4 ** 5 and view.moves.options == ()
+    assert view.moves.disabled and view.play_selected.disabled
 
 
 def test_arranging_by_swapping_two_bearers():
@@ -314,7 +365,7 @@ def test_arranging_by_swapping_two_bearers():
     view = GaloppView(game, seat=seat)
     out = chosen(view)
     board = game.view(seat)["boards"][seat]
-    assert not view.keep_button.disabled and not view.confirm_button.disabled  # identity = keep
+    assert view.control("button:keep") is not None and not view.confirm_button.disabled  # identity = keep
     view.click(f"slot:{seat}:1")
     view.click(f"slot:{seat}:3")
     assert view.display_board(seat) == [board[2], board[1], board[0], board[3]]
@@ -327,19 +378,20 @@ def test_arranging_by_swapping_two_bearers():
 def test_highlight_targets_and_buttons():
     game = scenario_game(PLAIN, positions=[3, 0, -2])
     view = GaloppView(game, seat=0)
-    view.highlight(["chair:1", "slot:0:2", "space:5", "button:roll", "nonsense"], kind="hint")
-    marks = dict(view.highlight_targets())
-    assert set(marks["hint"]) == {("chair", 1), ("slot", 0, 2), ("space", 5), ("button", "roll")}
+    view.highlight(["chair:1", "slot:0:2", "space:5", "lane:0:9", "button:roll", "button:bid", "nonsense"],
+                   kind="hint")
     ops = view.highlight_ops()
     rects = [args for layer, name, args in ops if layer == HIGHLIGHTS and name == "stroke_rects"]
-    cells = {view.geom.hit(x + 5, y + 5) for args in rects for x, y in zip(args[0], args[1], strict=True)}
-    cells |= {view.boards_geom.hit(x + 5, y + 5) for args in rects
-              for x, y in zip(args[0], args[1], strict=True)}
-    assert (1, START_COL) in cells and (0, 1) in cells and (2, START_COL + 5) in cells
-    assert "nbg-hint" in view.roll_button._dom_classes and view.roll_button.button_style == "warning"
+    course = {view.geom.hit(x + 5, y + 5) for args in rects for x, y in zip(args[0], args[1], strict=True)}
+    boards = {view.boards_geom.hit(x + 5, y + 5) for args in rects for x, y in zip(args[0], args[1], strict=True)}
+    assert {(1, START_COL), (0, START_COL + 9), (2, START_COL + 5)} <= course and (0, 1) in boards
+    assert len(course - {None}) == 1 + 1 + 3 + 1  # chair, lane cell, a column of 3, the legal chair 0
+    roll = view.control("button:roll")
+    assert "nbg-hint" in roll._dom_classes and roll.button_style == "warning"
+    assert "nbg-hint" in view.bid_button._dom_classes  # a disabled control is pointed at too
     view.highlight([], kind="hint")
-    assert "nbg-hint" not in view.roll_button._dom_classes
-    assert "hint" not in dict(view.highlight_targets())
+    assert "nbg-hint" not in roll._dom_classes and roll.button_style == ""
+    assert "hint" not in dict(view.highlight_marks())
 
 
 # -- animation and the die ------------------------------------------------------------------------
@@ -399,10 +451,17 @@ def test_keyboard_rolls_walks_the_boards_and_undoes():
     out = chosen(view)
     commands = []
     view.on_command(commands.append)
-    view._on_key("Enter")  # no cursor yet: Enter rolls on a race turn
+    view._on_key("Enter")  # no cursor yet: Enter plays the only move, the roll
     assert [str(a) for a in out] == ["roll"]
     view._on_key("u")
-    assert commands == ["undo"]
+    view._on_key("r")
+    assert commands == ["undo", "redo"]
+    view._on_key("ArrowUp")  # from the first board into the last lane: onto its chair
+    assert view._cursor == "chair:2" and "Player 3&#x27;s chair on START" in view.info.value
+    view._on_key("ArrowRight")
+    assert view._cursor == "lane:2:1" and view.info.value == "space 1"
+    marks = dict(view.highlight_marks())
+    assert marks["cursor"] == ["lane:2:1"]
 
     game = scenario_game(PLAIN, seed=2)
     play_until(game, "exchange")
@@ -420,4 +479,7 @@ def test_keyboard_rolls_walks_the_boards_and_undoes():
     view._on_key("ArrowUp")  # from the boards up into the course lanes
     for _ in range(5):
         view._on_key("ArrowUp")
-    assert view._cursor[0] == "lane" and view._cursor[1] == 0
+    assert view._cursor == "chair:0"
+    for _ in range(40):
+        view._on_key("ArrowLeft")
+    assert view._cursor == "lane:0:-4"  # the pond, the course's left end

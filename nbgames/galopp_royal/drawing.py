@@ -5,8 +5,10 @@ space: the shell pond, the spaces behind START, START, then spaces 1 … 30, so 
 positions all show) and the **bearer boards** (one row per player, slots 1–4). Beside the boards:
 the podium of the current race and, for a moment after each roll, the die.
 
-Click targets have names: ``chair:<seat>``, ``slot:<seat>:<1-4>``, ``space:<n>`` and
-``button:<name>``; `parse_target` reads them (and nothing else).
+Targets have names: ``chair:<seat>`` (where that chair stands), ``lane:<seat>:<space>`` (any other
+cell of the course), ``slot:<seat>:<1-4>`` (a board's slot: a region of the canvas), ``space:<n>``
+(a whole column, for highlights) and ``button:<name>``; `parse_target` reads them (and nothing
+else).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import numpy as np
 
 from ..ui.board import HIGHLIGHTS, OKABE_ITO, PIECES, STATIC, TEXT, Geometry, Op, draw_discs, draw_grid, draw_marks
 from ..ui.i18n import t
+from ..ui.regions import Region, RegionMap
 from .tables import GOALS, POND_DEPTH, PRIZES, SLOTS
 from .text import CARD_SHORT, place_text, player_name
 
@@ -40,7 +43,7 @@ COURSE_CELL, BOARD_CELL = 28.0, 40.0
 LEFT = 96.0
 MAX_FRAMES = 16         # a long sequence of moves is shown in at most this many steps
 BUTTONS = ("bid", "bid_amount", "pass", "roll", "keep", "confirm", "scheme_plus", "scheme_minus")
-Marks = list[tuple[str, list[tuple]]]  # (highlight kind, parsed targets)
+Marks = list[tuple[str, list[str]]]  # (highlight kind, target names)
 
 
 def space_col(space: int, goal: int) -> int:
@@ -56,17 +59,17 @@ def chair_cols(table: dict[str, Any]) -> list[int]:
 
 
 def parse_target(name: Any) -> tuple | None:
-    """``"chair:2"`` -> ("chair", 2); ``"slot:1:4"`` -> ("slot", 1, 4); ``"space:-2"``,
-    ``"button:roll"``; None for anything else."""
+    """``"chair:2"`` -> ("chair", 2); ``"slot:1:4"`` -> ("slot", 1, 4); ``"lane:0:-2"`` ->
+    ("lane", 0, -2); ``"space:-2"``, ``"button:roll"``; None for anything else."""
     if not isinstance(name, str) or len(name) > 40:
         return None
     kind, _, rest = name.partition(":")
     try:
         if kind == "chair":
             return ("chair", int(rest))
-        if kind == "slot":
+        if kind in ("slot", "lane"):
             seat, _, slot = rest.partition(":")
-            return ("slot", int(seat), int(slot))
+            return (kind, int(seat), int(slot))
         if kind == "space":
             return ("space", int(rest))
     except ValueError:
@@ -76,14 +79,20 @@ def parse_target(name: Any) -> tuple | None:
     return None
 
 
-def target_name(hit: tuple, cols: list[int]) -> str:
-    """The name of a canvas hit (``("lane", seat, col)`` or ``("slot", seat, 1-4)``)."""
-    if hit[0] == "slot":
-        return f"slot:{hit[1]}:{hit[2]}"
-    seat, col = hit[1], hit[2]
-    if col == cols[seat]:
-        return f"chair:{seat}"
-    return f"space:{col - START_COL}" if col != POND_COL else f"space:{-POND_DEPTH - 1}"
+def course_target(seat: int, col: int, cols: list[int]) -> str:
+    """The name of a course cell: the chair standing there (chairs in columns `cols`), else the
+    lane's space (the pond column is space −POND_DEPTH−1)."""
+    return f"chair:{seat}" if col == cols[seat] else f"lane:{seat}:{col - START_COL}"
+
+
+def course_cell(target: tuple, cols: list[int]) -> tuple[int, int] | None:
+    """The course cell of a parsed ``chair`` or ``lane`` target, or None."""
+    n = len(cols)
+    if target[0] == "chair" and 0 <= target[1] < n:
+        return target[1], cols[target[1]]
+    if target[0] == "lane" and 0 <= target[1] < n and 0 <= target[2] + START_COL < COURSE_COLS:
+        return target[1], target[2] + START_COL
+    return None
 
 
 def geometries(players: int) -> tuple[Geometry, Geometry]:
@@ -91,6 +100,12 @@ def geometries(players: int) -> tuple[Geometry, Geometry]:
     course = Geometry(players, COURSE_COLS, cell=COURSE_CELL, left=LEFT, top=44.0, bottom=8.0)
     boards = Geometry(players, SLOTS, cell=BOARD_CELL, left=LEFT, top=course.height + 34.0, bottom=12.0)
     return course, boards
+
+
+def slot_regions(boards: Geometry) -> RegionMap:
+    """Every bearer slot as a named rectangle (``slot:<seat>:<1-4>``) for hit-testing."""
+    return RegionMap(Region.rect(f"slot:{seat}:{slot + 1}", *boards.cell_origin(seat, slot), boards.cell, boards.cell)
+                     for seat in range(boards.rows) for slot in range(SLOTS))
 
 
 def podium_origin(boards: Geometry) -> tuple[float, float]:
@@ -207,20 +222,19 @@ def podium_ops(boards: Geometry, table: dict[str, Any], lang: str) -> list[Op]:
     return ops
 
 
-def cells(targets: list[tuple], cols: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """Course cells and board cells of parsed targets (buttons have none)."""
+def cells(names: Sequence[str], cols: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """Course cells and board cells of named targets (buttons and junk have none)."""
     course, boards = [], []
     n = len(cols)
-    for target in targets:
-        if target[0] == "chair" and 0 <= target[1] < n:
-            course.append((target[1], cols[target[1]]))
+    for target in filter(None, map(parse_target, names)):
+        cell = course_cell(target, cols)
+        if cell is not None:
+            course.append(cell)
         elif target[0] == "slot" and 0 <= target[1] < n and 1 <= target[2] <= SLOTS:
             boards.append((target[1], target[2] - 1))
         elif target[0] == "space":
             col = space_col(target[1], MAX_SPACE)
             course += [(r, col) for r in range(n)]
-        elif target[0] == "lane" and 0 <= target[1] < n:
-            course.append((target[1], target[2]))
     return course, boards
 
 

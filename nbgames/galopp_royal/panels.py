@@ -1,6 +1,7 @@
-"""Galopp Royal's text panels, from a seat's view of the game (``game.view(seat)``): the status
-line, the die line, the auction panel, the results, hover texts and the words for an action.
-Pure functions returning text or HTML; the widgets that show them live in ``view.py``."""
+"""Galopp Royal's words, from a seat's view of the game (``game.view(seat)``): what the player to
+move is asked to do, the die line, the auction panel, the hand's and the players panel's facts,
+the results, hover texts and the words for an action. Pure functions returning text or HTML; the
+shell's panels (``ui/shell.py``) and the view's own controls (``view.py``) show them."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from typing import Any
 
 from ..engine.action import Action
 from ..ui.i18n import t
-from .drawing import CARD_FILL, CARD_INK, START_COL, chair_cols, parse_target
-from .tables import SCHEME_OWN, SCHEME_PAIR, SCHEME_SINGLE
+from ..ui.shell import chip
+from .drawing import CARD_FILL, CARD_INK, START_COL, chair_cols, parse_target, racing
+from .tables import POND_DEPTH, SCHEME_OWN, SCHEME_PAIR, SCHEME_SINGLE
 from .text import (
     CARD_SHORT,
     card_text,
@@ -21,39 +23,47 @@ from .text import (
     players_text,
     signed,
     space_name,
-    winners_text,
 )
 
 
-def chip(card: str, lang: str) -> str:
-    """A bearer card as a small labelled HTML chip."""
-    style = f"background:{CARD_FILL[card]};color:{CARD_INK[card]}"
-    return (f"<span class='nbg-card gr-card' style='display:inline-block;padding:2px 6px;margin:2px;"
-            f"border:1px solid #555;border-radius:4px;{style}'>{html.escape(card_text(card, lang))}</span>")
+def card_chip(card: str, lang: str) -> str:
+    """A bearer card as a labelled chip in its colours."""
+    return chip(card_text(card, lang), f"background:{CARD_FILL[card]};color:{CARD_INK[card]};border:1px solid #555")
 
 
 def backs(n: int) -> str:
     """`n` face-down cards."""
-    return "".join("<span class='nbg-card gr-back' style='display:inline-block;padding:2px 6px;"
-                   "margin:2px;border:1px solid #555;border-radius:4px;background:#777;color:#fff'>"
-                   "?</span>" for _ in range(n))
+    return chip("?", "background:#777;color:#fff;border:1px solid #555") * n
 
 
-def status_text(table: dict[str, Any], may_act: bool, lang: str) -> str:
-    """Whose turn and what to do (for a viewer who `may_act`), or who won."""
-    if table["phase"] == "over":
-        return t("status.game_over", lang, winners=winners_text(table["winners"], lang))
-    player = player_name(table["to_move"], lang)
-    if not may_act:
-        return t("gr.waiting", lang, player=player)
+def hand_chips(table: dict[str, Any], lang: str) -> list[str]:
+    """The seat's own cards: its private cards of the auction running (only it sees them)."""
+    auction = table["auction"]
+    return [card_chip(c, lang) for c in auction["my_private"]] if auction is not None else []
+
+
+def status_what(table: dict[str, Any], lang: str) -> str:
+    """What the player to move is asked to do."""
     auction = table["auction"]
     if auction is not None and auction["must_bid"]:
-        what = t("gr.what.must_bid", lang, n=table["empty_auctions"])
-    elif auction is not None:
-        what = t("gr.what.auction", lang, bid=auction["current_bid"], coins=table["coins"][table["to_move"]])
-    else:
-        what = t(f"gr.what.{table['phase']}", lang)
-    return t("status.your_turn", lang, player=player, what=what)
+        return t("gr.what.must_bid", lang, n=table["empty_auctions"])
+    if auction is not None:
+        return t("gr.what.auction", lang, bid=auction["current_bid"], coins=table["coins"][table["to_move"]])
+    return t(f"gr.what.{table['phase']}", lang)
+
+
+def seat_facts(table: dict[str, Any], seat: int, lang: str) -> str:
+    """A seat's public facts: coins, team, and in a race where its chair is."""
+    board = table["boards"][seat]
+    facts = [t("gr.coins", lang, coins=table["coins"][seat]),
+             t("gr.no_team", lang) if board is None else " ".join(CARD_SHORT[c] for c in board)]
+    if racing(table):
+        status = table["status"][seat]
+        if status == "finished":
+            facts.append(place_text(table["finished"].index(seat) + 1, lang))
+        else:
+            facts.append(space_name(-POND_DEPTH - 1 if status == "pond" else table["positions"][seat], lang))
+    return " · ".join(facts)
 
 
 def die_text(table: dict[str, Any], lang: str) -> str:
@@ -73,10 +83,10 @@ def auction_html(table: dict[str, Any], lang: str, hidden: bool = False) -> str:
     title = t(f"gr.auction.{a['kind']}", lang, n=a["number"], player=player_name(a["opener"], lang))
     lines = [f"<b>{html.escape(title)}</b>"]
     if a["lot_public"]:
-        cards = "".join(chip(c, lang) for c in a["lot_public"])
+        cards = "".join(card_chip(c, lang) for c in a["lot_public"])
         lines.append(html.escape(t("gr.auction.public", lang, cards="")) + cards)
     if viewer is not None and a["my_private"]:
-        cards = "".join(chip(c, lang) for c in a["my_private"])
+        cards = "".join(card_chip(c, lang) for c in a["my_private"])
         mine = html.escape(t("gr.auction.mine", lang, cards=""))
         lines.append(f"<span class='nbg-private'>{mine}{cards}</span>")
     elif hidden:
@@ -147,7 +157,7 @@ def describe(action: Action, table: dict[str, Any], lang: str) -> str:
     return str(action)
 
 
-def target_info(name: str, table: dict[str, Any], shown: Sequence[list[str] | None], lang: str) -> str:
+def target_text(name: str, table: dict[str, Any], shown: Sequence[list[str] | None], lang: str) -> str:
     """Hover and keyboard text for a named target; `shown`: the bearers as the board shows them."""
     target = parse_target(name)
     if target is None:
@@ -168,6 +178,6 @@ def target_info(name: str, table: dict[str, Any], shown: Sequence[list[str] | No
             return t("gr.chair_pond", lang, player=player_name(seat, lang))
         space = chair_cols(table)[seat] - START_COL
         return t("gr.chair", lang, player=player_name(seat, lang), space=space_name(space, lang))
-    if target[0] == "space":
-        return space_name(target[1], lang)
+    if target[0] in ("space", "lane"):
+        return space_name(target[-1], lang)
     return ""

@@ -17,7 +17,7 @@ from ..ui.i18n import t
 from .tables import SLOTS
 from .text import player_name, players_text
 
-MarkList = list[tuple[str, list[tuple]]]  # (highlight kind, parsed targets)
+MarkList = list[tuple[str, list[str]]]  # (highlight kind, target names)
 
 
 @dataclass
@@ -105,11 +105,14 @@ class Selection:
         return Reply(self.summary())
 
     def click(self, target: tuple, info: str = "") -> Reply | None:
-        """A click on a parsed target (``("slot", seat, 1-4)``, ``("chair", seat)`` …); `info`
-        is what the view says about that target. None: nothing to choose now."""
+        """A click on a parsed target (``("slot", seat, 1-4)``, ``("chair", seat)``,
+        ``("lane", seat, space)`` …); `info` is what the view says about that target. None:
+        nothing to choose now."""
         if not self.legal:
             return None
         players = len(self.table["boards"])
+        if target[0] == "lane" and self.phase == "scheme":
+            target = ("chair", target[1])  # anywhere in a chair's lane picks that chair
         if target[0] == "slot" and 0 <= target[1] < players and 1 <= target[2] <= SLOTS:
             seat, slot = target[1], target[2] - 1
             if self.phase == "exchange":
@@ -160,24 +163,24 @@ class Selection:
         return lines
 
     def marks(self) -> MarkList:
-        """Highlights of the decision: what may be chosen ("legal") and what is ("hint", and the
-        bearers chosen to be thrown out, "refused")."""
+        """Highlights of the decision, by target name: what may be chosen ("legal") and what is
+        ("hint", and the bearers chosen to be thrown out, "refused")."""
         if not self.legal:
             return []
         if self.phase == "scheme":
-            return [("legal", [("chair", s) for s in self.scheme_candidates()]),
-                    ("hint", [("chair", s) for s in self.scheme_targets])]
+            return [("legal", [f"chair:{s}" for s in self.scheme_candidates()]),
+                    ("hint", [f"chair:{s}" for s in self.scheme_targets])]
         if self.phase == "exchange":
             players = len(self.table["boards"])
-            return [("legal", [("slot", s, k + 1) for s in range(players) for k in range(SLOTS)
+            return [("legal", [f"slot:{s}:{k + 1}" for s in range(players) for k in range(SLOTS)
                                if s not in self.exchange]),
-                    ("refused", [("slot", s, k + 1) for s, k in self.exchange.items()])]
+                    ("refused", [f"slot:{s}:{k + 1}" for s, k in self.exchange.items()])]
         if self.phase == "arrange":
             seat = self._arranging()
-            marks: MarkList = [("legal", [("slot", seat, k + 1) for k in range(SLOTS)])]
+            marks: MarkList = [("legal", [f"slot:{seat}:{k + 1}" for k in range(SLOTS)])]
             if self.arrange_first is not None:
-                marks.append(("hint", [("slot", seat, self.arrange_first + 1)]))
+                marks.append(("hint", [f"slot:{seat}:{self.arrange_first + 1}"]))
             return marks
         if self.phase == "race":
-            return [("legal", [("chair", self.table["to_move"])])]
+            return [("legal", [f"chair:{self.table['to_move']}"])]
         return []

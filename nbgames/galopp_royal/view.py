@@ -1,17 +1,23 @@
-"""The Galopp Royal view: one widget wiring the canvas (``drawing.py``), the text panels
-(``panels.py``) and the choices that take several clicks (``selection.py``) to a game.
+"""The Galopp Royal view, on the kit's one view shell (``ui/shell.py``).
+
+The shell shows the status line, the hand (the viewer's private cards of the auction running),
+the players panel, hover and keyboard information, the Pass / Roll / Keep buttons and the list of
+legal moves. This view fills in Galopp's canvas (``drawing.py``), its words (``panels.py``), the
+choices that take several clicks (``selection.py``) and, in the shell's ``extras``, its own
+controls: the die line, the schemer's options and the confirm button, the auction with its bid row.
 
 It sees the game through the facade only: ``game.view(viewer)`` (so it never shows what its
 viewer may not know), ``game.events(since)`` and ``legal_actions()``. It only *offers* legal
-actions and reports the chosen one through `on_choose`; it never plays. Click targets have names,
-shared with `highlight`: ``chair:<seat>``, ``slot:<seat>:<1-4>``, ``space:<n>`` and
-``button:<name>`` (bid, bid_amount, pass, roll, keep, confirm, scheme_plus, scheme_minus).
+actions and reports the chosen one through `on_choose`; it never plays. Targets have names,
+shared with `highlight`: ``chair:<seat>``, ``lane:<seat>:<space>``, ``slot:<seat>:<1-4>``,
+``space:<n>`` and ``button:<name>`` (bid, bid_amount, pass, roll, keep, confirm, scheme_plus,
+scheme_minus).
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -19,11 +25,21 @@ import ipywidgets as widgets
 from ..engine.action import Action
 from ..engine.events import Event
 from ..engine.game import Game
-from ..ui.board import HIGHLIGHTS, PIECES, STATIC, Op
+from ..ui.board import HIGHLIGHTS, PIECES, Op
 from ..ui.i18n import t
-from ..ui.view import GameView
+from ..ui.shell import ShellView, lines_html
 from . import drawing, panels
-from .drawing import COURSE_COLS, LEFT, Marks, chair_cols, geometries, parse_target, target_name
+from .drawing import (
+    COURSE_COLS,
+    LEFT,
+    Marks,
+    chair_cols,
+    course_cell,
+    course_target,
+    geometries,
+    parse_target,
+    slot_regions,
+)
 from .selection import Reply, Selection
 from .tables import SLOTS
 
@@ -31,43 +47,38 @@ __all__ = ["GaloppView", "LEFT"]  # LEFT: where the course starts (the browser t
 
 STEP_SECONDS = 0.12     # one step of a moving chair
 DIE_SECONDS = 1.6       # how long the die face stays on the canvas
+BUTTON_MOVES = ("pass", "roll", "keep")  # the shell's buttons; bids come from the bid row
 
 
-class GaloppView(GameView):
+class GaloppView(ShellView):
     """The Galopp Royal course, boards and controls for one game; `seat` = whose cards are shown.
 
     ``seat=None`` is hot-seat: the private cards of the seat to move are shown (unless `reveal`
     is False, which the hot-seat screen uses to hide them between players).
     """
 
+    css_class = "nbg-galopp"
+    max_listed_moves = 256  # the (up to 4096) exchanges are made by clicking, not from a list
+
     def __init__(self, game: Game, seat: int | None = None, lang: str = "en"):
-        self._extra: Marks = []   # highlights set from outside (lessons), by kind
         self.selection = Selection(lang)
         self.table: dict[str, Any] = {}  # game.view(viewer) as last refreshed
-        self._cursor: tuple | None = None
-        self._hover: tuple | None = None
         self._anim_cols: list[int] | None = None
         self._anim_gen = 0
         self._die_shown = False
         self._drawn_cols: list[int] | None = None
-        self._static_key: tuple | None = None
-        self._moves_key: tuple | None = None
+        self._seen: tuple = (None, 0, None)  # (game, event count, last event) at the last refresh
         course, boards = geometries(game.players)
-        super().__init__(game, seat, lang, course, size=(course.width, boards.height))
+        super().__init__(game, seat, lang, course, size=(course.width, boards.height),
+                         regions=slot_regions(boards))
         self.boards_geom = boards
-        self._seen = self._event_mark()
         self._build_controls()
-        self.on_cell(self._on_hit)
-        self.canvas.on_mouse_move(self._on_mouse_move)
-        self.canvas.on_key_down(self._on_key)
         self.refresh()
 
     def _build_controls(self) -> None:
         lang = self.lang
-        self.status = _label(t("app.loading", lang), "nbg-status")
-        self.die = _label("", "nbg-die")
-        self.info = widgets.HTML()
-        self.info.add_class("nbg-info")
+        self.die = widgets.Label(value="")
+        self.die.add_class("nbg-die")
         self.auction = widgets.HTML()
         self.auction.add_class("nbg-auction")
         self.bid_amount = widgets.IntSlider(value=1, min=1, max=1, description=t("gr.label.bid", lang),
@@ -75,9 +86,6 @@ class GaloppView(GameView):
         self.bid_amount.add_class("nbg-bid-amount")
         self.bid_button = self._make_button("gr.button.bid_none", "nbg-bid",
                                             lambda: self._emit_notation(f"bid {self.bid_amount.value}"))
-        self.pass_button = self._make_button("gr.button.pass", "nbg-pass", lambda: self._emit_notation("pass"))
-        self.roll_button = self._make_button("gr.button.roll", "nbg-roll", lambda: self._emit_notation("roll"))
-        self.keep_button = self._make_button("gr.button.keep", "nbg-keep", lambda: self._emit_notation("keep"))
         self.scheme_plus = self._make_button("gr.button.scheme_plus", "nbg-scheme-plus",
                                              lambda: self.choose_scheme_option(1))
         self.scheme_minus = self._make_button("gr.button.scheme_minus", "nbg-scheme-minus",
@@ -85,93 +93,71 @@ class GaloppView(GameView):
         self.confirm_button = self._make_button("gr.button.place", "nbg-confirm",
                                                 lambda: self._emit(self.selection.selected()))
         self.bid_amount.observe(lambda _: self._sync_bid_label(), names="value")
-        self.buttons = {"bid": self.bid_button, "bid_amount": self.bid_amount, "pass": self.pass_button,
-                        "roll": self.roll_button, "keep": self.keep_button, "confirm": self.confirm_button,
-                        "scheme_plus": self.scheme_plus, "scheme_minus": self.scheme_minus}
-        self.moves = widgets.Dropdown(description=t("label.moves", lang), options=[],
-                                      layout=widgets.Layout(width="auto", max_width="560px"),
-                                      style={"description_width": "initial"})
-        self.moves.add_class("nbg-moves")
-        self.play_selected = widgets.Button(description=t("button.play_selected", lang))
-        self.play_selected.add_class("nbg-play-selected")
-        self.play_selected.on_click(lambda _: self._emit_notation(self.moves.value))
-        self.bid_row = widgets.HBox([self.bid_amount, self.bid_button, self.pass_button],
-                                    layout=widgets.Layout(flex_flow="row wrap"))
+        self.bid_row = widgets.HBox([self.bid_amount, self.bid_button], layout=widgets.Layout(flex_flow="row wrap"))
         self.auction_box = widgets.VBox([
             widgets.HTML(f"<b>{html.escape(t('gr.auction.title', lang))}</b>"), self.auction, self.bid_row,
-        ], layout=widgets.Layout(border="1px solid #ccc", padding="6px", min_width="300px", flex="1 1 300px"))
+        ], layout=widgets.Layout(border="1px solid #ccc", padding="6px", max_width="560px"))
         self.auction_box.add_class("nbg-auction-panel")
-        controls = widgets.HBox([self.roll_button, self.scheme_plus, self.scheme_minus, self.keep_button,
-                                 self.confirm_button], layout=widgets.Layout(flex_flow="row wrap"))
-        controls.add_class("nbg-actions")
-        self.widget = widgets.VBox([
-            self.status, self.die, self.canvas, controls,
-            widgets.HBox([self.auction_box, widgets.Box([self.info], layout=widgets.Layout(flex="1 1 300px"))],
-                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
-            widgets.HBox([self.moves, self.play_selected]),
-            self.drawn_label,
-        ])
-        self.widget.add_class("nbg-galopp")
+        choosing = widgets.HBox([self.scheme_plus, self.scheme_minus, self.confirm_button],
+                                layout=widgets.Layout(flex_flow="row wrap"))
+        choosing.add_class("nbg-galopp-choosing")
+        self.extras.children = [self.die, choosing, self.auction_box]
 
     # -- the interface ---------------------------------------------------------------------
     def set_game(self, game: Game) -> None:
         """Show another game (new game, loaded record); clears lesson highlights and selections."""
-        self.game = game
-        self._extra = []
-        self._cursor = None
         self._anim_gen += 1
         self._anim_cols = None
         self._die_shown = False
-        self._seen = self._event_mark()
+        self._seen = (None, 0, None)  # another game: nothing in it is new
         self.selection.reset()
         course, boards = geometries(game.players)
         if course != self.geom:
-            self.geom, self.boards_geom = course, boards
+            self.geom, self.boards_geom, self.regions = course, boards, slot_regions(boards)
             self.resize(course.width, boards.height)
-        self.refresh()
+        super().set_game(game)
 
-    def highlight(self, targets: Iterable[str], kind: str = "hint") -> None:
-        """Mark named targets (``chair:2``, ``slot:0:3``, ``space:5``, ``button:roll``) with a
-        highlight kind; ``highlight([], kind)`` clears that kind."""
-        parsed = [p for p in (parse_target(s) for s in targets) if p is not None]
-        self._extra = [(k, ps) for k, ps in self._extra if k != kind]
-        if parsed:
-            self._extra.append((kind, parsed))
-        self._style_buttons()
-        self.redraw((HIGHLIGHTS,))
-
-    def refresh(self) -> None:
-        """Redraw everything from the game (call after every change of the game)."""
+    def read_game(self) -> None:
         self.table = self.game.view(self.viewer)
-        self._legal = self.game.legal_actions() if self._viewer_may_act() else []
         self.selection.update(self.table, self._legal)
         new_events = self._new_events()
         self._animate(new_events)
         self._show_die(new_events)
         self._drawn_cols = chair_cols(self.table)
-        static_key = (self.game.players, self.table["goal"], self.lang)
-        layers = [] if static_key == self._static_key else [STATIC]
-        self._static_key = static_key
-        self.redraw((*layers, PIECES, HIGHLIGHTS))  # the board first, then the panels
-        self.status.value = panels.status_text(self.table, bool(self._legal), self.lang)
+
+    def static_key(self) -> tuple:
+        return self.game.players, self.table["goal"], self.lang
+
+    def refresh(self) -> None:
+        """Show the game as it is now (call after every change of the game)."""
+        super().refresh()
         self.die.value = panels.die_text(self.table, self.lang)
         self.auction.value = panels.auction_html(self.table, self.lang, hidden=not self.reveal)
         self.bid_row.layout.display = "flex" if self.table["auction"] is not None else "none"
-        self.info.value = panels.results_html(self.table, self.lang)
-        self._sync_controls()
 
-    def _viewer_may_act(self) -> bool:
-        to_move = self.game.to_move
-        return to_move is not None and self.reveal and (self.seat is None or self.seat == to_move)
-
-    # -- texts (the canvas's twins) --------------------------------------------------------
+    # -- words (the canvas's twins) --------------------------------------------------------
     def describe(self, action: Action) -> str:
-        """A sentence for one action, for buttons and the move list."""
         return panels.describe(action, self.table, self.lang)
 
-    def target_info(self, name: str) -> str:
-        """Hover/keyboard text for a named target."""
-        return panels.target_info(name, self.table, self.selection.boards_shown(), self.lang)
+    def status_what(self) -> str:
+        return panels.status_what(self.table, self.lang)
+
+    def hand_chips(self) -> list[str]:
+        return panels.hand_chips(self.table, self.lang)
+
+    def seat_facts(self, seat: int) -> str:
+        return panels.seat_facts(self.table, seat, self.lang)
+
+    def target_facts(self, target: str) -> list[str]:
+        text = panels.target_text(target, self.table, self.selection.boards_shown(), self.lang)
+        return [text] if text else []
+
+    def reach_lines(self, target: str) -> list[str]:
+        """What is chosen so far (a click adds to it, see `selection.py`)."""
+        return self.selection.summary() if self.selection.legal else []
+
+    def idle_info(self) -> str:
+        return panels.results_html(self.table, self.lang)
 
     def score_notes(self, seat: int) -> list[str]:
         """Scoreboard lines: the seat's place in every race run (controller hook)."""
@@ -181,19 +167,13 @@ class GaloppView(GameView):
         """The chair colour of a seat (controller hook for the scoreboard)."""
         return f"{t(f'gr.colour.{seat}', self.lang)} ({seat + 1})"
 
-    # -- the canvas ------------------------------------------------------------------------
-    def hit(self, x: Any, y: Any) -> tuple | None:
-        """``("lane", seat, col)`` on the course, ``("slot", seat, slot 1-4)`` on a board, or None."""
-        cell = self.geom.hit(x, y)
-        if cell is not None:
-            return ("lane", cell[0], cell[1])
-        cell = self.boards_geom.hit(x, y)
-        return None if cell is None else ("slot", cell[0], cell[1] + 1)
+    # -- the canvas: the course is the grid, the bearer slots are regions -------------------
+    def cell_name(self, row: int, col: int) -> str:
+        return course_target(row, col, self.chair_cols())
 
-    def target_at(self, x: Any, y: Any) -> str | None:
-        """The name of what is under canvas point (x, y): ``chair:``/``space:``/``slot:`` or None."""
-        hit = self.hit(x, y)
-        return None if hit is None else target_name(hit, self.chair_cols())
+    def cell_of(self, target: str) -> tuple[int, int] | None:
+        parsed = parse_target(target)
+        return None if parsed is None else course_cell(parsed, self.chair_cols())
 
     def chair_cols(self) -> list[int]:
         """The course column each chair stands in (from the game, or mid-animation)."""
@@ -210,23 +190,39 @@ class GaloppView(GameView):
         return drawing.piece_ops(self.geom, self.boards_geom, self.table, self.chair_cols(),
                                  self.selection.boards_shown(), self.lang)
 
-    def highlight_targets(self) -> Marks:
-        """(kind, parsed targets) the highlight layer shows."""
+    def highlight_marks(self) -> Marks:
+        """The last roll's slot, the decision's marks, then the shell's (lessons, the cursor)."""
         marks: Marks = []
         roll = self.table["last_roll"]
         if roll is not None and self.table["phase"] != "auction":
-            marks.append(("last", [("slot", roll["seat"], roll["die"])]))
+            marks.append(("last", [f"slot:{roll['seat']}:{roll['die']}"]))
         if self._interactive:
             marks += self.selection.marks()
-        marks += self._extra
-        if self._cursor is not None:
-            marks.append(("cursor", [self._cursor]))
-        return marks
+        return marks + super().highlight_marks()
 
     def highlight_ops(self) -> list[Op]:
         die = self.table["last_roll"] if self._die_shown else None
-        return drawing.highlight_ops(self.geom, self.boards_geom, self.highlight_targets(), self.chair_cols(),
+        return drawing.highlight_ops(self.geom, self.boards_geom, self.highlight_marks(), self.chair_cols(),
                                      die, self.lang)
+
+    def cursor_step(self, cursor: str | None, dr: int, dc: int) -> str:
+        """Up/down: through the lanes, then the boards (into a lane: onto its chair); left/right:
+        along a lane or a board. The cursor starts on the first board's first slot."""
+        n = self.game.players
+        here = parse_target(cursor)
+        cell = None if here is None else course_cell(here, self.chair_cols())
+        if cell is not None:
+            row, col = cell
+        elif here is not None and here[0] == "slot" and 0 <= here[1] < n:
+            row, col = n + here[1], here[2]
+        else:
+            row, col = n, 1
+        if dr:
+            row = min(2 * n - 1, max(0, row + dr))
+            return f"chair:{row}" if row < n else f"slot:{row - n}:{1 if cell is not None else col}"
+        if row < n:
+            return self.cell_name(row, min(COURSE_COLS - 1, max(0, col + dc)))
+        return f"slot:{row - n}:{min(SLOTS, max(1, col + dc))}"
 
     # -- animation and the die, on the kit's clock (`self.scheduler`) ----------------------
     def _event_mark(self) -> tuple:
@@ -282,7 +278,7 @@ class GaloppView(GameView):
             self._die_shown = False
             self.redraw((HIGHLIGHTS,))
 
-    # -- choosing: clicks, hover and keys --------------------------------------------------
+    # -- choosing: several clicks make one move ----------------------------------------------
     def scheme_candidates(self, sign: int | None = None) -> list[int]:
         """Chairs the schemer may move with the chosen option (both options if none chosen)."""
         return self.selection.scheme_candidates(sign)
@@ -292,11 +288,11 @@ class GaloppView(GameView):
         if self._interactive:
             self._answer(self.selection.choose_scheme_option(sign))
 
-    def click(self, name: str) -> None:
-        """A named target was clicked (canvas or keyboard): ``chair:2``, ``slot:1:3``, ``space:4``."""
-        target = parse_target(name)
-        if target is not None and self._interactive:
-            self._answer(self.selection.click(target, self.target_info(name)))
+    def click(self, target: str) -> None:
+        """A named target was clicked (canvas or keyboard): ``chair:2``, ``slot:1:3``, ``lane:0:4``."""
+        parsed = parse_target(target)
+        if parsed is not None and self._interactive:
+            self._answer(self.selection.click(parsed, "; ".join(self.target_facts(target))))
 
     def _answer(self, reply: Reply | None) -> None:
         if reply is None:
@@ -304,55 +300,22 @@ class GaloppView(GameView):
         if reply.action is not None:
             self._emit(reply.action)
             return
-        self.info.value = "<br>".join(html.escape(line) for line in reply.lines)
+        self.info.value = lines_html(reply.lines)
         self._sync_controls()
         self.redraw((PIECES, HIGHLIGHTS) if reply.boards_changed else (HIGHLIGHTS,))
 
-    def _on_hit(self, *hit: Any) -> None:
-        target = target_name(hit, self.chair_cols())
-        if hit[0] == "lane" and self.table["phase"] == "scheme":
-            target = f"chair:{hit[1]}"  # anywhere in a chair's lane picks that chair
-        self._cursor = tuple(hit)
-        self.click(target)
-
-    def _on_mouse_move(self, x: Any, y: Any) -> None:
-        hit = self.hit(x, y)
-        if hit == self._hover:
-            return
-        self._hover = hit
-        if hit is not None and not self.selection.pending:
-            self.info.value = html.escape(self.target_info(target_name(hit, self.chair_cols())))
-
-    def _on_key(self, key: Any, shift: Any = False, ctrl: Any = False, meta: Any = False) -> None:
-        """Arrows move a cursor over lanes and bearer slots, Enter/Space clicks it; U undoes."""
-        if key in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"):
-            self._cursor = self._moved_cursor(key)
-            self.info.value = html.escape(self.target_info(target_name(self._cursor, self.chair_cols())))
-            self.redraw((HIGHLIGHTS,))
-        elif key in ("Enter", " "):
-            if self._cursor is not None:
-                self._on_hit(*self._cursor)
-            else:
-                self._emit_notation("roll")
-        elif key in ("u", "U", "Backspace"):
-            self._command("undo")
-
-    def _moved_cursor(self, key: str) -> tuple:
-        """Up/down: between the lanes and then the boards (a lane's cursor starts on its chair);
-        left/right: along a lane or a board."""
-        n = self.game.players
-        rows = [("lane", s) for s in range(n)] + [("slot", s) for s in range(n)]
-        cur = self._cursor or ("slot", 0, 1)
-        if key in ("ArrowUp", "ArrowDown"):
-            index = rows.index(cur[:2]) if cur[:2] in rows else n
-            kind, seat = rows[min(len(rows) - 1, max(0, index + (1 if key == "ArrowDown" else -1)))]
-            col = self.chair_cols()[seat] if kind == "lane" else min(cur[2], SLOTS) if cur[0] == "slot" else 1
-            return (kind, seat, col)
-        kind, seat, col = cur
-        low, high = (0, COURSE_COLS - 1) if kind == "lane" else (1, SLOTS)
-        return (kind, seat, min(high, max(low, col + (1 if key == "ArrowRight" else -1))))
-
     # -- controls --------------------------------------------------------------------------
+    def button_actions(self) -> list[Action]:
+        return [a for a in self._legal if a in BUTTON_MOVES]
+
+    def button_classes(self, action: Action) -> list[str]:
+        return [f"nbg-{action}"]  # nbg-pass, nbg-roll, nbg-keep
+
+    def named_controls(self) -> dict[str, widgets.DOMWidget]:
+        own = {"bid": self.bid_button, "bid_amount": self.bid_amount, "confirm": self.confirm_button,
+               "scheme_plus": self.scheme_plus, "scheme_minus": self.scheme_minus}
+        return {**super().named_controls(), **{f"button:{name}": control for name, control in own.items()}}
+
     def _make_button(self, key: str, css: str, handler: Callable[[], None]) -> widgets.Button:
         button = widgets.Button(description=t(key, self.lang), layout=widgets.Layout(width="auto"))
         button.add_class(css)
@@ -367,8 +330,6 @@ class GaloppView(GameView):
 
     def _sync_controls(self) -> None:
         legal = self._legal if self._interactive else []
-        names = {str(a) for a in legal}
-        phase = self.table["phase"]
         bids = [a.args[0] for a in legal if a.kind == "bid"]
         if bids:
             lo, hi = min(bids), max(bids)
@@ -380,37 +341,16 @@ class GaloppView(GameView):
             self.bid_amount.min, self.bid_amount.max = lo, hi
         self.bid_amount.disabled = self.bid_button.disabled = not bids
         self._sync_bid_label()
-        self.pass_button.disabled = "pass" not in names
-        self.roll_button.disabled = "roll" not in names
-        self.keep_button.disabled = "keep" not in names
         for button, sign in ((self.scheme_plus, 1), (self.scheme_minus, -1)):
             button.disabled = not any(a.kind == "scheme" and a.args[0] == sign for a in legal)
-            button.button_style = "info" if legal and self.selection.scheme_sign == sign else ""
         confirm = {"scheme": "gr.button.confirm_scheme", "exchange": "gr.button.confirm_exchange"}
-        self.confirm_button.description = t(confirm.get(phase, "gr.button.place"), self.lang)
+        self.confirm_button.description = t(confirm.get(self.table["phase"], "gr.button.place"), self.lang)
         self.confirm_button.disabled = not legal or self.selection.selected() is None
-        # the move list: every legal move, except the (up to 4096) exchanges made by clicking
-        key = tuple(sorted(names)) if len(legal) <= 256 else ("many", len(legal))
-        if key != self._moves_key:
-            self._moves_key = key
-            listed = legal if len(legal) <= 256 else []
-            self.moves.options = [(self.describe(a), str(a)) for a in listed]
-            self.moves.value = str(listed[0]) if listed else None
-        self.moves.disabled = self.play_selected.disabled = not self.moves.options
-        self._style_buttons()
+        super()._sync_controls()
 
     def _style_buttons(self) -> None:
-        hinted = {target[1] for _, targets in self._extra for target in targets if target[0] == "button"}
-        for name, control in self.buttons.items():
-            if name in hinted:
-                control.add_class("nbg-hint")
-            else:
-                control.remove_class("nbg-hint")
-        for name in ("bid", "pass", "roll", "keep", "confirm"):
-            self.buttons[name].button_style = "warning" if name in hinted else ""
-
-
-def _label(value: str, css: str) -> widgets.Label:
-    label = widgets.Label(value=value)
-    label.add_class(css)
-    return label
+        super()._style_buttons()
+        chosen = self.selection.scheme_sign if self._interactive and self._legal else None
+        for button, sign in ((self.scheme_plus, 1), (self.scheme_minus, -1)):
+            if chosen == sign:
+                button.button_style = "info"  # the schemer's option chosen

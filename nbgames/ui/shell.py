@@ -6,12 +6,15 @@ chips, a players panel, "which way?" choice buttons, buttons for moves not playe
 the list of all legal moves, hover and the keyboard cursor. A game view fills it in with a few
 hooks, all reading the game only through the `Game` facade:
 
-- draw lists: `static_ops`, `piece_ops` (and optionally `highlight_marks`);
+- draw lists: `static_ops` (redrawn when `static_key()` changes), `piece_ops` (and optionally
+  `highlight_marks`); `read_game()` reads what they need, once per refresh;
 - `target_of(action)`: the board target ("C3", a region name) an action is played by clicking,
   or None for a button; `target_at(x, y)` / `target_cells(target)` if the board is no plain grid;
-- `describe(action)`, `status_what()`, `target_facts(target)`, `hand_chips()`,
-  `seat_facts(seat)` for the words; its own controls go in `extras`; a game whose move takes
-  several clicks (choose, then confirm) overrides `click(target)`.
+- `describe(action)`, `status_what()`, `target_facts(target)`, `reach_lines(target)`,
+  `idle_info()`, `hand_chips()`, `seat_facts(seat)` for the words;
+- `cursor_step(cursor, dr, dc)` if the keyboard cursor walks more than one grid;
+- its own controls go in `extras` (`named_controls()` names them for lesson highlights); a game
+  whose move takes several clicks (choose, then confirm) overrides `click(target)`.
 
 Clicks act on the target under the pointer when it was pressed; a target reached by several
 actions asks which (never picks one silently); a click that plays nothing says why, in the
@@ -28,11 +31,12 @@ import ipywidgets as widgets
 
 from ..engine.action import Action
 from ..engine.game import Game
-from .board import HIGHLIGHTS, PIECES, Geometry, Op, draw_marks
+from .board import HIGHLIGHTS, PIECES, STATIC, Geometry, Op, draw_marks
 from .i18n import t
 from .view import GameView, player_name
 
 KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+HINT_CLASS = "nbg-hint"  # a control a lesson points at
 CHIP = ("display:inline-block;padding:2px 7px;margin:2px;border-radius:4px;"
         "font-weight:600;{style}")
 
@@ -42,10 +46,16 @@ def chip(label: str, style: str = "background:#eee;color:#000;border:1px solid #
     return f"<span class='nbg-card' style='{CHIP.format(style=style)}'>{html.escape(label)}</span>"
 
 
+def lines_html(lines: Iterable[str]) -> str:
+    """Plain text lines for an HTML panel (escaped, one per line)."""
+    return "<br>".join(html.escape(line) for line in lines)
+
+
 class ShellView(GameView):
     """A game page: board, status line, hand, players panel, choices, moves list."""
 
     css_class = "nbg-game"
+    max_listed_moves: int | None = None  # more legal moves than this: the list stays empty
 
     def __init__(self, game: Game, seat: int | None, lang: str, geom: Geometry, **board_kwargs: Any):
         super().__init__(game, seat, lang, geom, **board_kwargs)
@@ -54,6 +64,8 @@ class ShellView(GameView):
         self._hover: str | None = None
         self._choices_key: tuple = ()
         self._buttons_key: tuple = ()
+        self._action_buttons: dict[str, widgets.Button] = {}
+        self._static_key: Any = None
 
         self.status = widgets.Label(value=t("app.loading", lang))
         self.status.add_class("nbg-status")
@@ -132,6 +144,36 @@ class ShellView(GameView):
     def seat_label(self, seat: int | None) -> str:
         return player_name(seat, self.lang)
 
+    def read_game(self) -> None:
+        """Read what the draw lists and words need from the game (once per refresh, after the
+        legal list)."""
+
+    def static_key(self) -> Any:
+        """What the static layer depends on: it is redrawn by `refresh` when this changes
+        (None: never; the board is drawn when the browser is ready)."""
+        return None
+
+    def idle_info(self) -> str:
+        """The information panel's HTML while no target is under the pointer or the cursor."""
+        return ""
+
+    def button_name(self, action: Action) -> str:
+        """The target name of an action's button (lessons highlight it): "button:<notation>"."""
+        return f"button:{action}"
+
+    def button_classes(self, action: Action) -> list[str]:
+        """Extra CSS classes of an action's button (pages and tests find it by them)."""
+        return []
+
+    def named_controls(self) -> dict[str, widgets.DOMWidget]:
+        """Controls by target name, for lesson highlights: the action buttons; a game adds the
+        controls it puts in `extras`."""
+        return dict(self._action_buttons)
+
+    def control(self, name: str) -> widgets.DOMWidget | None:
+        """The control called `name` ("button:pass"), or None while it is not shown."""
+        return self.named_controls().get(name)
+
     # -- state -----------------------------------------------------------------------------
     def set_game(self, game: Game) -> None:
         """Show another game (new game, loaded record); clears lesson highlights."""
@@ -144,11 +186,15 @@ class ShellView(GameView):
     def refresh(self) -> None:
         """Show the game as it is now (call after every change of the game)."""
         self._legal = self.game.legal_actions() if self._viewer_may_act() else []
-        self.redraw((PIECES, HIGHLIGHTS))  # the board's message first, then the text panels
+        self.read_game()
+        static_key = self.static_key()
+        layers = (PIECES, HIGHLIGHTS) if static_key == self._static_key else (STATIC, PIECES, HIGHLIGHTS)
+        self._static_key = static_key
+        self.redraw(layers)  # the board's message first, then the text panels
         self.status.value = self.status_text()
         self.hand.value = self.hand_html()
         self.players_panel.value = self.players_html()
-        self.info.value = self.target_info(self._hover or self._cursor) if (self._hover or self._cursor) else ""
+        self.info.value = self.info_html()
         self._update_choices([])
         self._sync_controls()
 
@@ -175,6 +221,8 @@ class ShellView(GameView):
             names = ", ".join(self.seat_label(s) for s in winners)
             key = "status.winners" if len(winners) == 1 else "status.winners_many"
             return t("status.game_over", lang, winners=t(key, lang, names=names))
+        if not self._viewer_may_act():
+            return t("status.to_move", lang, player=self.seat_label(game.to_move))
         return t("status.your_turn", lang, player=self.seat_label(game.to_move), what=self.status_what())
 
     def hand_html(self) -> str:
@@ -196,14 +244,20 @@ class ShellView(GameView):
         return "<ul class='nbg-seats'>" + "".join(rows) + "</ul>"
 
     def target_info(self, target: str) -> str:
-        """The information panel for a target: its facts, then the moves that reach it."""
-        lines = self.target_facts(target)
+        """The information panel for a target: its facts, then what clicking it plays."""
+        return lines_html([*self.target_facts(target), *self.reach_lines(target)])
+
+    def reach_lines(self, target: str) -> list[str]:
+        """What clicking `target` plays: the moves that reach it (or that none does)."""
         ways = [self.describe(a) for a in self.candidates(target)]
         if ways:
-            lines.append(t("label.reach", self.lang, ways="; ".join(ways)))
-        elif self._legal:
-            lines.append(t("label.reach_none", self.lang))
-        return "<br>".join(html.escape(line) for line in lines)
+            return [t("label.reach", self.lang, ways="; ".join(ways))]
+        return [t("label.reach_none", self.lang)] if self._legal else []
+
+    def info_html(self) -> str:
+        """The information panel now: the target under the pointer, else under the cursor."""
+        target = self._hover or self._cursor
+        return self.target_info(target) if target is not None else self.idle_info()
 
     def refusal_text(self, target: str) -> str:
         """Why clicking `target` plays nothing: the engine's refusal of the first action that
@@ -234,23 +288,29 @@ class ShellView(GameView):
         if target == self._hover:
             return  # talk to the browser only when the target under the mouse changes
         self._hover = target
-        self.info.value = self.target_info(target) if target is not None else ""
+        self.info.value = self.info_html()
 
     def _on_key(self, key: Any, shift: Any = False, ctrl: Any = False, meta: Any = False) -> None:
         if key in KEY_STEPS:
-            row, col = self.cell_of(self._cursor) if self._cursor else (self.geom.rows // 2, self.geom.cols // 2)
-            dr, dc = KEY_STEPS[key]
-            row = min(self.geom.rows - 1, max(0, row + dr))
-            col = min(self.geom.cols - 1, max(0, col + dc))
-            self._cursor = self.cell_name(row, col)
+            self._cursor = self.cursor_step(self._cursor, *KEY_STEPS[key])
             self.info.value = self.target_info(self._cursor)
             self.redraw((HIGHLIGHTS,))
         elif key in ("Enter", " ") and self._cursor is not None:
             self.click(self._cursor)
+        elif key in ("Enter", " ") and len(self._legal) == 1:  # no cursor: the only move there is
+            self._emit(self._legal[0])
         elif key in ("u", "U", "Backspace"):
             self._command("undo")
         elif key in ("r", "R"):
             self._command("redo")
+
+    def cursor_step(self, cursor: str | None, dr: int, dc: int) -> str:
+        """Where an arrow key takes the keyboard cursor: one cell on the grid (from the middle)."""
+        here = self.cell_of(cursor) if cursor is not None else None
+        row, col = here or (self.geom.rows // 2, self.geom.cols // 2)
+        row = min(self.geom.rows - 1, max(0, row + dr))
+        col = min(self.geom.cols - 1, max(0, col + dc))
+        return self.cell_name(row, col)
 
     # -- highlights ------------------------------------------------------------------------
     def highlight(self, targets: Iterable[str], kind: str = "hint") -> None:
@@ -259,6 +319,7 @@ class ShellView(GameView):
         self._extra = [(k, tgs) for k, tgs in self._extra if k != kind]
         if targets:
             self._extra.append((kind, targets))
+        self._style_buttons()
         self.redraw((HIGHLIGHTS,))
 
     def highlight_marks(self) -> list[tuple[str, list[str]]]:
@@ -295,8 +356,21 @@ class ShellView(GameView):
         button = widgets.Button(description=self.describe(action), tooltip=str(action),
                                 layout=widgets.Layout(width="auto"))
         button.add_class(css)
+        for extra in self.button_classes(action):
+            button.add_class(extra)
         button.on_click(lambda _b, a=action: self._emit(a))
         return button
+
+    def _style_buttons(self) -> None:
+        """Mark the controls a lesson points at ("hint" highlights naming them)."""
+        hinted = {name for kind, names in self._extra if kind == "hint" for name in names}
+        for name, control in self.named_controls().items():
+            if name in hinted:
+                control.add_class(HINT_CLASS)
+            else:
+                control.remove_class(HINT_CLASS)
+            if isinstance(control, widgets.Button):
+                control.button_style = "warning" if name in hinted else ""
 
     def _sync_controls(self) -> None:
         legal = self._legal if self._interactive else []
@@ -304,13 +378,15 @@ class ShellView(GameView):
         if key != self._buttons_key:
             self._buttons_key = key
             old = self.actions.children
-            self.actions.children = [self._button(a, "nbg-action") for a in self.button_actions()
-                                     if self._interactive]
+            self._action_buttons = {self.button_name(a): self._button(a, "nbg-action")
+                                    for a in self.button_actions() if self._interactive}
+            self.actions.children = list(self._action_buttons.values())
             for button in old:
                 button.close()
-            self.moves.options = [(self.describe(a), str(a)) for a in legal]
-            self.moves.value = str(legal[0]) if legal else None
-        self.moves.disabled = not legal
-        self.play_selected.disabled = not legal
+            listed = legal if self.max_listed_moves is None or len(legal) <= self.max_listed_moves else []
+            self.moves.options = [(self.describe(a), str(a)) for a in listed]
+            self.moves.value = str(listed[0]) if listed else None
+        self.moves.disabled = self.play_selected.disabled = not self.moves.options
         for child in self.choices.children:
             child.disabled = not self._interactive
+        self._style_buttons()
