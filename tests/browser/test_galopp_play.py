@@ -119,7 +119,7 @@ def test_auction_bid_pass_roll_and_a_finished_race(play_page):
     seen.update(p.log().splitlines())
     log = "\n".join(seen)
     assert "Player 1 passes." in log
-    assert "Player 1 rolls" in log and "Race 1 starts" in log
+    assert "Player 1 rolls" in log and "Race 1 begins" in log
     assert re.search(r"Race 1 is over: 1st Player \d", log)
     assert "Race 1:" in p.text(".nbg-info")
     assert "race places:" in p.text(".nbg-scores")

@@ -49,7 +49,7 @@ def test_first_two_lessons_by_clicking(board):
     wait_text(board, ".nbg-lesson-step", "step 4 of 4")
     click_control(board, ".nbg-roll")  # the board's own Roll button
     wait_text(board, ".nbg-lesson-progress", "1 of 9 lessons done")
-    wait_text(board, ".nbg-lesson-feedback", "Right", "GR-5", "slot 1 holds a +5")
+    wait_text(board, ".nbg-lesson-feedback", "Right", "GR-5", "slot 1 holds +5")
 
     # lesson 2: a partly known lot; Pass is explained (GR-7), a bid of 6 wins the lot
     page.locator(".nbg-lesson-next").click()
