@@ -188,7 +188,7 @@ class PairMoves:
                 if hand[red] and hand[blue]:
                     for sq in pair_squares(red, blue):
                         for code in COLOUR_CODES:
-                            if self._check_pair(PAIR[red, blue, sq, code]) is None:
-                                pair = PAIR[red, blue, sq, code]
+                            pair = PAIR[red, blue, sq, code]
+                            if self._check_pair(pair) is None:
                                 return "NY-13", f"You have a playable pair ({pair}), so you must play one."
         return None
