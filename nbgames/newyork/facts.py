@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from typing import Any
 
 from ..engine.action import Action
@@ -96,6 +97,18 @@ class Facts:
         return [s for s in range(self.players) if scores[s] == best]
 
     # -- hidden information ----------------------------------------------------------------
+    def components(self) -> Counter:
+        """Every card wherever it lies (hands, draw and discard piles), every piece (board and
+        supply) and every chip: the multiset a determinization must conserve."""
+        out = Counter()
+        for hand in self.hands:
+            out.update({f"card {card_name(c)}": n for c, n in enumerate(hand) if n})
+        out.update(f"card {card_name(c)}" for c in self.deck + self.discard)
+        for colour in range(self.ncolours):
+            out[f"piece {COLOURS[colour]}"] = self.board.count(colour) + self.supply[colour]
+        out["chips"] = sum(self.chips)
+        return out
+
     def determinize(self, seat: int, rng: random.Random) -> Facts:
         """A copy that agrees with view(seat): other hands (same number of red- and
         blue-backed cards each) and the draw pile are re-dealt from what seat cannot see."""
