@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pebbles  # noqa: F401  (registers tests/pebbles, the example game, for every suite here)
 import pytest
 from support import CHROMIUM, CHROMIUM_ARGS, Server
 

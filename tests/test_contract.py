@@ -21,7 +21,6 @@ from collections import Counter
 import pytest
 from contract_support import (
     PLAYOUT_SEEDS,
-    Case,
     Playout,
     all_cases,
     fingerprint,
@@ -55,19 +54,9 @@ BAD_SEATS = [True, False, 1.0, -1, "0"]  # and the player count itself
 BAD_PLIES = [True, False, -1, "3", 1.5, None]  # and one past the timeline
 ILLEGAL_PER_POSITION = 20
 
-NO_COMPONENTS = ("no Rules.components() -> Counter[str] hook yet, so conservation of cards, pieces "
-                 "and chips under determinize cannot be checked game-independently")
-
-
-def cases(xfail_if=None, reason: str = "") -> list:
-    """Every case as a pytest parameter; `xfail_if(case)` true marks it xfail(strict=True): a
-    known gap, reported on every run, that fails loudly once closed if the mark stays."""
-    return [pytest.param(c, id=c.id, marks=[pytest.mark.xfail(strict=True, reason=reason)]
-                         if xfail_if and xfail_if(c) else []) for c in CASES]
-
-
-def lacks_components(case: Case) -> bool:
-    return not hasattr(manifest_of(case.game).rules_class(), "components")
+def cases() -> list:
+    """Every case (game, variant, players) as a pytest parameter."""
+    return [pytest.param(c, id=c.id) for c in CASES]
 
 
 def rule_id(game: nbgames.Game) -> re.Pattern:
@@ -341,12 +330,11 @@ def test_determinize_agrees_with_each_seat_and_leaves_the_game_alone(case):
     assert redealt or not secrets, "seats hold secrets, yet no determinization re-dealt any"
 
 
-@pytest.mark.parametrize("case", cases(lacks_components, NO_COMPONENTS))
+@pytest.mark.parametrize("case", cases())
 def test_determinize_conserves_components(case):
     """A determinization re-deals hidden components; it never creates or loses one: the
     multiset the rules' `components()` reports is the same in every copy."""
     for where, game in positions(case):
-        assert hasattr(game.rules, "components"), NO_COMPONENTS
         real = Counter(game.rules.components())
         for seat in range(game.players):
             copy = game.determinize(seat, random.Random(seat))

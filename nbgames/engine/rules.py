@@ -12,6 +12,7 @@ hints see a game through the `Game` facade (`view(seat)`, `events`, `legal_actio
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any, ClassVar
 
 from .action import Action
@@ -86,6 +87,11 @@ class Rules:
         raise NotImplementedError
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def components(self) -> Counter:
+        """Every physical component wherever it lies (deck, discard, hands, boards, supply,
+        chips), by name: a determinization re-deals hidden ones and must keep this equal."""
         raise NotImplementedError
 
     def preview(self, action: Action) -> dict[str, Any]:

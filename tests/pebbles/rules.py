@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from typing import Any
 
 from nbgames.engine.action import Action
@@ -140,6 +141,11 @@ class Pebbles(Rules):
     def explain_scores(self) -> list[dict[str, Any]]:
         return [{"seat": s, "parts": [{"rule": "PB-5", "what": "pebbles placed", "points": p}], "total": p}
                 for s, p in enumerate(self.scores())]
+
+    def components(self) -> Counter:
+        on_board = [f"pebble {v}" for v, _ in filter(None, self.board)]
+        held = [f"pebble {v}" for hand in self.hands for v in hand]
+        return Counter(on_board + held + [f"pebble {v}" for v in self.bag])
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return {"size": self.size, "board": [list(p) if p else None for p in self.board],
