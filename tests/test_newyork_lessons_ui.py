@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nbgames.newyork.lessons import learn, lessons, sq
+from nbgames.newyork.lessons import learn, lessons
 from nbgames.newyork.view import NewYorkView
 from nbgames.ui.lesson import Lesson, LessonRunner, Step, Verdict, markdown_lite
 
@@ -18,11 +18,11 @@ def test_first_two_lessons_by_clicking_the_board_and_buttons():
     assert "0 of 9 lessons done" in runner.progress.value
     assert "Park Ave × 49th St" in runner.prompt.value
     assert runner.view.interactive
-    runner.view.click_square(sq("E5"))  # wrong square: explained, nothing changes
+    runner.view.click("E5")  # wrong square: explained, nothing changes
     assert runner.feedback_verdict.rule == "NY-1" and not runner.feedback_verdict.ok
     assert "Not quite" in runner.feedback.value and "NY-1" in runner.feedback.value
     assert runner.session.step_index == 0
-    runner.view.click_square(sq("F5"))
+    runner.view.click("F5")
     assert runner.feedback_verdict.ok
     assert runner.session.step_index == 1 and not runner.view.interactive  # a button question now
     assert len(runner.view._extra[0][1]) == 6  # red's largest group is highlighted
@@ -40,13 +40,13 @@ def test_first_two_lessons_by_clicking_the_board_and_buttons():
     assert runner.feedback_verdict.rule == "NY-5" and not runner.feedback_verdict.ok
     choice(runner, "C4").click()
     assert runner.feedback_verdict.ok and runner.view.interactive
-    runner.view.click_square(sq("C4"))  # refused by the engine through the view: NY-5
+    runner.view.click("C4")  # refused by the engine through the view: NY-5
     assert runner.feedback_verdict.rule == "NY-5" and not runner.feedback_verdict.ok
     assert "touches another red piece" in runner.feedback.value
     assert runner.session.game.view()["board"][2][3] is None  # C4 stays empty
     runner.retry_button.click()
     assert runner.feedback_verdict is None
-    runner.view.click_square(sq("D5"))
+    runner.view.click("D5")
     assert runner.feedback_verdict.ok and runner.session.done
     assert "2 of 9 lessons done" in runner.progress.value
 
@@ -57,7 +57,7 @@ def test_show_me_reset_and_typed_moves():
     runner.show_me()  # a question answered by a square: the square is marked
     assert runner.session.step_index == 1
     assert "Here's how" in runner.feedback.value
-    assert ("shown", [sq("F2")]) in runner.view._extra
+    assert ("shown", ["F2"]) in runner.view._extra
     runner.move_box.value = "F2"  # typed: too expensive for this step's goal
     runner.try_button.click()
     assert runner.feedback_verdict.rule == "NY-11" and not runner.feedback_verdict.ok
@@ -73,10 +73,10 @@ def test_show_me_reset_and_typed_moves():
 
 def test_cant_pay_lesson_by_clicking():
     runner = learn(start=6)
-    runner.view.click_square(sq("F2"))  # fee 4 with 3 chips: the board explains the refusal
+    runner.view.click("F2")  # fee 4 with 3 chips: the board explains the refusal
     assert runner.feedback_verdict.rule == "NY-12" and "costs 4" in runner.feedback.value
     assert runner.session.step_index == 0
-    runner.view.click_square(sq("F5"))
+    runner.view.click("F5")
     assert runner.feedback_verdict.ok and runner.session.step_index == 1
     assert [str(a) for a in runner.view.button_actions()] == ["noplay"]  # the view's own button
     choice(runner, "pass").click()

@@ -10,8 +10,8 @@ hooks, all reading the game only through the `Game` facade:
   `highlight_marks`); `read_game()` reads what they need, once per refresh;
 - `target_of(action)`: the board target ("C3", a region name) an action is played by clicking,
   or None for a button; `target_at(x, y)` / `target_cells(target)` if the board is no plain grid;
-- `describe(action)`, `status_what()`, `target_facts(target)`, `reach_lines(target)`,
-  `idle_info()`, `hand_chips()`, `seat_facts(seat)` for the words;
+- `describe(action)`, `status_what()`, `target_facts(target)`, `reach_lines(target)` (or just
+  `way_text(action)`), `idle_info()`, `hand_chips()`, `seat_facts(seat)` for the words;
 - `cursor_step(cursor, dr, dc)` if the keyboard cursor walks more than one grid;
 - its own controls go in `extras` (`named_controls()` names them for lesson highlights); a game
   whose move takes several clicks (choose, then confirm) overrides `click(target)`.
@@ -249,10 +249,15 @@ class ShellView(GameView):
 
     def reach_lines(self, target: str) -> list[str]:
         """What clicking `target` plays: the moves that reach it (or that none does)."""
-        ways = [self.describe(a) for a in self.candidates(target)]
+        ways = [self.way_text(a) for a in self.candidates(target)]
         if ways:
             return [t("label.reach", self.lang, ways="; ".join(ways))]
         return [t("label.reach_none", self.lang)] if self._legal else []
+
+    def way_text(self, action: Action) -> str:
+        """One way to play a target, for the information panel: `describe` (a game may add
+        what the move would do, e.g. from `game.preview`)."""
+        return self.describe(action)
 
     def info_html(self) -> str:
         """The information panel now: the target under the pointer, else under the cursor."""
