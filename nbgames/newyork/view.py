@@ -168,7 +168,8 @@ class NewYorkView(ShellView):
             return self._with_colour(f"{text} ({self._back_text(args[0])})", args[2])
         if kind == "baulowe":
             text = t("ny.action.baulowe", lang, name=ny.square_name(args[2]))
-            return self._with_colour(f"{text} ({ny.card_name(args[1])})", args[3])
+            partner = t("ny.red_card" if args[1] in ny.RED_CARDS else "ny.blue_card", lang, card=ny.card_name(args[1]))
+            return self._with_colour(f"{text} ({self._back_text(args[0])} + {partner})", args[3])
         if kind == "statik":
             _, partner, line, target, code = args
             names = ny.DATA["avenues"] if partner in ny.RED_CARDS else ny.DATA["streets"]
