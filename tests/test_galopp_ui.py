@@ -4,6 +4,7 @@ notebook."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -99,18 +100,30 @@ def test_bid_limits_follow_the_coins_in_every_auction():
     assert checked > 20
 
 
-def test_undo_and_a_saved_game_come_back():
+def test_a_saved_game_comes_back_and_undo_stays_fair():
     ctl, clock = make(["human", "random", "random"], seed=5)
     ctl.view.control("button:pass").click()
     clock.run()
     ply = len(ctl.game.history)
     ctl.save()
-    assert "galopp_royal-seed5" in ctl.save_link.value
-    record = ctl.record_json().encode()
+    assert f"galopp_royal-ply{ply}.json" in ctl.save_link.value and "-seed" not in ctl.save_link.value
+    record = json.loads(ctl.record_json())
+    assert "seed" not in record and record["chance"]  # the past's cards, not the deck's order
+    ctl.undo()  # the bots have bid or passed since: going back would be a peek
+    assert len(ctl.game.history) == ply and "Not allowed (UNDO)" in ctl.view.status.value
+    assert "moved since" in ctl.view.status.value
+    assert ctl.load(json.dumps(record).encode()) and len(ctl.game.history) == ply
+    assert "Loaded" in ctl.view.status.value
+
+
+def test_a_practice_game_undoes_anything():
+    ctl, clock = make(["human", "random", "random"], seed=5)
+    ctl.set_game(nbgames.new_game("galopp_royal", players=3, seed=5, practice=True))
+    ctl.view.control("button:pass").click()
+    clock.run()
+    ply = len(ctl.game.history)
     ctl.undo()
     assert len(ctl.game.history) < ply
-    assert ctl.load(record) and len(ctl.game.history) == ply
-    assert "Loaded" in ctl.view.status.value
 
 
 def test_play_dashboard_and_gallery_know_galopp_royal():

@@ -61,7 +61,7 @@ HOSTILE = {
     "missing keys": {"format": "nbgames-record"},
     "extra key": {**good(), "__reduce__": "os.system"},
     "wrong format": mutate(format="pickle"),
-    "wrong version": mutate(version=2),
+    "wrong version": mutate(version=3),
     "unknown game": mutate(game="chess"),
     "game as object": mutate(game={"$ne": None}),
     "old rules": mutate(rules_version="0"),

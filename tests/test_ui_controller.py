@@ -30,9 +30,9 @@ class ManualClock:
         return n
 
 
-def make(seats, seed=2, players=None, **kw):
+def make(seats, seed=2, players=None, practice=False, **kw):
     clock = ManualClock()
-    game = nbgames.new_game("newyork", players=players or len(seats), seed=seed)
+    game = nbgames.new_game("newyork", players=players or len(seats), seed=seed, practice=practice)
     return PlayController(game, seats, scheduler=clock, bot_delay=0.0, **kw), clock
 
 
@@ -78,14 +78,26 @@ def test_illegal_choice_is_refused_with_the_rule():
 def test_stale_bot_timer_after_undo_does_nothing():
     ctl, clock = make(["human", "random", "random"])
     ctl.choose(ctl.game.legal_actions()[0])
-    ctl.undo()  # a bot timer is pending from before the undo
+    ctl.undo()  # a bot timer is pending from before the undo (a setup piece reveals nothing: fair)
     assert ctl.game.history == [] and ctl.paused
     clock.run()
     assert ctl.game.history == []
 
 
-def test_undo_redo_scrub_and_play_on():
+def test_a_fair_game_does_not_undo_past_another_seats_move():
     ctl, clock = make(["human", "random", "random"])
+    ctl.choose(ctl.game.legal_actions()[0])
+    clock.run()
+    assert len(ctl.game.history) == 3 and ctl.undo_button.disabled and ctl.slider.min == 3
+    ctl.undo()
+    assert len(ctl.game.history) == 3
+    assert "Not allowed (UNDO): Undo stops here: Player 3 has moved since" in ctl.view.status.value
+    ctl.goto(1)  # the timeline cannot go back there either
+    assert len(ctl.game.history) == 3 and "UNDO" in ctl.view.status.value
+
+
+def test_undo_redo_scrub_and_play_on():
+    ctl, clock = make(["human", "random", "random"], practice=True)
     ctl.choose(ctl.game.legal_actions()[0])
     clock.run()
     ctl.choose(ctl.game.legal_actions()[0])
@@ -135,7 +147,8 @@ def test_save_load_round_trip():
     assert record["actions"] == [str(a) for a in ctl.game.history]
     other, _ = make(["human", "random", "random"], seed=99)
     assert other.load(data)
-    assert other.game.history == ctl.game.history and other.game.seed == 2
+    assert other.game.history == ctl.game.history and "seed" not in record
+    assert other.game.view(0) == ctl.game.view(0)  # the past exactly (the unseen deck is dealt anew)
     assert "Loaded" in other.view.status.value
 
 

@@ -34,6 +34,13 @@ class Chance(random.Random):
         self._replay = list(replay or [])[::-1]  # next outcome last
         self.diverged = False
 
+    @classmethod
+    def following(cls, rng: random.Random) -> Chance:
+        """A Chance that continues `rng`'s stream exactly."""
+        chance = cls()
+        chance.setstate(rng.getstate())
+        return chance
+
     @property
     def replaying(self) -> bool:
         return bool(self._replay)

@@ -19,6 +19,7 @@ class Event:
     """Base of every game's events. ``kind`` names the event (and its i18n key)."""
 
     kind: ClassVar[str] = "event"
+    reveals: ClassVar[bool] = False  # it shows someone what was hidden (a lot won, a hand shown)
 
     def to_json(self) -> dict[str, Any]:
         """The event as a JSON-safe dict: ``{"kind": ..., field: value, ...}``."""
@@ -34,8 +35,9 @@ def _json(value: Any) -> Any:
     return value
 
 
-def event(kind: str):
-    """Class decorator: a frozen event dataclass of this kind.
+def event(kind: str, reveals: bool = False):
+    """Class decorator: a frozen event dataclass of this kind. ``reveals``: the event shows
+    someone what was hidden without a card being drawn (undo may not go back past it).
 
     >>> @event("evict")
     ... class Evict(Event):
@@ -45,6 +47,7 @@ def event(kind: str):
 
     def wrap(cls: type) -> type:
         cls.kind = kind
+        cls.reveals = reveals
         return dataclasses.dataclass(frozen=True, slots=True)(cls)
 
     return wrap

@@ -8,6 +8,7 @@ import secrets
 from typing import Any
 
 from .action import Action
+from .chance import Chance
 from .errors import IllegalAction, RecordError, UnknownNotation
 from .events import Event
 from .manifest import Manifest
@@ -16,7 +17,8 @@ from .registry import rules_class
 from .rules import Rules
 
 RECORD_FORMAT = "nbgames-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2  # 2: a game in progress is saved without its seed (`chance`); 1 still loads
+MAX_CHANCE_OUTCOMES = 1_000_000
 MAX_SEED = 2**63
 MAX_RECORD_ACTIONS = 100_000
 MAX_NOTATION_LENGTH = 80
@@ -37,7 +39,10 @@ class Game:
         seed: int | None = None,
         options: dict[str, Any] | None = None,
         allow_undo: bool = True,
+        practice: bool = False,
     ):
+        """`practice`: a learning game — undo may go back anywhere and a page may show the
+        seed. Otherwise (fair play) a seat may undo only its own moves that revealed nothing."""
         self.manifest = find_manifest(name)
         cls = self.manifest.rules_class()
         if isinstance(players, bool) or not isinstance(players, int):
@@ -45,8 +50,8 @@ class Game:
         m = self.manifest
         if not m.min_players <= players <= m.max_players:
             raise ValueError(f"{m.title} is for {m.min_players}-{m.max_players} players, not {players}")
-        if seed is None:
-            seed = secrets.randbelow(2**32)
+        if seed is None:  # 63 random bits: too many to find from the cards a seat sees
+            seed = secrets.randbits(63)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
             raise ValueError(f"seed must be a whole number from 0 to 2**63-1, got {seed!r}")
         self.name = name
@@ -54,15 +59,27 @@ class Game:
         self.seed = seed
         self.options = cls.normalize_options(players, _checked_options(self.manifest, players, options))
         self.allow_undo = allow_undo
+        self.practice = bool(practice)
         self.sampled = False
         self._cls = cls
+        self._replay: list | None = None  # a loaded game's recorded past outcomes of chance
         self._history: list[Action] = []
+        self._plies: list[tuple[int | None, bool]] = []  # per ply: who moved, whether it revealed
         self._undone: list[Action] = []
         self._state = self._fresh_state()
         self._legal: list[Action] | None = None
 
     def _fresh_state(self) -> Rules:
-        return self._cls(self.players, self.options, random.Random(self.seed))
+        return self._cls(self.players, self.options, Chance(self.seed, self._replay))
+
+    @staticmethod
+    def _apply(state: Rules, action: Action) -> tuple[int | None, bool]:
+        """Apply a legal action; (who played it, whether it revealed anything hidden: an
+        outcome of chance or an event that shows what was secret)."""
+        actor, outcomes, events = state.to_move, len(state.rng.log), len(state.events)
+        state.apply(action)
+        revealed = len(state.rng.log) > outcomes or any(e.reveals for e in state.events[events:])
+        return actor, revealed
 
     # -- the state -------------------------------------------------------------------------
     @property
@@ -155,7 +172,7 @@ class Game:
                 rule, reason = self._state.why_not(parsed)
                 raise IllegalAction(rule, reason, parsed) from None
             action = legal[legal.index(parsed)]
-        self._state.apply(action)
+        self._plies.append(self._apply(self._state, action))
         self._history.append(action)
         self._undone.clear()
         self._legal = None
@@ -175,28 +192,51 @@ class Game:
     def can_redo(self) -> bool:
         return self.allow_undo and bool(self._undone)
 
-    def undo(self) -> Action:
-        """Take back the last action (replaying the game from its seed without it)."""
+    def undo_floor(self, seat: int | None) -> int:
+        """The earliest ply `seat` may go back to. In a fair game that is past only the seat's
+        own latest moves that revealed nothing: going back past another seat's move, a card
+        drawn or a lot won would let it replay knowing what it could not know. 0 (anywhere)
+        in practice mode, or when nobody in particular asks (seat None)."""
+        if seat is None or self.practice:
+            return 0
+        ply = len(self._history)
+        while ply and self._plies[ply - 1] == (seat, False):
+            ply -= 1
+        return ply
+
+    def _check_back(self, ply: int, seat: int | None) -> None:
+        floor = self.undo_floor(seat)
+        if ply < floor:
+            actor, _ = self._plies[floor - 1]
+            why = ("your move revealed something hidden (a card drawn, a die rolled or a lot shown)"
+                   if actor == seat else f"Player {actor + 1} has moved since" if actor is not None
+                   else "chance has revealed something since")
+            raise IllegalAction("UNDO", f"Undo stops here: {why}, and going back would let you play again "
+                                        "knowing it. (A practice game lifts this.)")
+
+    def undo(self, seat: int | None = None) -> Action:
+        """Take back the last action. `seat`: who asks (a fair game refuses what `undo_floor`
+        forbids); None: no limit (a Python user, a lesson)."""
         if not self.can_undo:
             raise IllegalAction("UNDO", "There is nothing to undo." if self.allow_undo
                                 else "Undo is switched off in this game.")
         action = self._history[-1]
-        self.goto(len(self._history) - 1)
+        self.goto(len(self._history) - 1, seat)
         return action
 
     def redo(self) -> Action:
         """Play again the action most recently undone."""
         if not self.can_redo:
             raise IllegalAction("UNDO", "There is nothing to redo.")
-        undone = self._undone
-        action = undone.pop()
-        self._state.apply(action)
+        action = self._undone.pop()
+        self._plies.append(self._apply(self._state, action))
         self._history.append(action)
         self._legal = None
         return action
 
-    def goto(self, ply: int) -> None:
-        """Show the game as it was after `ply` actions; later actions can be redone."""
+    def goto(self, ply: int, seat: int | None = None) -> None:
+        """Show the game as it was after `ply` actions; later actions can be redone. `seat`:
+        who asks, as for `undo`."""
         if isinstance(ply, bool) or not isinstance(ply, int):
             raise IllegalAction("UNDO", f"A position is a whole number of moves, not {ply!r}.")
         if not self.allow_undo and ply != len(self._history):
@@ -204,9 +244,9 @@ class Game:
         timeline = self._history + self._undone[::-1]
         if not 0 <= ply <= len(timeline):
             raise IllegalAction("UNDO", f"There is no position {ply}; the game has {len(timeline)}.")
+        self._check_back(ply, seat)
         state = self._fresh_state()
-        for action in timeline[:ply]:
-            state.apply(action)
+        self._plies = [self._apply(state, action) for action in timeline[:ply]]
         self._state = state
         self._history = timeline[:ply]
         self._undone = timeline[ply:][::-1]
@@ -248,7 +288,7 @@ class Game:
         other.options = json.loads(json.dumps(self.options))
         other.allow_undo = False
         other.sampled = True
-        other._history, other._undone = list(self._history), []
+        other._history, other._undone, other._plies = list(self._history), [], list(self._plies)
         other._state, other._legal = state, None
         return other
 
@@ -256,32 +296,47 @@ class Game:
         """An independent copy with the same history (undone actions are dropped)."""
         if self.sampled:
             raise ValueError("a sampled (determinized) game cannot be cloned from its seed")
-        other = Game(self.name, self.players, self.seed, self.options, self.allow_undo)
-        for action in self._history:
-            other._state.apply(action)
-        other._history = list(self._history)
+        other = Game(self.name, self.players, self.seed, self.options, self.allow_undo, self.practice)
+        other._replay = self._replay
+        other.goto_history(self._history)
         return other
+
+    def goto_history(self, actions: list[Action]) -> None:
+        """Replace the game by a replay of `actions` (legal ones, e.g. another game's history)."""
+        self._history, self._undone = list(actions), []
+        self.goto(len(actions))
 
     # -- records ---------------------------------------------------------------------------
     def to_record(self) -> dict[str, Any]:
-        """A JSON-safe record: enough to replay this game exactly. It shares nothing with the
-        running game (editing it changes nothing here)."""
+        """A JSON-safe record that replays this game's past exactly and shares nothing with it.
+
+        A game in progress is saved without its seed: the record holds what has happened —
+        the actions and the outcomes of chance revealed so far (`chance`) — never the order of
+        cards still unseen, so loading it deals those anew. A finished game's record holds
+        its seed (there is nothing left to hide).
+        """
         if self.sampled:
             raise ValueError("a sampled (determinized) game has no record")
-        return {
+        record: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "game": self.name,
             "rules_version": self._cls.rules_version,
             "players": self.players,
-            "seed": self.seed,
             "options": json.loads(json.dumps(self.options)),
             "actions": [str(a) for a in self._history],
         }
+        if self.is_over:
+            record["seed"] = self.seed
+            if self._replay is not None:
+                record["chance"] = json.loads(json.dumps(self._replay))
+        else:
+            record["chance"] = json.loads(json.dumps(self._state.rng.log))
+        return record
 
-    def __repr__(self) -> str:
+    def __repr__(self) -> str:  # no seed: it would tell every hidden card
         state = "over" if self.is_over else f"seat {self.to_move} to move"
-        return f"<Game {self.name} {self.players}p seed={self.seed} ply={len(self._history)} {state}>"
+        return f"<Game {self.name} {self.players}p ply={len(self._history)} {state}>"
 
 
 def _checked_options(manifest: Manifest, players: int, options: Any) -> dict[str, Any]:
@@ -314,7 +369,8 @@ def new_game(
     return Game(name, players, seed, options, **kwargs)
 
 
-_RECORD_KEYS = {"format", "version", "game", "rules_version", "players", "seed", "options", "actions"}
+_RECORD_KEYS = {"format", "version", "game", "rules_version", "players", "options", "actions"}
+_OPTIONAL_KEYS = {1: {"seed"}, 2: {"seed", "chance"}}
 
 
 def from_record(record: dict[str, Any] | str | bytes) -> Game:
@@ -332,20 +388,26 @@ def from_record(record: dict[str, Any] | str | bytes) -> Game:
             raise RecordError(f"This is not a saved game (not valid JSON: {exc}).") from None
     if not isinstance(record, dict):
         raise RecordError("A saved game must be a JSON object.")
-    keys = set(record)
-    if keys != _RECORD_KEYS:
-        missing, extra = sorted(_RECORD_KEYS - keys), sorted(map(str, keys - _RECORD_KEYS))
-        raise RecordError(f"Not an nbgames record (missing {missing}, unexpected {extra}).")
-    if record["format"] != RECORD_FORMAT or type(record["version"]) is not int \
-            or record["version"] != RECORD_VERSION:
+    version = record.get("version")
+    if record.get("format") != RECORD_FORMAT or type(version) is not int or version not in _OPTIONAL_KEYS:
         raise RecordError("Not an nbgames record of a version this package reads.")
+    keys = set(record)
+    allowed = _RECORD_KEYS | _OPTIONAL_KEYS[version]
+    if not _RECORD_KEYS <= keys <= allowed or not keys & _OPTIONAL_KEYS[version] or (
+            version == 1 and "seed" not in keys):
+        missing, extra = sorted(_RECORD_KEYS - keys), sorted(map(str, keys - allowed))
+        raise RecordError(f"Not an nbgames record (missing {missing or 'seed or chance'}, unexpected {extra}).")
+    chance = record.get("chance")
+    if chance is not None and not _valid_outcomes(chance):
+        raise RecordError("The record's outcomes of chance are not a list of cards, numbers or orders.")
     try:
         cls = rules_class(record["game"])
     except ValueError as exc:
         raise RecordError(str(exc)) from None
     if record["rules_version"] != cls.rules_version:
+        title = find_manifest(record["game"]).title
         raise RecordError(
-            f"This game was saved with {cls.title} rules version {record['rules_version']!r}; "
+            f"This game was saved with {title} rules version {record['rules_version']!r}; "
             f"this package plays version {cls.rules_version!r}."
         )
     actions = record["actions"]
@@ -355,7 +417,10 @@ def from_record(record: dict[str, Any] | str | bytes) -> Game:
     if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
         raise RecordError("The record's options must be an object.")
     try:
-        game = Game(record["game"], record["players"], record["seed"], options)
+        game = Game(record["game"], record["players"], record.get("seed"), options)
+        if chance is not None:  # the past as it was revealed; the unseen future from a fresh seed
+            game._replay = json.loads(json.dumps(chance))  # private: shares nothing with the caller
+            game._state = game._fresh_state()
     except (ValueError, TypeError) as exc:
         raise RecordError(f"Bad record: {exc}") from None
     for index, text in enumerate(actions):
@@ -365,4 +430,17 @@ def from_record(record: dict[str, Any] | str | bytes) -> Game:
             game.play(text)
         except IllegalAction as exc:
             raise RecordError(f"Move {index + 1} ({text!r}) is illegal: {exc}") from None
+    if game._state.rng.replaying or game._state.rng.diverged:
+        raise RecordError("The record's outcomes of chance do not fit its moves (a card that was not "
+                          "there to draw, or outcomes left over).")
     return game
+
+
+def _valid_outcomes(chance: Any) -> bool:
+    """A JSON list of outcomes: cards (numbers or short names), die rolls, dealt orders."""
+    def outcome(value: Any) -> bool:
+        if isinstance(value, list):
+            return len(value) <= 64 and all(type(v) is int for v in value)
+        return (type(value) is int and abs(value) < 2**31) or (isinstance(value, str) and len(value) <= 40)
+
+    return isinstance(chance, list) and len(chance) <= MAX_CHANCE_OUTCOMES and all(map(outcome, chance))

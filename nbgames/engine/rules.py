@@ -16,6 +16,7 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from .action import Action
+from .chance import Chance
 from .events import Event
 
 
@@ -31,9 +32,11 @@ class Rules:
     events: list[Event]  # the public events so far, oldest first (see engine/events.py)
 
     def __init__(self, players: int, options: dict[str, Any], rng: random.Random):
+        """`rng`: the game's `Chance` (a plain Random is continued as one); everything that
+        chance reveals goes through `rng.draw` / `rng.pick`, hidden shuffles use it as a Random."""
         self.players = players
         self.options = options
-        self.rng = rng
+        self.rng = rng if isinstance(rng, Chance) else Chance.following(rng)
         self.events = []
 
     @classmethod

@@ -34,7 +34,7 @@ class Passed(Event):
     seat: int
 
 
-@event("discard_up")
+@event("discard_up", reveals=True)
 class DiscardedFaceUp(Event):
     """GR-6 (5 or 6 bidders): a first passer's private card goes face up to the discard pile."""
 
@@ -42,7 +42,7 @@ class DiscardedFaceUp(Event):
     card: str
 
 
-@event("won")
+@event("won", reveals=True)
 class LotWon(Event):
     """The last bidder pays and takes the lot, which is revealed (it becomes a public board)."""
 

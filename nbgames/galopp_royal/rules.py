@@ -48,6 +48,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine.action import Action
+from ..engine.chance import Chance
 from ..engine.rules import Rules
 from . import events as ev
 from .options import normalize
@@ -109,6 +110,10 @@ class Auction:
         self.discarded_up: list[tuple[int, str]] = []
 
 
+
+def _is_die(value: Any) -> bool:
+    return type(value) is int and 1 <= value <= DIE
+
 class GaloppRoyal(Rules):
     """Galopp Royal: start-team auctions, six races, exchanges and substitute auctions."""
 
@@ -159,7 +164,7 @@ class GaloppRoyal(Rules):
         top = list(options.get("deck") or [])
         for card in top:
             left.remove(card)
-        rng.shuffle(left)
+        self.rng.shuffle(left)
         self.deck = left + top[::-1]  # the top of the deck is the end of the list
 
         if scenario:
@@ -176,9 +181,9 @@ class GaloppRoyal(Rules):
         if not self.deck:  # GR-19
             self.deck = [card for card, _ in self.discard]
             self.discard = []
-            self.rng.shuffle(self.deck)
+            self.rng.shuffle(self.deck)  # hidden: each draw reveals one card
             self.events.append(ev.DeckReshuffled(len(self.deck)))
-        return self.deck.pop()
+        return self.rng.draw(self.deck)
 
     def _discard_up(self, cards: list[str]) -> None:
         self.discard.extend((card, PUBLIC) for card in cards)
@@ -370,9 +375,12 @@ class GaloppRoyal(Rules):
             self.pond.append(seat)
             self.events.append(ev.ChairInPond(seat, len(self.pond)))
 
+    def _roll_die(self) -> int:
+        return int(self.rng.random() * DIE) + 1  # exactly uniform: DIE divides 2**53
+
     def _roll(self, action: Action) -> None:
         seat = self.current
-        die = int(self.rng.random() * DIE) + 1  # exactly uniform: DIE divides 2**53
+        die = self.rng.pick(self._roll_die, _is_die)
         card = self.boards[seat][die - 1]
         self.last_roll = (seat, die, card)
         self.events.append(ev.DieRolled(seat, die, card))
@@ -639,7 +647,7 @@ class GaloppRoyal(Rules):
             if key not in ("rng", "events"):
                 other.__dict__[key] = copy.deepcopy(value)
         other.events = list(self.events)
-        other.rng = random.Random(rng.getrandbits(64))
+        other.rng = Chance(rng.getrandbits(64))
         pool = list(other.deck)
         a = other.auction
         hidden_seats = [] if a is None else [s for s in a.participants if s != seat]

@@ -63,7 +63,7 @@ class Return(Event):
     colour: int
 
 
-@event("noplay")
+@event("noplay", reveals=True)
 class NoPlay(Event):
     """NY-13: `seat` had no playable pair (or chose not to play an action card, V1), revealed
     its hand (`cards`, public from then on) and discarded it."""

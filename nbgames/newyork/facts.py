@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Any
 
 from ..engine.action import Action
-from ..engine.chance import shuffle
+from ..engine.chance import Chance, shuffle
 from ..engine.events import Event
 from .tables import (
     ACTION0,
@@ -117,7 +117,7 @@ class Facts:
                      "deck", "discard", "seat_colours", "colour_owner"):
             setattr(other, name, copy.deepcopy(getattr(self, name)))
         other.events = list(self.events)  # events are immutable
-        other.rng = random.Random(rng.getrandbits(64))
+        other.rng = Chance(rng.getrandbits(64))
         hidden = list(self.deck)
         wanted = []
         for s, hand in enumerate(other.hands):

@@ -308,8 +308,7 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
     def _deal_colours(self) -> None:
         """NY-6: colour cards decide each seat's real colour (unless chosen up front, V2)."""
         if not self.options["colour_choice"]:
-            cards = list(range(self.ncolours))
-            shuffle(self.rng, cards)
+            cards = self.rng.pick(self._shuffled_colours, self._is_colour_order)  # revealed to all
             self.seat_colours = [[] for _ in range(self.players)]
             for i, colour in enumerate(cards):
                 self._own(colour, i % self.players)
@@ -317,6 +316,15 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
                 self.seat_colours[seat].sort()
         self.events.append(ev.Colours(tuple(tuple(cs) for cs in self.seat_colours)))
         self._start_main()
+
+    def _shuffled_colours(self) -> list[int]:
+        cards = list(range(self.ncolours))
+        shuffle(self.rng, cards)
+        return cards
+
+    def _is_colour_order(self, cards: Any) -> bool:
+        return isinstance(cards, list) and sorted(map(str, cards)) == sorted(map(str, range(self.ncolours))) \
+            and all(type(c) is int for c in cards)
 
     def _pick_actions(self) -> list[Action]:
         return [PICK[c] for c in range(self.ncolours) if self.colour_owner[c] < 0]
@@ -394,7 +402,7 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
             self.deck, self.discard = self.discard, []
             shuffle(self.rng, self.deck)
             self.events.append(RESHUFFLED)
-        card = self.deck.pop()
+        card = self.rng.draw(self.deck)
         if card == STOP:
             self.stop_drawn_by = seat
             self.stage = FINISHED
@@ -421,11 +429,11 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
         reds, blues = road_cards(hand)
         if reds >= 2 and blues >= 2:
             return
-        held, deck = self.held[seat], self.deck
+        held, deck, draw = self.held[seat], self.deck, self.rng.draw
         drawn = 0
         while reds < 2 or blues < 2:
-            if deck and deck[-1] != STOP:
-                card = deck.pop()
+            if deck and deck[-1] != STOP and not self.rng.replaying:
+                card = draw(deck)
                 hand[card] += 1
                 held |= 1 << card
                 if card <= RED_JOKER:

@@ -39,6 +39,8 @@ class PlayApp:
             for o in self.manifest.options if o.offered and o.kind == "bool"}
         for name, box in self.option_boxes.items():
             box.add_class(f"nbg-option-{name}")
+        self.practice = widgets.Checkbox(value=False, indent=False, description=t("label.practice", lang))
+        self.practice.add_class("nbg-practice")
         self.seed = widgets.Text(value="", placeholder=t("label.seed_placeholder", lang),
                                  description=t("label.seed", lang), layout=widgets.Layout(width="220px"))
         self.seed.add_class("nbg-seed")
@@ -61,7 +63,7 @@ class PlayApp:
             widgets.HTML(f"<b>{html.escape(t('label.settings', lang))}</b>"),
             widgets.HBox([self.players, self.seed, self.bot_speed, self.new_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox(list(self.option_boxes.values()), layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([*self.option_boxes.values(), self.practice], layout=widgets.Layout(flex_flow="row wrap")),
             self.seat_boxes, self.message,
         ], layout=widgets.Layout(border="1px solid #ddd", padding="6px", margin="8px 0"))
         settings.add_class("nbg-settings")
@@ -118,11 +120,15 @@ class PlayApp:
             self.message.value = html.escape(t("status.bad_settings", self.lang, reason=reason[:60]))
             return False
         try:
-            game = new_game(self.manifest.name, players, seed=seed, options=options)
+            game = new_game(self.manifest.name, players, seed=seed, options=options,
+                            practice=self.practice.value is True)
         except ValueError as exc:
             self.message.value = html.escape(t("status.bad_settings", self.lang, reason=str(exc)))
             return False
-        self.message.value = html.escape(t("status.new_game", self.lang, players=players, seed=game.seed))
+        if game.practice:  # only a practice game shows its seed: it tells every hidden card
+            self.message.value = html.escape(t("status.new_practice_game", self.lang, players=players, seed=game.seed))
+        else:
+            self.message.value = html.escape(t("status.new_game", self.lang, players=players))
         self.controller.set_game(game, seats)
         return True
 

@@ -173,15 +173,29 @@ class PlayController:
         self.scheduler(self.bot_delay, lambda: self._bot_step(generation))
 
     # -- time travel -----------------------------------------------------------------------
+    def asker(self) -> int | None:
+        """The seat on whose behalf undo is asked: in a fair game it may undo only its own moves
+        that revealed nothing (`Game.undo_floor`); None (no limit) in a practice game or when
+        only bots play."""
+        humans = self.humans
+        if self.game.practice or not humans:
+            return None
+        return self.game.to_move if self.game.to_move in humans else humans[0]
+
     def undo(self) -> None:
         """Take back moves up to the previous human decision; bots pause until "Play on"."""
-        game = self.game
+        game, asker = self.game, self.asker()
         if not game.can_undo:
             return
-        game.undo()
-        if self.humans:
-            while game.can_undo and self.is_bot_turn():
-                game.undo()
+        try:
+            game.undo(asker)
+            if self.humans:
+                while game.can_undo and self.is_bot_turn():
+                    game.undo(asker)
+        except IllegalAction as exc:
+            self._changed()
+            self.view.status.value = t("status.illegal", self.lang, rule=exc.rule, reason=exc.reason)
+            return
         self.paused = True
         self._changed()
 
@@ -195,8 +209,12 @@ class PlayController:
     def goto(self, ply: int) -> None:
         """Scrub to position `ply` (0 … timeline_length); bots pause until "Play on"."""
         try:
-            self.game.goto(int(ply))
-        except (IllegalAction, ValueError, TypeError) as exc:
+            self.game.goto(int(ply), self.asker())
+        except IllegalAction as exc:
+            self._changed()
+            self.view.status.value = t("status.illegal", self.lang, rule=exc.rule, reason=exc.reason)
+            return
+        except (ValueError, TypeError) as exc:
             self.view.status.value = str(exc)
             return
         self.paused = True
@@ -266,14 +284,17 @@ class PlayController:
     def _update_timeline(self) -> None:
         game = self.game
         self._syncing = True
+        floor = game.undo_floor(self.asker())
         try:
+            self.slider.min = 0
             self.slider.max = game.timeline_length
+            self.slider.min = min(floor, game.timeline_length)  # a fair game's past is not replayed
             self.slider.value = len(game.history)
         finally:
             self._syncing = False
         self.position.value = t("timeline.position", self.lang, ply=len(game.history),
                                 total=game.timeline_length)
-        self.undo_button.disabled = not game.can_undo
+        self.undo_button.disabled = not game.can_undo or floor >= len(game.history)
         self.redo_button.disabled = not game.can_redo
 
     def _update_log(self) -> None:
@@ -314,12 +335,13 @@ class PlayController:
 
     def save(self) -> None:
         """Offer the game record as a download link (a data URL: works in Voilà, no server files)."""
-        name = f"{self.game.name}-seed{self.game.seed}-ply{len(self.game.history)}.json"
+        name = f"{self.game.name}-ply{len(self.game.history)}.json"  # no seed: it tells every card
         data = base64.b64encode(self.record_json().encode("utf-8")).decode("ascii")
         label = html.escape(t("label.save_link", self.lang, name=name))
+        note = "" if self.game.is_over else f"<br><small>{html.escape(t('label.save_note', self.lang))}</small>"
         self.save_link.value = (f"<a download='{html.escape(name)}'"
                                 f" href='data:application/json;base64,{data}'"
-                                f" class='nbg-download'>{label}</a>")
+                                f" class='nbg-download'>{label}</a>{note}")
 
     def load(self, data: bytes | str) -> bool:
         """Load a record (JSON bytes); refuse bad files with a friendly message. True if loaded."""

@@ -33,7 +33,13 @@ EN: Mapping[str, str] = MappingProxyType({
     "status.load_refused": "That file could not be loaded: {reason}",
     "status.load_too_big": "That file is too large to be a saved game.",
     "status.load_other_game": "That file is a saved game of “{game}”, which has no board here.",
-    "status.new_game": "New game: {players} players, seed {seed}.",
+    "status.new_game": "New game: {players} players.",
+    "status.new_practice_game": "New practice game: {players} players, seed {seed}. Undo goes back anywhere "
+                                "and the seed is shown — handy for learning, but not a fair game.",
+    "status.undo_refused": "{reason}",
+    "label.practice": "Practice mode (undo anything, show the seed)",
+    "label.save_note": "A saved game in progress holds what has happened, not the seed: loading it deals "
+                       "the cards nobody has seen yet anew.",
     "status.bad_settings": "These settings do not make a game: {reason}",
     "button.undo": "Undo",
     "button.redo": "Redo",

@@ -186,6 +186,8 @@ class ShellView(GameView):
     def refresh(self) -> None:
         """Show the game as it is now (call after every change of the game)."""
         self._legal = self.game.legal_actions() if self._viewer_may_act() else []
+        if not self.reveal:  # a hot-seat pass screen: nothing of the last or the next player
+            self._hover = self._cursor = None
         self.read_game()
         static_key = self.static_key()
         layers = (PIECES, HIGHLIGHTS) if static_key == self._static_key else (STATIC, PIECES, HIGHLIGHTS)
@@ -261,6 +263,8 @@ class ShellView(GameView):
 
     def info_html(self) -> str:
         """The information panel now: the target under the pointer, else under the cursor."""
+        if not self.reveal:
+            return ""
         target = self._hover or self._cursor
         return self.target_info(target) if target is not None else self.idle_info()
 

@@ -17,6 +17,7 @@ from collections import Counter
 from typing import Any
 
 from nbgames.engine.action import Action
+from nbgames.engine.chance import Chance
 from nbgames.engine.events import Event, event
 from nbgames.engine.rules import Rules
 
@@ -74,7 +75,7 @@ class Pebbles(Rules):
         self.board: list[tuple[int, int] | None] = [None] * self.size ** 2  # (value, seat)
         self.bag = [v for v in VALUES for _ in range(3)]
         rng.shuffle(self.bag)
-        self.hands = [sorted(self.bag.pop() for _ in range(HAND)) for _ in range(players)]
+        self.hands = [sorted(self.rng.draw(self.bag) for _ in range(HAND)) for _ in range(players)]
         self.current, self.passes = 0, 0
         notations = {(v, sq): f"{v}@{square_name(self.size, sq)}" for v in VALUES for sq in range(self.size ** 2)}
         self.actions = {text: Action("place", args, text) for args, text in notations.items()}
@@ -117,7 +118,7 @@ class Pebbles(Rules):
             self.board[sq] = (value, seat)
             self.events.append(Placed(seat, value, square_name(self.size, sq)))
             if self.bag:
-                self.hands[seat].append(self.bag.pop())
+                self.hands[seat].append(self.rng.draw(self.bag))
                 self.hands[seat].sort()
                 self.events.append(Drew(seat))
         self.current = (seat + 1) % self.players
@@ -155,7 +156,7 @@ class Pebbles(Rules):
 
     def determinize(self, seat: int, rng: random.Random) -> Pebbles:
         other = copy.deepcopy(self)
-        other.rng = random.Random(rng.getrandbits(64))
+        other.rng = Chance(rng.getrandbits(64))
         unseen = other.bag + [v for s, h in enumerate(other.hands) if s != seat for v in h]
         rng.shuffle(unseen)
         for s, hand in enumerate(other.hands):
