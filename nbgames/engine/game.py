@@ -430,9 +430,15 @@ def from_record(record: dict[str, Any] | str | bytes) -> Game:
             game.play(text)
         except IllegalAction as exc:
             raise RecordError(f"Move {index + 1} ({text!r}) is illegal: {exc}") from None
-    if game._state.rng.replaying or game._state.rng.diverged:
-        raise RecordError("The record's outcomes of chance do not fit its moves (a card that was not "
-                          "there to draw, or outcomes left over).")
+        if game._state.rng.diverged:
+            raise RecordError(f"The record's outcomes of chance do not fit its moves (by move {index + 1}, "
+                              "a card that was not there to draw).")
+    chance_now = game._state.rng
+    # every outcome used; a game in progress lists all of its past (a finished one, with its
+    # seed, lists only the outcomes it was once loaded with)
+    if chance is not None and (chance_now.replaying or ("seed" not in record and len(chance_now.log) != len(chance))):
+        raise RecordError("The record's outcomes of chance do not fit its moves (outcomes left over, "
+                          "or some missing).")
     return game
 
 
