@@ -215,6 +215,11 @@ def test_disabled_undo_and_redo_change_nothing(play):
 
 
 def test_moves_for_a_bot_seat_change_nothing(play):
+    # a practice game, so Undo may go back past the bots' moves (a fair game refuses that)
+    play.ks.set_value(play.model("nbg-practice"), value=True)
+    play.ks.click(play.model("nbg-new-game"))
+    play.wait_human_turn()
+    assert "practice game" in play.text("nbg-settings-message")
     played = play.play_legal()
     assert play.position() == (3, 3)
     # Back to the human's move, then one step forward: the first bot (seat 1) is to move, paused.

@@ -61,6 +61,6 @@ def test_first_two_lessons_by_clicking(board):
     assert "1 of 9 lessons done" in board.text(".nbg-lesson-progress")
     click_control(board, ".nbg-bid")
     wait_text(board, ".nbg-lesson-progress", "2 of 9 lessons done")
-    wait_text(board, ".nbg-lesson-feedback", "Right", "GR-7", "You paid 6 and took the lot")
+    wait_text(board, ".nbg-lesson-feedback", "Right", "GR-7", "Player 1 wins the lot for 6 coins")
     assert page.locator(".nbg-lesson-item").nth(1).inner_text().startswith("✓")
     board.check_no_error()

@@ -6,6 +6,8 @@ error output. Bots move 0.4 s after their turn starts (the notebook's default de
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from nbgames.newyork.view import N
@@ -50,8 +52,27 @@ def test_gallery_links_to_the_play_page(board):
     assert board.page.url.endswith("/voila/render/newyork/play.ipynb")
 
 
+def test_fair_undo_stops_at_the_bots_moves(board):
+    board.open()
+    assert not re.search(r"\d{9,}", board.page.inner_text("body"))  # no seed anywhere on the page
+    assert board.page.locator("button.nbg-undo").is_disabled()
+    board.click_square("D4")
+    board.wait_for(lambda: board.ply() >= 3 and human_turn(board), "both bots to move")
+    undo = board.page.locator("button.nbg-undo")
+    assert undo.is_disabled()  # back past the bots' moves would be a peek in a fair game
+    board.page.keyboard.press("u")  # nor by keyboard (focus the board first)
+    board.canvas.focus()
+    board.page.keyboard.press("u")
+    board.wait_for(lambda: "UNDO" in board.status(), "the refusal of the keyboard undo")
+    assert "moved since" in board.status() and board.ply() == 3
+
+
 def test_click_turns_bots_undo_and_double_clicks(board):
     board.open()
+    # a practice game: Undo may go back past the bots' moves (a fair game refuses that)
+    board.page.locator(".nbg-practice input").check()
+    board.page.locator("button.nbg-new-game").click()
+    board.wait_for(lambda: "practice game" in board.text(".nbg-settings-message"), "the practice game")
     assert human_turn(board), board.status()
     # a complete setup turn by clicking the board; then both bots move by themselves
     board.click_square("D4")
