@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import random
 
 import pytest
 
@@ -195,3 +196,26 @@ def test_dashboard_new_game_from_settings():
     assert "4 players" in app.message.value and app.game.players == 4
     app.seed.value = "-1; import os"
     assert not app.new_game() and "seed" in app.message.value
+
+
+def test_a_hot_seat_pass_screen_shows_nothing_of_either_player_and_frees_old_choices():
+    ctl, clock = make(["human", "human", "human"], seed=5)
+    game, view = ctl.game, ctl.view
+    rng = random.Random(5)
+    while True:  # play on until the seat to move can reach one square in several ways
+        ctl.reveal()
+        squares = [view.target_of(a) for a in view._legal]
+        crowded = [sq for sq in set(squares) if sq and squares.count(sq) > 1]
+        if crowded:
+            break
+        assert ctl.choose(rng.choice(game.legal_actions()))
+    view._on_mouse_move(*view.geom.cell_centre(*view.cell_of(crowded[0])))
+    assert "Ways to play here" in view.info.value
+    view.click(crowded[0])
+    offered = list(view.choices.children)
+    assert len(offered) > 1 and all(b.comm is not None for b in offered)
+    offered[0].click()  # the move is played; the next player's pass screen comes up
+    assert not view.reveal and ctl.hotseat.layout.display == "flex"
+    assert view.info.value == "" and view.choices.children == () and view.moves.options == ()
+    assert all(b.comm is None for b in offered)  # closed: gone from the page's widget store too
+    assert "Cards hidden" in view.hand.value
