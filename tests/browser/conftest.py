@@ -45,8 +45,15 @@ class Board:
         return self.page.locator("canvas.nbg-canvas, .nbg-canvas canvas, .nbg-canvas").first
 
     def point(self, row: int, col: int) -> tuple[float, float]:
-        """Page coordinates of a cell centre, from the canvas's displayed box (it may be scaled)."""
-        box = self.canvas.bounding_box()
+        """Page coordinates of a cell centre, from the canvas's displayed box (it may be scaled),
+        once the page has stopped scrolling or reflowing (two equal reads in a row)."""
+        self.canvas.scroll_into_view_if_needed()
+        box, previous = self.canvas.bounding_box(), None
+        for _ in range(40):
+            if box == previous:
+                break
+            self.page.wait_for_timeout(50)
+            previous, box = box, self.canvas.bounding_box()
         scale = box["width"] / GEOM.width
         cx, cy = GEOM.cell_centre(row, col)
         return box["x"] + cx * scale, box["y"] + cy * scale

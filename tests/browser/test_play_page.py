@@ -77,7 +77,7 @@ def test_click_turns_bots_undo_and_double_clicks(board):
     # a complete setup turn by clicking the board; then both bots move by themselves
     board.click_square("D4")
     board.wait_for(lambda: board.ply() >= 3 and human_turn(board), "both bots to move")
-    assert piece_drawn(board, "D4")
+    assert piece_drawn(board, "D4"), (board.text(".nbg-log"), board.page.evaluate("window.scrollY"))
     log = board.text(".nbg-log")
     assert "Player 1 placed a red setup piece on D4" in log
     assert "Player 2 placed" in log and "Player 3 placed" in log
