@@ -63,8 +63,9 @@ def test_fair_undo_stops_at_the_bots_moves(board):
     board.page.keyboard.press("u")  # nor by keyboard (focus the board first)
     board.canvas.focus()
     board.page.keyboard.press("u")
-    board.wait_for(lambda: "UNDO" in board.status(), "the refusal of the keyboard undo")
-    assert "moved since" in board.status() and board.ply() == 3
+    board.wait_for(lambda: "UNDO" in board.status() and "moved since" in board.status(),
+                   "the refusal of the keyboard undo, with its reason")
+    assert board.ply() == 3
 
 
 def test_click_turns_bots_undo_and_double_clicks(board):
