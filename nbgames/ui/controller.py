@@ -187,14 +187,14 @@ class PlayController:
         game, asker = self.game, self.asker()
         if not game.can_undo:
             return
+        before = len(game.history)
         try:
             game.undo(asker)
             if self.humans:
                 while game.can_undo and self.is_bot_turn():
                     game.undo(asker)
         except IllegalAction as exc:
-            self._changed()
-            self.view.status.value = t("status.illegal", self.lang, rule=exc.rule, reason=exc.reason)
+            self._refused(exc, changed=len(game.history) != before)
             return
         self.paused = True
         self._changed()
@@ -211,14 +211,22 @@ class PlayController:
         try:
             self.game.goto(int(ply), self.asker())
         except IllegalAction as exc:
-            self._changed()
-            self.view.status.value = t("status.illegal", self.lang, rule=exc.rule, reason=exc.reason)
+            self._refused(exc, changed=False)
             return
         except (ValueError, TypeError) as exc:
             self.view.status.value = str(exc)
             return
         self.paused = True
         self._changed()
+
+    def _refused(self, exc: IllegalAction, changed: bool) -> None:
+        """Say why undo or the timeline stopped; the timeline goes back to the position shown."""
+        if changed:
+            self.paused = True
+            self._changed()
+        else:
+            self._update_timeline()
+        self.view.status.value = t("status.illegal", self.lang, rule=exc.rule, reason=exc.reason)
 
     def resume(self) -> None:
         """Continue from the position shown (bots move again)."""
