@@ -271,6 +271,9 @@ class PlayController:
         else:
             view.reveal = True
         view.interactive = not bot_turn and not need_pass and seat is not None
+        self._update_timeline()  # the controller's panels, then the view (its status line last)
+        self._update_log()
+        self._update_scores()
         view.refresh()
         if need_pass:
             self.hotseat_text.value = t("hotseat.pass", self.lang, player=self._name(seat))
@@ -283,9 +286,6 @@ class PlayController:
         elif self.paused and bot_turn:
             view.status.value = t("status.paused", self.lang)
         self.resume_button.disabled = not (self.paused and bot_turn)
-        self._update_timeline()
-        self._update_log()
-        self._update_scores()
         if bot_turn and not self.paused:
             self._schedule_bot()
 

@@ -192,13 +192,13 @@ class ShellView(GameView):
         static_key = self.static_key()
         layers = (PIECES, HIGHLIGHTS) if static_key == self._static_key else (STATIC, PIECES, HIGHLIGHTS)
         self._static_key = static_key
-        self.redraw(layers)  # the board's message first, then the text panels
-        self.status.value = self.status_text()
-        self.hand.value = self.hand_html()
+        self.redraw(layers)  # the board's message first, then the panels, the status line last:
+        self.hand.value = self.hand_html()  # once it tells the new state, every panel does
         self.players_panel.value = self.players_html()
         self.info.value = self.info_html()
         self._update_choices([])
         self._sync_controls()
+        self.status.value = self.status_text()
 
     def _viewer_may_act(self) -> bool:
         to_move = self.game.to_move

@@ -314,11 +314,13 @@ class FramePage:
 
     def save(self) -> dict:
         """Press Save and read the record from the download link (a base64 data URL)."""
-        name = f"-ply{self.ply()}.json"
+        links = self.page.locator(".nbg-save-link a")
+        old = links.first.get_attribute("href") if links.count() else None
         self.page.locator("button.nbg-save").click()
-        link = self.page.locator(f".nbg-save-link a[download$='{name}']")
-        link.wait_for()
-        href = link.get_attribute("href")
+        self.page.wait_for_function(  # a new link (the name's ply may lag the label; read the record)
+            "old => { const a = document.querySelector('.nbg-save-link a'); return a && a.href !== old; }",
+            arg=old)
+        href = links.first.get_attribute("href")
         return json.loads(base64.b64decode(href.split(",", 1)[1]))
 
 

@@ -29,6 +29,7 @@ def test_a_main_round_turn_by_clicking(board):
         if "setup" not in board.status():
             break
         placed = board.text(".nbg-log").count("Player 1 placed")
+        board.wait_for(lambda: notations(board), "our moves listed")
         board.click_square(square_of(notations(board)[0]))
         board.wait_for(lambda n=placed: board.text(".nbg-log").count("Player 1 placed") > n, "our placement")
     assert "pair" in board.status(), board.status()
