@@ -349,7 +349,10 @@ def play_against_bots(fp: FramePage, game: str, choose, save_at: int) -> PlayedG
         fp.play(choose(moves) if moves else None)
     final = fp.save()
     assert saved is not None, f"the game ended before move {save_at}"
+    # from the new game on: the frames before belong to the game the page opened with
     frames = fp.frames()
+    begin = next(f.index for f in frames if any(t.startswith("New game: 3 players.") for t in f.texts))
+    frames = [f for f in frames if f.index >= begin]
     over_at = next(f.index for f in frames[start:] if any(t.startswith("Game over") for t in f.texts))
     assert not fp.page.page_errors, fp.page.page_errors
     return PlayedGame(final, saved, frames, over_at)
@@ -358,7 +361,7 @@ def play_against_bots(fp: FramePage, game: str, choose, save_at: int) -> PlayedG
 def check_whole_game(played: PlayedGame) -> Oracle:
     final, frames = played.final, played.frames
     assert final["seed"] is not None and len(final["actions"]) > 30
-    before = frames[:played.over_at]
+    before = [f for f in frames if f.index < played.over_at]
     early = seed_hits(before, final["seed"])
     assert not early, f"the seed reached the page before the game was over, in frames {early[:5]}"
     assert not long_numbers(before), long_numbers(before)[:5]
