@@ -13,14 +13,10 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ..engine.events import Event
-from ..ui.i18n import t
+from ..ui.i18n import player_name, t
 from .tables import POND_DEPTH
 
 CARD_SHORT = {"+1": "+1", "+2": "+2", "+3": "+3", "+5": "+5", "goof": "−2", "schemer": "±2"}
-
-
-def player_name(seat: int | None, lang: str = "en") -> str:
-    return "?" if seat is None else t("seat.name", lang, n=seat + 1)
 
 
 def players_text(seats: Iterable[int], lang: str = "en") -> str:

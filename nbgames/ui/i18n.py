@@ -118,3 +118,8 @@ def t(key: str, lang: str = DEFAULT_LANGUAGE, **kw: object) -> str:
         return template.format(**kw)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+def player_name(seat: int | None, lang: str = DEFAULT_LANGUAGE) -> str:
+    """"Player 3" for seat 2 ("?" for nobody)."""
+    return "?" if seat is None else t("seat.name", lang, n=seat + 1)

@@ -13,12 +13,7 @@ from typing import Any
 from ..engine.action import Action
 from ..engine.game import Game
 from .board import BoardView, Geometry
-from .i18n import t
-
-
-def player_name(seat: int | None, lang: str = "en") -> str:
-    """"Player 3" for seat 2 ("?" for nobody)."""
-    return "?" if seat is None else t("seat.name", lang, n=seat + 1)
+from .i18n import player_name  # noqa: F401  (views import it from here)
 
 
 class GameView(BoardView):
