@@ -13,6 +13,7 @@ hooks, all reading the game only through the `Game` facade:
 - `describe(action)`, `status_what()`, `target_facts(target)`, `reach_lines(target)` (or just
   `way_text(action)`), `idle_info()`, `hand_chips()`, `seat_facts(seat)` for the words;
 - `cursor_step(cursor, dr, dc)` if the keyboard cursor walks more than one grid;
+- `relayout()` if the board needs another layout on a phone-sized page (`narrow`);
 - its own controls go in `extras` (`named_controls()` names them for lesson highlights); a game
   whose move takes several clicks (choose, then confirm) overrides `click(target)`.
 
@@ -35,6 +36,7 @@ from .board import HIGHLIGHTS, PIECES, STATIC, Geometry, Op, draw_marks
 from .i18n import t
 from .view import GameView, player_name
 
+NARROW_PX = 600  # a page narrower than this (a phone) gets each game's narrow board layout
 KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 HINT_CLASS = "nbg-hint"  # a control a lesson points at
 CHIP = ("display:inline-block;padding:2px 7px;margin:2px;border-radius:4px;"
@@ -66,6 +68,7 @@ class ShellView(GameView):
         self._buttons_key: tuple = ()
         self._action_buttons: dict[str, widgets.Button] = {}
         self._static_key: Any = None
+        self.width: int | None = None  # the page's width in CSS pixels, as the browser reports it
 
         self.status = widgets.Label(value=t("app.loading", lang))
         self.status.add_class("nbg-status")
@@ -174,7 +177,27 @@ class ShellView(GameView):
         """The control called `name` ("button:pass"), or None while it is not shown."""
         return self.named_controls().get(name)
 
+    @property
+    def narrow(self) -> bool:
+        """True on a phone-sized page: the board is laid out for a narrow screen."""
+        return self.width is not None and self.width < NARROW_PX
+
+    def relayout(self) -> None:
+        """Fit the board to `narrow` (a game with a wide board re-lays it out: new geometry,
+        `resize`); called when `narrow` changes, before the whole board is redrawn."""
+
     # -- state -----------------------------------------------------------------------------
+    def set_width(self, width: Any) -> None:
+        """The browser reports the page's width (CSS pixels; anything else is ignored)."""
+        if isinstance(width, bool) or not isinstance(width, (int, float)) or not 0 < width < 100_000:
+            return
+        was = self.narrow
+        self.width = int(width)
+        if self.narrow != was:
+            self.relayout()
+            self._static_key = object()  # the static layer changes with the layout
+            self.refresh()
+
     def set_game(self, game: Game) -> None:
         """Show another game (new game, loaded record); clears lesson highlights."""
         self.game = game
