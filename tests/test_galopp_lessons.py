@@ -65,7 +65,7 @@ def test_house_defaults_are_named_as_such():
         assert key in DATA["house_resolutions"]
     # the forced-team house rule (all coins when fewer than 10) is explained in its answer
     forced = LESSONS["gr-forced"]
-    assert "house rule" in forced.check(forced.start(), "40", 2).text
+    assert "house rule" in forced.check(forced.start(), "40", 1).text
 
 
 @pytest.mark.parametrize("lesson_id", ORDER)
@@ -160,17 +160,18 @@ def test_forced_team_lesson():
     refused("gr-forced", 0, "again", "GR-6")
     refused("gr-forced", 0, "free", "GR-6")
     accepted("gr-forced", 0, "forced")
-    refused("gr-forced", 1, "bid 12", "GR-7")  # the engine: not higher than 12
-    v = refused("gr-forced", 1, "bid 13", "GR-6")
+    refused("gr-forced", 1, "50", "GR-6")  # the coins are asked before the team is paid for
+    refused("gr-forced", 1, "38", "GR-6")
+    accepted("gr-forced", 1, "40")
+    assert at_step("gr-forced", 2).game.view(None)["coins"][0] == 50
+    refused("gr-forced", 2, "bid 12", "GR-7")  # the engine: not higher than 12
+    v = refused("gr-forced", 2, "bid 13", "GR-6")
     assert "goofs" in v.text
-    session = accepted("gr-forced", 1, "pass")
+    session = accepted("gr-forced", 2, "pass")
     game = session.game
     assert game.view(None)["boards"][0] == lt.FORCED_TEAM and game.view(None)["coins"][0] == 40
     assert game.view(None)["phase"] == "arrange" and game.to_move == 0
     assert "Player 1 is the last without a team: takes +2 +1 +3 +2 and pays 10" in session.last.text
-    refused("gr-forced", 2, "50", "GR-6")
-    refused("gr-forced", 2, "38", "GR-6")
-    accepted("gr-forced", 2, "40")
     refused("gr-forced", 3, "arrange 1,2,3,4", "GR-9")  # the engine: say 'keep'
     refused("gr-forced", 3, "roll", "GR-9")
     session = accepted("gr-forced", 3, "arrange 3,1,2,4")
@@ -223,53 +224,66 @@ def test_schemer_b_lesson():
     refused("gr-schemer-b", 1, "fwd", "GR-11")
     refused("gr-schemer-b", 1, "stay", "GR-11")
     accepted("gr-schemer-b", 1, "back")
-    refused("gr-schemer-b", 2, "scheme +2 1:-2", "GR-11")  # option (a)
-    refused("gr-schemer-b", 2, "scheme -2 1:+2", "GR-11")  # (b), but only one chair over
-    refused("gr-schemer-b", 2, "scheme -2 1:+1 3:+1", "GR-11")
-    session = accepted("gr-schemer-b", 2, "scheme -2 1:+1 2:+1")
+    # who finishes first is taught in the intro and asked before any chair crossed the goal
+    assert "clockwise order from the schemer" in LESSONS["gr-schemer-b"].intro
+    assert at_step("gr-schemer-b", 2).game.view(None)["finished"] == []
+    refused("gr-schemer-b", 2, "seat2", "GR-12")
+    refused("gr-schemer-b", 2, "tie", "GR-12")
+    accepted("gr-schemer-b", 2, "seat1")
+    refused("gr-schemer-b", 3, "scheme +2 1:-2", "GR-11")  # option (a)
+    refused("gr-schemer-b", 3, "scheme -2 1:+2", "GR-11")  # (b), but only one chair over
+    refused("gr-schemer-b", 3, "scheme -2 1:+1 3:+1", "GR-11")
+    session = accepted("gr-schemer-b", 3, "scheme -2 1:+1 2:+1")
     assert session.game.view(None)["finished"] == [1, 2] and session.game.view(None)["positions"][0] == 4
-    refused("gr-schemer-b", 3, "seat2", "GR-12")
-    refused("gr-schemer-b", 3, "tie", "GR-12")
-    accepted("gr-schemer-b", 3, "seat1")
+    assert session.done
 
 
 # -- 7. finishing order, the pond and prizes --------------------------------------------------------
 def test_results_lesson():
-    refused("gr-results", 0, "pass", "GR-11")
-    session = accepted("gr-results", 0, "roll")
-    game = session.game
-    assert game.view(None)["results"] == [[0, 3, 2, 1]]  # finisher, course, pond latest first (GR-14)
-    assert game.view(None)["coins"] == [70, 50, 55, 60] and game.view(None)["last_placed"] == 1
-    assert "Player 3 wins 5 coins for 3rd place" in session.last.text
+    game = LESSONS["gr-results"].start()
+    # Players 2 and 3 fell into the pond (2 first) before you; every question comes before the race ends
+    assert game.view(None)["pond"] == [1, 2] and game.view(None)["positions"] == [13, None, None, 13]
+    assert game.to_move == 0
+    for step in range(3):
+        session = at_step("gr-results", step)
+        assert session.game.view(None)["results"] == [] and session.game.view(None)["phase"] == "race"
+        assert "coins for" not in (session.last.text if session.last else "")  # no prize narrated yet
+    refused("gr-results", 0, "seat2", "GR-13")
+    refused("gr-results", 0, "seat3", "GR-13")
+    accepted("gr-results", 0, "seat1")
     refused("gr-results", 1, "seat2", "GR-14")
     refused("gr-results", 1, "nobody", "GR-14")
     accepted("gr-results", 1, "seat3")
     refused("gr-results", 2, "seat1", "GR-14")
     refused("gr-results", 2, "nobody", "GR-14")
     accepted("gr-results", 2, "seat2")
-    refused("gr-results", 3, "seat2", "GR-13")
-    refused("gr-results", 3, "seat3", "GR-13")
-    accepted("gr-results", 3, "seat1")
+    refused("gr-results", 3, "pass", "GR-11")
+    session = accepted("gr-results", 3, "roll")
+    game = session.game
+    assert session.done
+    assert game.view(None)["results"] == [[0, 3, 2, 1]]  # finisher, course, pond latest first (GR-14)
+    assert game.view(None)["coins"] == [70, 50, 55, 60] and game.view(None)["last_placed"] == 1
+    assert "Player 3 wins 5 coins for 3rd place" in session.last.text
 
 
 # -- 8. the exchange -------------------------------------------------------------------------------
 def test_exchange_lesson():
     game = LESSONS["gr-exchange"].start()
     assert game.view(None)["phase"] == "exchange" and game.to_move == 0 and game.view(None)["last_placed"] == 0
-    v = refused("gr-exchange", 0, "exchange 0:3 1:3 2:3 3:4", "GR-16")  # threw out your own +1
+    refused("gr-exchange", 0, "winner", "GR-16")  # asked before anyone drew
+    refused("gr-exchange", 0, "seat1", "GR-16")
+    accepted("gr-exchange", 0, "you")
+    v = refused("gr-exchange", 1, "exchange 0:3 1:3 2:3 3:4", "GR-16")  # threw out your own +1
     assert "own board" in v.text
-    v = refused("gr-exchange", 0, "exchange 0:1 1:1 2:3 3:4", "GR-16")
+    v = refused("gr-exchange", 1, "exchange 0:1 1:1 2:3 3:4", "GR-16")
     assert "Player 2 keeps its +5" in v.text
-    refused("gr-exchange", 0, "exchange 0:1 1:3 2:3", "GR-16")  # the engine: one slot on every board
-    refused("gr-exchange", 0, "roll", "GR-16")
-    session = accepted("gr-exchange", 0, "exchange 0:2 1:3 2:3 3:4")
+    refused("gr-exchange", 1, "exchange 0:1 1:3 2:3", "GR-16")  # the engine: one slot on every board
+    refused("gr-exchange", 1, "roll", "GR-16")
+    session = accepted("gr-exchange", 1, "exchange 0:2 1:3 2:3 3:4")
     game = session.game
-    assert game.view(None)["boards"][0] == ["goof", "+3", "+1", "+3"]
+    assert session.done and game.view(None)["boards"][0] == ["goof", "+3", "+1", "+3"]
     assert [e for e in game.events() if e.kind == "draw"][0].seat == 0  # you draw first (GR-16)
     assert "Player 1 draws a new bearer into slot 2: +3." in session.last.text
-    refused("gr-exchange", 1, "winner", "GR-16")
-    refused("gr-exchange", 1, "seat1", "GR-16")
-    accepted("gr-exchange", 1, "you")
 
 
 # -- 9. substitute auctions ------------------------------------------------------------------------
@@ -281,16 +295,18 @@ def test_substitute_lesson():
     refused("gr-substitute", 0, "pick", "GR-17")
     refused("gr-substitute", 0, "add", "GR-17")
     accepted("gr-substitute", 0, "all")
-    refused("gr-substitute", 1, "bid 4", "GR-17")
-    refused("gr-substitute", 1, "roll", "GR-7")
-    session = accepted("gr-substitute", 1, "pass")
+    # the second auction's opener is asked before the first auction is played
+    assert at_step("gr-substitute", 1).game.view(0)["auction"]["number"] == 1
+    refused("gr-substitute", 1, "you-no", "GR-17")
+    refused("gr-substitute", 1, "seat1-yes", "GR-17")
+    accepted("gr-substitute", 1, "you-yes")
+    refused("gr-substitute", 2, "bid 4", "GR-17")
+    refused("gr-substitute", 2, "roll", "GR-7")
+    session = accepted("gr-substitute", 2, "pass")
     game = session.game
     assert game.view(None)["boards"][1] == lt.SUB1_CARDS and game.view(0)["auction"]["number"] == 2
     assert game.to_move == 0 and game.view(0)["auction"]["opener"] == 0
     assert 1 in game.view(0)["auction"]["participants"]  # the first winner may bid again
-    refused("gr-substitute", 2, "you-no", "GR-17")
-    refused("gr-substitute", 2, "seat1-yes", "GR-17")
-    accepted("gr-substitute", 2, "you-yes")
     refused("gr-substitute", 3, "pass", "GR-17")
     refused("gr-substitute", 3, "bid 20", "GR-17")
     session = accepted("gr-substitute", 3, "bid 2")

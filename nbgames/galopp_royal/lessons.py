@@ -39,11 +39,12 @@ def session(lesson_id: str) -> LessonSession:
 
 
 def learn(start: int = 0):
-    """The Galopp Royal lesson page (lesson list with progress, board, feedback): a `LessonRunner`.
+    """The Galopp Royal lesson page (lesson list with progress, board, feedback): a `LessonRunner`
+    (untitled: the notebook's heading names the page).
 
     Use it as a cell's last line, ``learn()``, and the page shows itself."""
     from ..ui.lesson import LessonRunner
     from .view import GaloppView
 
     return LessonRunner(lessons(), lambda game, seat: GaloppView(game, seat=seat), start=start,
-                        title="Learn Galopp Royal", move_placeholder="or type a move, e.g. roll, bid 7, pass")
+                        move_placeholder="or type a move, e.g. roll, bid 7, pass")

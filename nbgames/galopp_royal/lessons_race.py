@@ -13,7 +13,6 @@ from .teaching import (
     CARD_SPLIT,
     LEARNER,
     fraction_choices,
-    others,
     own_turn,
     play_all,
     race_game,
@@ -339,7 +338,8 @@ def lesson_schemer_b() -> Lesson:
                            "chair −2, others forward.")
         if targets == (1, 2):
             return Verdict(True, "GR-12", "Both chairs move +1 to 15 and cross the goal in the same move; a "
-                           "chair pushed over the goal finishes too (GR-11, GR-12).")
+                           "chair pushed over the goal finishes too: Player 2 1st, Player 3 2nd, clockwise "
+                           "from you (GR-11, GR-12).")
         return Verdict(False, "GR-11", "That is option (b), but it doesn't get **both** Player 2 and Player 3 "
                        "over the goal. Two chairs +1 each: which two?")
 
@@ -352,7 +352,9 @@ def lesson_schemer_b() -> Lesson:
             "**+2**, or two chairs **+1** each (GR-11). Your own chair may even fall into the pond this "
             "way — only *other* chairs are protected.\n\n"
             "Usually option (a) is better for you. But (b) shows a rule worth knowing: a chair pushed "
-            "over the goal **finishes** (GR-12).\n\n"
+            "over the goal **finishes** (GR-12). When one push carries **two** chairs over the goal, "
+            "they finish **in clockwise order from the schemer**: the chair of the player sitting next "
+            "after the schemer first (a house rule; the printed rules don't say).\n\n"
             "You are on 6, Player 2 and Player 3 are both on 14, Player 4 on 4; the goal is 15."
         ),
         start_game=start,
@@ -378,17 +380,12 @@ def lesson_schemer_b() -> Lesson:
                 choices=[Choice("Back 2", "back"), Choice("Nothing", "stay"), Choice("Forward 2", "fwd")],
             ),
             Step(
-                prompt="Play **option (b)** so that **both** Player 2 and Player 3 cross the goal.",
-                judge=move_judge(goal),
-                expected=lambda game: "scheme -2 1:+1 2:+1",
-                highlight=lambda game: ["chair:1", "chair:2", "space:15"],
-            ),
-            Step(
-                prompt="Both crossed the goal in the same move. Who finished **first**?",
+                prompt=("Player 2 and Player 3 are both on 14. If one push carries **both** over the goal, who "
+                        "finishes **first**?"),
                 judge=ask_choice("GR-12", {
                     "seat1": (True, "Player 2: chairs pushed over the goal together finish in clockwise order "
-                                    "from the schemer — you are Player 1, so Player 2 comes first. (That order "
-                                    "is a house rule; the printed rules don't say.)"),
+                                    "from the schemer — you are Player 1, so Player 2 comes first (GR-12, "
+                                    "house rule)."),
                     "seat2": (False, "Chairs pushed over together finish clockwise from the schemer: Player 2 "
                                      "before Player 3 (GR-12, house rule)."),
                     "tie": (False, "There are no shared places: they finish clockwise from the schemer, Player 2 "
@@ -399,32 +396,40 @@ def lesson_schemer_b() -> Lesson:
                 board=False,
                 choices=[Choice("Player 2", "seat1"), Choice("Player 3", "seat2"), Choice("They share 1st", "tie")],
             ),
+            Step(
+                prompt="Play **option (b)** so that **both** Player 2 and Player 3 cross the goal.",
+                judge=move_judge(goal),
+                expected=lambda game: "scheme -2 1:+1 2:+1",
+                highlight=lambda game: ["chair:1", "chair:2", "space:15"],
+            ),
         ],
         summary=("Done! Option (b): your chair −2, one other +2 or two others +1 each (GR-11). Any chair that "
-                 "reaches the goal finishes, even when pushed (GR-12)."),
+                 "reaches the goal finishes, even when pushed; chairs pushed over together finish clockwise "
+                 "from the schemer (GR-12)."),
     )
 
 
 # -- 7. the end of a race: finishing order, the pond, prizes ------------------------------------
 L7_BOARDS = [["+3", "+3", "+3", "+3"], ["goof", "goof", "goof", "goof"], ["goof", "goof", "+1", "+1"],
-             ["+2", "+2", "+2", "+2"]]
-L7_POS = [13, -3, -3, 14]
-L7_AFTER = ["roll", "roll"]  # seats 1 and 2 roll after you
+             ["+1", "+1", "+1", "+1"]]
+L7_POS = [13, -3, -3, 12]
+L7_BEFORE = ["roll", "roll", "roll"]  # Players 2, 3 and 4 roll before you (Player 2 starts)
 
 
 @functools.cache
 def l7_seed() -> int:
     """A seed where Player 3 rolls a goof after Player 2 fell into the pond."""
-    return seed_where(lambda s: play_all(race_game(L7_BOARDS, L7_POS, seed=s), ["roll", *L7_AFTER]),
+    return seed_where(lambda s: play_all(race_game(L7_BOARDS, L7_POS, starter=1, seed=s), L7_BEFORE),
                       lambda g: g.view(None)["pond"] == [1, 2])
 
 
 def lesson_results() -> Lesson:
     def start() -> Game:
-        return race_game(L7_BOARDS, L7_POS, seed=l7_seed())
+        return play_all(race_game(L7_BOARDS, L7_POS, starter=1, seed=l7_seed()), L7_BEFORE)
 
     def roll_goal(game: Game, action: Action) -> Verdict:
-        return Verdict(True, "GR-12", "Any of your +3s takes you from 13 over the goal at 15: you finish 1st.")
+        return Verdict(True, "GR-12", "Any of your +3s takes you from 13 over the goal at 15: you finish 1st, "
+                       "and the race is decided (GR-13).")
 
     p1, p2, p3 = PRIZES[0]
     return Lesson(
@@ -440,21 +445,34 @@ def lesson_results() -> Lesson:
             + ", ".join("/".join(map(str, p)) for p in PRIZES[1:])
             + " (house defaults), with goals " + ", ".join(map(str, GOALS)) + " spaces (race 1's "
             "15 and the rest are house defaults).\n\n"
-            "You are on 13 with four +3s; Player 4 is on 14; Players 2 and 3 are on −3, at the edge of the pond."
+            "This race began with Player 2: Player 2 rolled a goof from −3 and fell into the pond, then "
+            "Player 3 did the same; Player 4 moved from 12 to 13. Now it's your turn: you are on 13 with "
+            "four +3s, the goal is 15."
         ),
         start_game=start,
         steps=[
             Step(
-                prompt="**Roll** — then watch Players 2 and 3 take their turns.",
-                judge=move_judge(roll_goal),
-                expected=lambda game: "roll",
-                highlight=lambda game: ["button:roll"],
-                follow=others(L7_AFTER),
+                prompt="Players 2 and 3 are in the pond, Player 2 fell in first. Who will place **last**?",
+                judge=ask_choice("GR-13", {
+                    "seat1": (True, "Player 2: the first chair into the pond is last, whatever happens next "
+                                    "(GR-13). Last place matters — that player starts the next race and "
+                                    "chooses the exchange."),
+                    "seat2": (False, "Player 3 fell in after Player 2. The **first** pond chair is last (GR-13)."),
+                    "seat3": (False, "Player 4 is still on the course: it ranks ahead of both pond chairs "
+                                     "(GR-14)."),
+                }),
+                expected=lambda game: "seat1",
+                plays=False,
+                board=False,
+                choices=[Choice("Player 2", "seat1"), Choice("Player 3", "seat2"), Choice("Player 4", "seat3")],
+                highlight=lambda game: ["chair:1", "chair:2"],
             ),
             Step(
-                prompt="The race is over. Who won the **2nd** prize?",
+                prompt=("Any of your +3s takes you over the goal: you will finish 1st, and then places 1–3 and "
+                        "the last place are all decided, so the race ends at once (GR-13). Who will win the "
+                        "**2nd** prize?"),
                 judge=ask_choice("GR-14", {
-                    "seat3": (True, f"Player 4: it never crossed the goal, but a chair still on the course "
+                    "seat3": (True, f"Player 4: it never crosses the goal, but a chair still on the course "
                                     f"ranks ahead of every pond chair, so it is 2nd and wins {p2} (GR-14)."),
                     "seat2": (False, "Chairs still on the course rank ahead of pond chairs (GR-14)."),
                     "nobody": (False, "Places are given even to chairs that didn't finish (GR-14)."),
@@ -466,7 +484,7 @@ def lesson_results() -> Lesson:
                 highlight=lambda game: ["chair:3"],
             ),
             Step(
-                prompt="Players 2 and 3 are both in the pond. Who won the **3rd** prize?",
+                prompt="Players 2 and 3 are both in the pond. Who will win the **3rd** prize?",
                 judge=ask_choice("GR-14", {
                     "seat2": (True, f"Player 3: it fell in **later**, and among pond chairs the latest ranks "
                                     f"highest. 3rd place and {p3} coins (GR-14, GR-15)."),
@@ -481,18 +499,11 @@ def lesson_results() -> Lesson:
                 choices=[Choice("Player 2", "seat1"), Choice("Player 3", "seat2"), Choice("Nobody", "nobody")],
             ),
             Step(
-                prompt="And who placed **last**?",
-                judge=ask_choice("GR-13", {
-                    "seat1": (True, "Player 2: the first chair into the pond is last (GR-13). Last place "
-                                    "matters — that player starts the next race and chooses the exchange."),
-                    "seat2": (False, "Player 3 fell in after Player 2. The **first** pond chair is last (GR-13)."),
-                    "seat3": (False, "Player 4 is still on the course: it ranks ahead of both pond chairs "
-                                     "(GR-14)."),
-                }),
-                expected=lambda game: "seat1",
-                plays=False,
-                board=False,
-                choices=[Choice("Player 2", "seat1"), Choice("Player 3", "seat2"), Choice("Player 4", "seat3")],
+                prompt="**Roll** and finish the race.",
+                judge=move_judge(roll_goal),
+                expected=lambda game: "roll",
+                highlight=lambda game: ["button:roll"],
+                follow=own_turn,
             ),
         ],
         summary=(f"Done! You won {p1} coins for 1st. Finishers first, then chairs on the course, then the "

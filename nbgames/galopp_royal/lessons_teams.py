@@ -136,15 +136,8 @@ def lesson_forced() -> Lesson:
                          Choice("I get the last team for free", "free")],
             ),
             Step(
-                prompt="Player 3 bid 12 for a lot with your two goofs in it. Bid or pass?",
-                judge=move_judge(goal),
-                expected=lambda game: "pass",
-                highlight=lambda game: ["button:pass"],
-                follow=own_turn,
-            ),
-            Step(
-                prompt=(f"You got **{', '.join(FORCED_TEAM)}** without ever seeing the cards — not bad "
-                        f"this time! You started with {START_COINS} coins. How many do you have now?"),
+                prompt=(f"You have {START_COINS} coins. If you pass and take the forced team, how many coins will "
+                        "you have left?"),
                 judge=ask_choice("GR-6", {
                     str(START_COINS - FORCED_PRICE): (
                         True, f"{START_COINS - FORCED_PRICE}: the forced team costs {FORCED_PRICE}, paid to "
@@ -161,7 +154,15 @@ def lesson_forced() -> Lesson:
                                                           START_COINS)],
             ),
             Step(
-                prompt=("Every player has a team now. Place your four bearers on slots 1–4 as you like "
+                prompt="Player 3 bid 12 for a lot with your two goofs in it. Bid or pass?",
+                judge=move_judge(goal),
+                expected=lambda game: "pass",
+                highlight=lambda game: ["button:pass"],
+                follow=own_turn,
+            ),
+            Step(
+                prompt=(f"You got **{', '.join(FORCED_TEAM)}** without ever seeing the cards — not bad this "
+                        "time! Every player has a team now. Place your four bearers on slots 1–4 as you like "
                         "(GR-9): choose an order, or keep them as they are."),
                 judge=move_judge(arranged),
                 expected=lambda game: "keep",
@@ -230,15 +231,7 @@ def lesson_exchange() -> Lesson:
         start_game=_race_lost,
         steps=[
             Step(
-                prompt=("Choose one slot on each of the four boards: get rid of your worst bearer and take "
-                        "away each rival's best."),
-                judge=move_judge(goal),
-                expected=lambda game: BEST_EXCHANGE,
-                highlight=lambda game: ["slot:0:1", "slot:0:2", "slot:1:3", "slot:2:3", "slot:3:4"],
-                follow=own_turn,
-            ),
-            Step(
-                prompt="Who drew a replacement card first?",
+                prompt="After your exchange, who will draw a replacement card first?",
                 judge=ask_choice("GR-16", {
                     "you": (True, "You: the last-placed player draws first, then clockwise (GR-16)."),
                     "winner": (False, "The draws start with the last-placed player — you (GR-16)."),
@@ -249,6 +242,14 @@ def lesson_exchange() -> Lesson:
                 plays=False,
                 board=False,
                 choices=[Choice("Me", "you"), Choice("The race winner", "winner"), Choice("Player 2", "seat1")],
+            ),
+            Step(
+                prompt=("Choose one slot on each of the four boards: get rid of your worst bearer and take "
+                        "away each rival's best."),
+                judge=move_judge(goal),
+                expected=lambda game: BEST_EXCHANGE,
+                highlight=lambda game: ["slot:0:1", "slot:0:2", "slot:1:3", "slot:2:3", "slot:3:4"],
+                follow=own_turn,
             ),
         ],
         summary=("Done! The last-placed player throws out one bearer on every board, their own included, "
@@ -287,7 +288,8 @@ def lesson_substitute() -> Lesson:
         title="Substitute auctions",
         rules=("GR-17", "GR-18", "GR-10"),
         intro=(
-            "After the exchange come **two substitute auctions**, everyone taking part (GR-17). They run "
+            "After the exchange come **two substitute auctions**, everyone taking part in both — the "
+            "winner of the first too (GR-17). They run "
             "like the start auctions — with 4 players, each draws 1 private card — but the last-placed "
             "player **opens both**, and a winner must **replace their whole team** with the 4 new cards "
             "(the old ones are discarded). If nobody bids, the lot is discarded.\n\n"
@@ -310,26 +312,28 @@ def lesson_substitute() -> Lesson:
                          Choice("The lot is added to my board", "add")],
             ),
             Step(
-                prompt="Substitute auction 1: your private card is a **goof**. You open: bid or pass?",
-                judge=move_judge(first),
-                expected=lambda game: "pass",
-                highlight=lambda game: ["button:pass"],
-                follow=others(["bid 3", "pass", "pass", "keep"]),
-            ),
-            Step(
-                prompt="Substitute auction 2 is next. Who opens it, and may Player 2 (who just won) bid again?",
+                prompt=("A second substitute auction follows this one. Who will open it, and may the winner of "
+                        "the first one bid again?"),
                 judge=ask_choice("GR-17", {
                     "you-yes": (True, "You open both auctions as the last-placed player, and the winner of "
                                       "the first one may bid in the second (GR-17)."),
-                    "seat1-yes": (False, "The last-placed player — you — opens both substitute auctions "
-                                         "(GR-17)."),
+                    "seat1-yes": (False, "The last-placed player — you — opens both substitute auctions, "
+                                         "whoever wins the first (GR-17)."),
                     "you-no": (False, "You open, right; but the first winner may bid again (GR-17)."),
                 }),
                 expected=lambda game: "you-yes",
                 plays=False,
                 board=False,
-                choices=[Choice("I open; Player 2 may bid", "you-yes"), Choice("I open; Player 2 sits out", "you-no"),
-                         Choice("Player 2 opens", "seat1-yes")],
+                choices=[Choice("I open; the winner may bid", "you-yes"),
+                         Choice("I open; the winner sits out", "you-no"),
+                         Choice("The winner opens", "seat1-yes")],
+            ),
+            Step(
+                prompt="Substitute auction 1: your private card is a **goof**. You open: bid or pass?",
+                judge=move_judge(first),
+                expected=lambda game: "pass",
+                highlight=lambda game: ["button:pass"],
+                follow=others(["bid 3", "pass", "pass", "keep"]),
             ),
             Step(
                 prompt="Your private card this time is a **+5**. Bid (up to 15) or pass?",
