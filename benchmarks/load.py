@@ -81,8 +81,8 @@ async def play(browser, url: str, moves: int, results: dict, all_open: asyncio.E
     try:
         start = time.perf_counter()
         await page.goto(url, wait_until="commit", timeout=120_000)
-        await page.locator(".nbg-drawn", has_text="Board drawn").wait_for(timeout=120_000)
-        await page.locator(".nbg-moves select").wait_for(timeout=120_000)
+        await page.locator(".nbg-drawn", has_text="Board drawn").first.wait_for(state="attached", timeout=120_000)
+        await page.locator(".nbg-moves select").wait_for(state="attached", timeout=120_000)
         results["first_board"].append(time.perf_counter() - start)
         mark_open(results, all_open, n_pages)
         await all_open.wait()  # play only once every page is open: measure under full load

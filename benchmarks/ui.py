@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nbgames.newyork.view import N  # noqa: E402
-from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
+from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server, board_drawn  # noqa: E402
 from nbgames.ui.board import Geometry  # noqa: E402
 
 GEOM = Geometry(N, N)
@@ -34,7 +34,7 @@ PREHEAT_WAIT = json.loads((ROOT / "nbgames" / "serve" / "voila.json").read_text(
 
 
 def wait_drawn(page, timeout_ms: int = 60_000) -> None:
-    page.locator(".nbg-drawn").filter(has_text="Board drawn").wait_for(timeout=timeout_ms)
+    board_drawn(page).wait_for(state="attached", timeout=timeout_ms)
 
 
 def load_time(browser, server: Server, preheat_wait: float) -> float:

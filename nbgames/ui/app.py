@@ -10,6 +10,7 @@ import ipywidgets as widgets
 from ..engine.game import MAX_SEED, Game, new_game
 from ..engine.registry import manifest
 from .controller import SEAT_KINDS, PlayController, Scheduler
+from .folds import fold
 from .gallery import game_text
 from .i18n import t
 
@@ -59,13 +60,12 @@ class PlayApp:
         self.players.observe(lambda _: self._make_seat_boxes(), names="value")
         self.new_button.on_click(lambda _: self.new_game())
         self._make_seat_boxes(seats)
-        settings = widgets.VBox([
-            widgets.HTML(f"<b>{html.escape(t('label.settings', lang))}</b>"),
+        settings = fold("settings", t("label.settings", lang), [
             widgets.HBox([self.players, self.seed, self.bot_speed, self.new_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([*self.option_boxes.values(), self.practice], layout=widgets.Layout(flex_flow="row wrap")),
             self.seat_boxes, self.message,
-        ], layout=widgets.Layout(border="1px solid #ddd", padding="6px", margin="8px 0"))
+        ])
         settings.add_class("nbg-settings")
         self.widget = widgets.VBox([self.controller.widget, settings])
         self.widget.add_class("nbg-app")

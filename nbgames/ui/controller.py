@@ -21,6 +21,7 @@ from ..engine.action import Action
 from ..engine.bots import make_bot
 from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import MAX_RECORD_BYTES, Game, from_record
+from .folds import fold, set_open
 from .i18n import t
 from .scheduler import Scheduler, call_later
 
@@ -97,14 +98,13 @@ class PlayController:
         timeline = widgets.HBox([self.undo_button, self.redo_button, self.slider, self.position,
                                  self.resume_button], layout=widgets.Layout(flex_flow="row wrap"))
         timeline.add_class("nbg-timeline-bar")
-        panels = widgets.HBox([
-            widgets.VBox([widgets.HTML(f"<b>{html.escape(t('label.scores', lang))}</b>"), self.scores],
-                         layout=widgets.Layout(flex="1 1 320px")),
-            widgets.VBox([widgets.HTML(f"<b>{html.escape(t('label.log', lang))}</b>"), self.log],
-                         layout=widgets.Layout(flex="1 1 320px")),
-        ], layout=widgets.Layout(flex_flow="row wrap"))
-        files = widgets.HBox([self.save_button, self.save_link, self.upload])
-        self.widget = widgets.VBox([self.hotseat, self.view.widget, timeline, panels, files])
+        self.scores_fold = fold("scores", t("label.scores", lang), [self.scores], opened=True)
+        self.log_fold = fold("log", t("label.log", lang), [self.log])
+        self.files_fold = fold("files", t("label.files", lang), [
+            widgets.HBox([self.save_button, self.upload], layout=widgets.Layout(flex_flow="row wrap")),
+            self.save_link])
+        self.widget = widgets.VBox([self.hotseat, self.view.widget, timeline,
+                                    self.scores_fold, self.log_fold, self.files_fold])
         self.widget.add_class("nbg-play")
         self.set_game(game, seats)
 
@@ -125,6 +125,7 @@ class PlayController:
         # One human: always show their cards. Several: hot-seat (cards of the seat to move,
         # hidden behind a "pass to" screen). None: a bot-only game shows everything.
         self.view.seat = humans[0] if len(humans) == 1 else None
+        self.view.seat_kinds = list(seats)
         self._revealed_for = None
         self.paused = False
         self.view.set_game(game)
@@ -274,6 +275,8 @@ class PlayController:
         self._update_timeline()  # the controller's panels, then the view (its status line last)
         self._update_log()
         self._update_scores()
+        if game.is_over:  # the final scoring, line by line, is the game's last word
+            set_open(self.scores_fold, True)
         view.refresh()
         if need_pass:
             self.hotseat_text.value = t("hotseat.pass", self.lang, player=self._name(seat))

@@ -33,7 +33,9 @@ import ipywidgets as widgets
 from ..engine.action import Action
 from ..engine.game import Game
 from .board import HIGHLIGHTS, PIECES, STATIC, Geometry, Op, draw_marks
+from .folds import fold
 from .i18n import t
+from .pagekit import PageKit
 from .view import GameView, player_name
 
 NARROW_PX = 600  # a page narrower than this (a phone) gets each game's narrow board layout
@@ -84,22 +86,28 @@ class ShellView(GameView):
         self.actions.add_class("nbg-actions")
         self.extras = widgets.VBox()  # a game's own controls (a bid row, a confirm button…)
         self.extras.add_class("nbg-extras")
-        self.moves = widgets.Dropdown(description=t("label.moves", lang), options=[],
-                                      layout=widgets.Layout(width="auto", max_width="520px"),
-                                      style={"description_width": "initial"})
+        self.moves = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", max_width="100%"))
         self.moves.add_class("nbg-moves")
         self.play_selected = widgets.Button(description=t("button.play_selected", lang))
         self.play_selected.add_class("nbg-play-selected")
         self.play_selected.on_click(lambda _: self._emit_notation(self.moves.value))
-        side = widgets.VBox([self.hand, self.players_panel, self.info],
-                            layout=widgets.Layout(min_width="240px", flex="1 1 240px"))
-        board = widgets.Box([self.canvas], layout=widgets.Layout(flex="2 1 360px"))
+        self.moves_fold = fold("moves", t("label.moves", lang), [
+            widgets.HBox([self.moves, self.play_selected], layout=widgets.Layout(flex_flow="row wrap"))])
+        self.seat_kinds: list[str] = []  # "human" / a bot's name per seat (the controller tells)
+        self.pagekit = PageKit()
+        self.pagekit.observe(lambda change: self.set_width(change["new"]), names="width")
+        self.drawn_label.layout.display = "none"  # a readiness signal for tests, not for readers
+        side = widgets.VBox([self.hand, self.info], layout=widgets.Layout(flex="1 1 240px", min_width="0"))
+        side.add_class("nbg-side")
+        # The board at its natural size, shrinking (never growing) to fit a narrow page.
+        self.board_box = widgets.Box([self.canvas], layout=widgets.Layout(
+            flex="0 1 auto", width=f"{self.canvas.width}px", max_width="100%", margin="0 12px 0 0"))
+        self.board_box.add_class("nbg-board")
         self.widget = widgets.VBox([
-            self.status,
-            widgets.HBox([board, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
-            self.choices, self.actions, self.extras,
-            widgets.HBox([self.moves, self.play_selected], layout=widgets.Layout(flex_flow="row wrap")),
-            self.drawn_label,
+            self.status, self.players_panel,
+            widgets.HBox([self.board_box, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
+            self.choices, self.actions, self.extras, self.moves_fold,
+            self.drawn_label, self.pagekit,
         ])
         self.widget.add_class(self.css_class)
         self.on_cell(lambda row, col: self.click(self.cell_name(row, col)))
@@ -186,6 +194,10 @@ class ShellView(GameView):
         """Fit the board to `narrow` (a game with a wide board re-lays it out: new geometry,
         `resize`); called when `narrow` changes, before the whole board is redrawn."""
 
+    def resize(self, width: int, height: int) -> None:
+        super().resize(width, height)
+        self.board_box.layout.width = f"{width}px"
+
     # -- state -----------------------------------------------------------------------------
     def set_width(self, width: Any) -> None:
         """The browser reports the page's width (CSS pixels; anything else is ignored)."""
@@ -259,14 +271,31 @@ class ShellView(GameView):
         title = html.escape(t("label.hand", self.lang, player=self.seat_label(self.viewer)))
         return f"<b>{title}</b><div class='nbg-cards'>{''.join(chips)}</div>"
 
+    def seat_colour(self, seat: int) -> str | None:
+        """A seat's colour ("#RRGGBB") for the player strip, or None (no swatch)."""
+        return None
+
+    def seat_kind(self, seat: int) -> str:
+        """"you", "bot" or "" (one of several people at the table) for the player strip."""
+        if seat < len(self.seat_kinds) and self.seat_kinds[seat] != "human":
+            return t("label.seat_bot", self.lang)
+        return t("label.seat_you", self.lang) if seat == self.seat else ""
+
     def players_html(self) -> str:
-        rows = []
+        """The player strip: per seat its colour, name, the counts that matter, you or bot, and
+        whose turn it is (a mark and a frame, not colour alone)."""
+        chips = []
         for seat in range(self.game.players):
             facts = self.seat_facts(seat)
-            turn = " ◀" if seat == self.game.to_move else ""
-            rows.append(f"<li>{html.escape(self.seat_label(seat))}{turn}"
-                        f"{': ' + html.escape(facts) if facts else ''}</li>")
-        return "<ul class='nbg-seats'>" + "".join(rows) + "</ul>"
+            colour = self.seat_colour(seat)
+            kind = self.seat_kind(seat)
+            turn = seat == self.game.to_move
+            swatch = (f"<span class='nbg-swatch' style='background:{html.escape(colour)}'></span>"
+                      if colour else "")
+            text = html.escape(f"{self.seat_label(seat)}{' ◀' if turn else ''}{': ' + facts if facts else ''}")
+            tag = f"<span class='nbg-seat-kind'>{html.escape(kind)}</span>" if kind else ""
+            chips.append(f"<div class='nbg-seat{' nbg-turn' if turn else ''}'>{swatch}<span>{text}</span>{tag}</div>")
+        return "<div class='nbg-strip'>" + "".join(chips) + "</div>"
 
     def target_info(self, target: str) -> str:
         """The information panel for a target: its facts, then what clicking it plays."""

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from nbgames.newyork.view import N
-from nbgames.testing import goto_drawn
+from nbgames.testing import board_drawn, goto_drawn
 from nbgames.ui.board import Geometry
 
 GEOM = Geometry(N, N)  # the New York board geometry, in canvas pixels
@@ -31,7 +31,7 @@ class Board:
 
     def wait_drawn(self, timeout: float = 60_000) -> None:
         """Board drawn = the client-ready redraw ran (its label) and a board pixel is painted."""
-        self.page.locator(".nbg-drawn").filter(has_text="Board drawn").wait_for(timeout=timeout)
+        board_drawn(self.page).wait_for(state="attached", timeout=timeout)
         self.page.locator(".nbg-status").wait_for(timeout=timeout)
         self.wait_for(lambda: self.pixel(GEOM.left + 3, GEOM.top + 3)[3] > 0, "board pixel painted")
         self.check_no_error()
