@@ -200,6 +200,26 @@ def test_cant_pay_lesson():
     assert "Player 1 could not play and discarded F G 2 7 (NY-13)" in session.last.text  # the log's words
 
 
+def test_cant_place_lesson_takes_a_piece_back():
+    """NY-10's third case, taught where it matters: with an empty supply only pairs onto your own
+    pieces are playable, and each takes one back (late in a game every legal move may be one)."""
+    session = at_step("ny-cant-pay", 2)
+    game = session.game
+    assert game.view()["supply"]["red"] == 0
+    assert sorted(str(a) for a in game.legal_actions()) == ["E2", "G2"]
+    assert all(game.preview(a)["returned"] for a in game.legal_actions())
+    assert "supply is empty" in session.prompt and "NY-10" in session.prompt
+    assert "supply" in LESSONS["ny-cant-pay"].intro and "NY-10" in LESSONS["ny-cant-pay"].rules
+    assert "no red pieces left" in refused("ny-cant-pay", 2, "E4", "NY-12").text  # empty square
+    refused("ny-cant-pay", 2, "G4", "NY-12")  # another player's piece: no piece to put there
+    refused("ny-cant-pay", 2, "noplay", "NY-13")  # a pair is playable
+    assert "largest group" in refused("ny-cant-pay", 2, "E2", "NY-17").text
+    session = accepted("ny-cant-pay", 2, "G2")
+    assert session.done and session.game.view()["supply"]["red"] == 1
+    assert session.game.view()["board"][6][1] is None
+    assert "Player 1 took their red piece back from G2 (NY-10)" in session.last.text
+
+
 # -- 8. STOP -----------------------------------------------------------------------------------
 def test_stop_lesson():
     refused("ny-stop", 0, "F2", "NY-15")  # an eviction leaves 5 empty squares

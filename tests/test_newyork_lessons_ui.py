@@ -82,6 +82,17 @@ def test_cant_pay_lesson_by_clicking():
     choice(runner, "pass").click()
     assert runner.feedback_verdict.rule == "NY-13" and not runner.feedback_verdict.ok
     runner.view._emit(runner.view.button_actions()[0])
+    assert runner.session.step_index == 2 and "supply is empty" in runner.prompt.value
+    # every move left takes a piece back: the move list's words are the ones the lesson teaches
+    assert [label for label, _ in runner.view.moves.options] == [
+        "E2: red E + blue 2, your piece goes back to your supply (NY-10)",
+        "G2: red G + blue 2, your piece goes back to your supply (NY-10)"]
+    runner.view.click("E4")  # an empty square with an empty supply: the engine says why not
+    assert runner.feedback_verdict.rule == "NY-12" and "no red pieces left" in runner.feedback.value
+    runner.view.click("E2")  # allowed, but it breaks into the largest group
+    assert runner.feedback_verdict.rule == "NY-17" and not runner.feedback_verdict.ok
+    runner.view.click("G2")
+    assert runner.feedback_verdict.ok and runner.feedback_verdict.rule == "NY-10"
     assert runner.session.done and "1 of 9 lessons done" in runner.progress.value
 
 

@@ -46,4 +46,8 @@ def learn(start: int = 0):
     from ..ui.lesson import LessonRunner
     from .view import NewYorkView
 
-    return LessonRunner(lessons(), lambda game, seat: NewYorkView(game, seat=seat), start=start)
+    runner = LessonRunner(lessons(), lambda game, seat: NewYorkView(game, seat=seat), start=start)
+    # A question ("click the square that …") plays nothing: its click answers at once, even on a
+    # square only jokers name; a step that plays the move asks before spending them.
+    runner.view.clicks_spend = lambda: runner.session.step is not None and runner.session.step.plays
+    return runner

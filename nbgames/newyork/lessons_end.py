@@ -35,8 +35,8 @@ def lesson_stop() -> Lesson:
         if occupant(game, index) is None:
             return Verdict(True, "NY-15", f"You placed a piece on {place(index)}: only 4 squares are empty "
                            "now.")
-        return Verdict(False, "NY-15", f"{place(index)} is taken: a swap leaves 5 empty squares. Fill an "
-                       "empty one.")
+        return Verdict(False, "NY-15", f"{place(index)} is taken: evicting a piece leaves 5 empty squares. "
+                       "Fill an empty one.")
 
     def armed(game: Game) -> str:
         return (f"{drew_text(game)} That triggered the end: both STOP cards were put on the **discard "

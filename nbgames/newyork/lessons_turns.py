@@ -59,7 +59,8 @@ def lesson_first_turn() -> Lesson:
         intro=(
             "On your turn you play **one red card and one blue card** together. The red card names an "
             "avenue, the blue card a street: together they name one square (NY-9). If that square is "
-            "empty, you put one of your pieces there (NY-10).\n\n"
+            "empty, you put one of your pieces there (NY-10). (A square with another player's piece "
+            "costs a fee, lesson 6; your own piece goes back to your supply, lesson 7.)\n\n"
             "You hold Sixth Ave (C), Park Ave (F), 38th St (2) and 49th St (5), so you can name four "
             "squares: C2, C5, F2 and F5."
         ),
@@ -256,6 +257,15 @@ L7B_BOARD = [
     ".b.r..b",
     ".y...bg",
 ]
+L7C_BOARD = [  # all 20 red pieces on the board: red's supply is empty
+    "rrrrr.b",
+    "rrrr.bb",
+    "rrrrybb",
+    ".rrr.by",
+    "yrr.gg.",
+    "..r.gy.",
+    "yr.gyb.",
+]
 
 
 def lesson_cant_pay() -> Lesson:
@@ -286,13 +296,25 @@ def lesson_cant_pay() -> Lesson:
     def after_noplay(game: Game) -> str:
         return f"{happened(game)} Everyone saw your cards. Your new hand: {hand_text(game)}."
 
+    def start_c() -> Game:
+        return position_game(L7C_BOARD, hands=[["E", "G", "2", "4"], *OTHER_HANDS])
+
+    def take_back(game: Game, action: Action) -> Verdict:
+        index = action.args[2]
+        if index == sq("G2"):
+            return Verdict(True, "NY-10", "Right: your piece on G2 went back to your supply, no fee (NY-10). "
+                           "Standing alone it counted 1 point; now you have a piece to place next turn.")
+        return Verdict(False, "NY-17", f"Allowed (NY-10), but {place(index)} is in your largest group, "
+                       "where every piece counts 2 (NY-17). Your piece on G2 stands alone: it counts 1.")
+
     return Lesson(
         id="ny-cant-pay",
-        title="When you can't pay",
-        rules=("NY-12", "NY-13"),
+        title="When you can't pay or place",
+        rules=("NY-12", "NY-13", "NY-10"),
         intro=(
-            "You may only play a pair if you can **pay its fee** (NY-12). (You also need a piece in "
-            "your supply to place one — a house resolution.)\n\n"
+            "You may only play a pair if you can **pay its fee** (NY-12). You also need a piece in "
+            "your supply to place one (a house resolution); with an empty supply you may still play "
+            "onto **your own piece**: it goes back to your supply, no fee (NY-10).\n\n"
             "If **no** pair in your hand can be played, you show your hand, discard it all and draw "
             "a new one; that is your whole turn (NY-13). You may not do this while a playable pair "
             "exists."
@@ -318,7 +340,21 @@ def lesson_cant_pay() -> Lesson:
                 highlight=lambda game: ["F2", "F7", "G2", "G7"],
                 follow=after_noplay,
             ),
+            Step(
+                prompt=("Late in the game: all 20 of your pieces are on the board, your supply is empty. "
+                        "You hold Madison Ave (E), Lexington Ave (G), 38th St (2) and 46th St (4). With no "
+                        "piece in your supply you may not place on an empty square or evict anyone "
+                        "(NY-12), and you may not discard your hand while a pair is playable (NY-13). "
+                        "But a pair may name **your own piece**: it goes back to your supply, no fee "
+                        "(NY-10). Take back the piece that costs you the **fewest points**."),
+                judge=move_judge(take_back),
+                expected=lambda game: "G2",
+                start=start_c,
+                highlight=lambda game: ["E2", "E4", "G2", "G4"],
+                follow=drew_text,
+            ),
         ],
-        summary=("Done! A pair you can't pay for may not be played (NY-12); with no playable pair at all, "
-                 "you discard your hand and draw again (NY-13)."),
+        summary=("Done! A pair you can't pay for may not be played (NY-12); with an empty supply, a pair "
+                 "onto your own piece takes it back (NY-10); with no playable pair at all, you discard "
+                 "your hand and draw again (NY-13)."),
     )

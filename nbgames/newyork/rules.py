@@ -26,7 +26,8 @@ Notation (``str(action)``; every action is built once in ``tables.py``):
 - ``hand`` the viewer's own cards ("C", "3", "R*", "B*", "statik.b"); empty for other viewers
 - ``hand_counts`` per seat {"red": n, "blue": n} by card back (public, NY-7)
 - ``deck_size``, ``discard_size``, ``discard_top`` (the face-up cards last played)
-- ``stop_armed`` (NY-15), ``stop_drawn_by`` (NY-16), ``empty_squares``
+- ``stop_armed`` (NY-15), ``stops_in_discard`` (STOP cards face up there), ``stop_drawn_by`` (NY-16),
+  ``empty_squares``
 - ``pending`` a V1 sub-decision {kind "fill"/"remove", seat, squares} or null; ``teams`` (V4) or null
 - ``avenues``, ``streets`` display names (house defaults, data.json)
 - ``fees`` 7 rows of 7: the NY-11 fee for evicting the piece on each square (null where empty)

@@ -34,7 +34,17 @@ EN = {
     "ny.hand_hidden": "Cards hidden",
     "ny.seat_facts": "{red} red / {blue} blue cards, {chips} chips, {supply} pieces left",
     "ny.deck": "Draw pile {deck}, discard pile {discard}",
-    "ny.stop_armed": "STOP cards are in the discard pile (NY-15): the game ends when one is drawn.",
+    "ny.stop_in_discard": "STOP cards are in the discard pile (NY-15): they join the draw pile when the discard "
+                          "pile is next shuffled into it (NY-14); the game ends when one is drawn (NY-16).",
+    "ny.stop_in_deck": "STOP cards are in the draw pile (NY-14): the game ends when one is drawn (NY-16).",
+    "ny.spend_one": "Only your {joker} names {target}: press the button below to spend it, or choose another "
+                    "square (NY-9).",
+    "ny.spend_both": "Only your two jokers name {target}: press the button below to spend both, or choose "
+                     "another square (NY-9).",
+    "ny.red_joker": "red joker",
+    "ny.blue_joker": "blue joker",
+    "ny.avenues": "Avenues (rows, red cards): {names}",
+    "ny.streets": "Streets (columns, blue cards): {names}",
     "ny.stop_drawn": "{player} drew STOP: the game ends at once (NY-16).",
     "ny.noplay": "No play (NY-13)",
     "ny.pick": "Pick {colour}",

@@ -15,13 +15,14 @@ are square names ("C3"), shared with `highlight`.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 from ..engine.action import Action
 from ..engine.game import Game
 from ..ui.board import OKABE_ITO, Geometry, Op, draw_discs, draw_grid
 from ..ui.i18n import t
-from ..ui.shell import ShellView, chip
+from ..ui.shell import ShellView, chip, lines_html
 from ..ui.view import player_name
 from . import tables as ny
 from .text import colour_name
@@ -35,6 +36,9 @@ LETTER_INK = {"red": "#FFFFFF", "blue": "#FFFFFF", "yellow": "#000000", "green":
 # Card chips: a red back (avenue) is a triangle, a blue back (street) a disc: never colour alone.
 BACK_MARK = {"r": ("▲", PIECE_FILL["red"]), "b": ("●", PIECE_FILL["blue"])}
 N = ny.N
+# On a phone-sized page: one-character line labels, 46 px squares, 352 px in all (a 390 px page
+# shows the canvas at about 358 px, so it is not scaled down); the full names are in the info panel.
+NARROW = Geometry(N, N, cell=46.0, left=24.0, top=24.0, right=6.0, bottom=6.0)
 
 
 def square_of(action: Action) -> int | None:
@@ -44,6 +48,15 @@ def square_of(action: Action) -> int | None:
     if action.kind in ("place", "remove"):
         return action.args[0]
     return None
+
+
+def jokers_spent(action: Action) -> list[int]:
+    """The jokers an action spends (a pair, or a Baulöwe's partner card): none, one or both."""
+    if action.kind == "pair":
+        return [card for card in action.args[:2] if card in (ny.RED_JOKER, ny.BLUE_JOKER)]
+    if action.kind == "baulowe":
+        return [card for card in action.args[1:2] if card in (ny.RED_JOKER, ny.BLUE_JOKER)]
+    return []
 
 
 def card_chip(name: str, lang: str = "en") -> str:
@@ -71,8 +84,16 @@ class NewYorkView(ShellView):
 
     def __init__(self, game: Game, seat: int | None = None, lang: str = "en"):
         self.facts: dict[str, Any] = {}  # game.view(viewer) as last refreshed
+        # Whether a click spends what it plays (False: a lesson question, where a click only
+        # points at a square and nothing is played); a lesson page sets it per step.
+        self.clicks_spend: Callable[[], bool] = lambda: True
         super().__init__(game, seat, lang, Geometry(N, N))
         self.refresh()
+
+    def relayout(self) -> None:
+        """A phone-sized page: squares of 46 px, one-letter line labels (see `NARROW`)."""
+        self.geom = NARROW if self.narrow else Geometry(N, N)
+        self.resize(self.geom.width, self.geom.height)
 
     def read_game(self) -> None:
         self.facts = self.game.view(self.viewer)
@@ -84,6 +105,24 @@ class NewYorkView(ShellView):
     def target_of(self, action: Action) -> str | None:
         sq = square_of(action)
         return None if sq is None else ny.square_name(sq)
+
+    def candidates(self, target: str) -> list[Action]:
+        """The shell's ways to play a square, those spending fewer jokers first."""
+        return sorted(super().candidates(target), key=lambda a: len(jokers_spent(a)))
+
+    def click(self, target: str) -> None:
+        """The shell's click (several ways: it asks which), except that a square only jokers can
+        name is not played at once: the status line says which jokers it spends, and a single
+        "which way?" button plays it."""
+        found = self.candidates(target) if self.interactive and self.clicks_spend() else []
+        jokers = jokers_spent(found[0]) if len(found) == 1 else []
+        if not jokers:
+            super().click(target)
+            return
+        key = "ny.spend_both" if len(jokers) == 2 else "ny.spend_one"
+        joker = t("ny.red_joker" if jokers[0] == ny.RED_JOKER else "ny.blue_joker", self.lang)
+        self.status.value = t(key, self.lang, target=target, joker=joker)
+        self._update_choices(found)
 
     def square(self, target: str) -> int | None:
         """The square index a target names ("C3" -> 16), or None."""
@@ -125,8 +164,9 @@ class NewYorkView(ShellView):
         own = super().hand_html() if self.reveal else f"<b>{html.escape(t('ny.hand_hidden', lang))}</b>"
         parts = [own] if own else []
         parts.append(html.escape(t("ny.deck", lang, deck=facts["deck_size"], discard=facts["discard_size"])))
-        if facts["stop_armed"] and not self.game.is_over:
-            parts.append(f"<div class='nbg-stop'><b>STOP</b> {html.escape(t('ny.stop_armed', lang))}</div>")
+        if facts["stop_armed"] and not self.game.is_over:  # where the STOP cards wait (NY-14, NY-15)
+            where = "ny.stop_in_discard" if facts["stops_in_discard"] else "ny.stop_in_deck"
+            parts.append(f"<div class='nbg-stop'><b>STOP</b> {html.escape(t(where, lang))}</div>")
         return "<br>".join(parts)
 
     def seat_facts(self, seat: int) -> str:
@@ -217,7 +257,14 @@ class NewYorkView(ShellView):
                 t("ny.fee", lang, fee=facts["fees"][row][col], row=counts["avenues"][row], col=counts["streets"][col])]
 
     def idle_info(self) -> str:
-        return html.escape(t("ny.idle", self.lang)) if self._legal else ""
+        """How to read a square; on a narrow board (one-character labels) also the line names."""
+        lines = [t("ny.idle", self.lang)] if self._legal else []
+        if self.narrow:
+            for key, marks, names in (("ny.avenues", ny.AVENUE_LETTERS, ny.DATA["avenues"]),
+                                      ("ny.streets", ny.STREET_DIGITS, ny.DATA["streets"])):
+                pairs = (f"{mark} {name}" for mark, name in zip(marks, names, strict=True))
+                lines.append(t(key, self.lang, names=", ".join(pairs)))
+        return lines_html(lines)
 
     def refusal_text(self, target: str) -> str:
         """Why nothing can be played on a square, in the engine's words (rule id included): the
@@ -256,6 +303,8 @@ class NewYorkView(ShellView):
         shaded = []
         if self.static_key():  # V1: Sanierung / Ruine squares
             shaded = [divmod(sq, N) for sq in ny.CENTRAL + ny.CORNERS]
+        if self.narrow:  # no room for the names: the info panel gives them
+            return draw_grid(self.geom, list(ny.AVENUE_LETTERS), list(ny.STREET_DIGITS), shaded)
         rows = [f"{ny.AVENUE_LETTERS[r]} {name}" for r, name in enumerate(ny.DATA["avenues"])]
         cols = [f"{ny.STREET_DIGITS[c]} {name.replace(' St', '')}"
                 for c, name in enumerate(ny.DATA["streets"])]
