@@ -1,0 +1,314 @@
+"""New York City's phase 2 (NYC-10): six bidding rounds and what they do.
+
+A bid is built step by step on its owner's turn (``play P``, ``play DD``, ``play W``, swaps with
+the reserve, phase-2 characters) and closed with ``done`` (or ``pass`` when empty), so every
+step is a short list of choices and the count is always shown. When every seat has bid, the
+most cards (ties: higher on press) gets +1 and opens the next round; then each bid takes effect
+in bidding order, with the decisions some effects need (a character to hire, buildings to move,
+fame tiles to place).
+"""
+
+from __future__ import annotations
+
+from ..engine.action import Action
+from . import events as ev
+from . import notation as nt
+from .abilities import fits, sub_multisets
+from .tables import CARD_KINDS, KINDS, WILD
+
+PRESS, DOLLAR, ELEVATOR, ACQUISITION, VP, CONSTRUCTION = range(KINDS)
+Refusal = "tuple[str, str] | None"
+
+
+class Bidding:
+    """Mixin of `NewYorkCity`: the bidding rounds."""
+
+    def _reset_bids(self, kind: int) -> None:
+        self.bid_kind = kind
+        self.bid_order: list[int] = []
+        self.bid_value = [0] * self.players
+        self.bid_cards: list[list[int]] = [[] for _ in range(self.players)]
+        self.bid_anchor = [False] * self.players  # a card that is no wild is in the bid
+        self.bid_flags: list[set[str]] = [set() for _ in range(self.players)]
+        self.bid_over = [False] * self.players
+
+    def _task_bidround(self, kind: int) -> None:
+        """NYC-10: the bidding round of `kind`, clockwise from the start player."""
+        self._reset_bids(kind)
+        if kind == PRESS:
+            self.start_player = self.press_order()[0]
+        self.bid_order = [(self.start_player + k) % self.players for k in range(self.players)]
+        self.todo[0:0] = [("bid", seat) for seat in self.bid_order] + [("resolve", kind)]
+
+    # -- building a bid ----------------------------------------------------------------------
+    def _candidates_play(self) -> list[Action]:
+        seat, T, kind = self.actor, self.T, self.bid_kind
+        out = [nt.play(T, kind, 1)] if self.hand(seat, kind) else []
+        out += [nt.play(T, card, 2) for card in range(KINDS) if card != kind and self.hand(seat, card) >= 2]
+        if self.hand(seat, WILD) and self.bid_anchor[seat]:
+            out.append(nt.play(T, WILD, 1))
+        return out
+
+    def _check_play(self, action: Action) -> Refusal:
+        card, count = action.args
+        seat, kind, T = self.actor, self.bid_kind, self.T
+        name = T.data["kinds"][kind]
+        if count == 1 and card not in (kind, WILD):
+            return "NYC-10", (f"This is the {name} bidding round: a single {T.letter(card)} does not count. "
+                              f"Play {T.letter(kind)} cards, two identical cards as one ('play "
+                              f"{T.letter(card) * 2}') or a wild with them.")
+        if count == 2 and card in (kind, WILD):
+            return "NYC-10", f"Play {T.letter(card)} cards one at a time ('play {T.letter(card)}')."
+        if self.hand(seat, card) < count:
+            return "NYC-10", f"You have {self.hand(seat, card)} {T.letter(card)} in your hand" + (
+                "" if not self.reserve[seat][card] else " (swap from your reserve first: 'swap X>" +
+                T.letter(card) + "')") + "."
+        if card == WILD and not self.bid_anchor[seat]:
+            return "NYC-10", "A wild copies the card it is played with and cannot be played alone: " \
+                             f"play a {T.letter(kind)} (or a pair) first."
+        return None
+
+    def _apply_play(self, action: Action) -> None:
+        card, count = action.args
+        self._add_to_bid(self.actor, (card,) * count, 1)
+
+    def _add_to_bid(self, seat: int, cards: tuple[int, ...], value: int) -> None:
+        for card in cards:
+            self._take_from_hand(seat, card)
+            self.bid_cards[seat].append(card)
+        self.bid_value[seat] += value
+        if any(card != WILD for card in cards):
+            self.bid_anchor[seat] = True
+        self.events.append(ev.Play(seat, tuple(cards), value))
+
+    def _candidates_swap(self) -> list[Action]:
+        seat, T = self.actor, self.T
+        reserve, fresh = self.reserve[seat], self.fresh[seat]
+        return [nt.swap(T, given, taken) for given in range(CARD_KINDS) if self.hand(seat, given)
+                for taken in range(CARD_KINDS) if taken != given and reserve[taken] > fresh[taken]]
+
+    def _check_swap(self, action: Action) -> Refusal:
+        given, taken = action.args
+        seat, T = self.actor, self.T
+        if given == taken:
+            return "NYC-10", "Swapping a card for one of the same kind changes nothing."
+        if not self.hand(seat, given):
+            return "NYC-10", f"You have no {T.letter(given)} in your hand to put into the reserve."
+        if not self.reserve[seat][taken]:
+            return "NYC-10", f"Your reserve holds no {T.letter(taken)}."
+        if self.reserve[seat][taken] <= self.fresh[seat][taken]:
+            return "NYC-10", (f"The {T.letter(taken)} in your reserve went there this turn; each reserve card "
+                              "is swapped at most once a turn, which already reaches every reserve you could "
+                              "make (house reading of 'any number of times').")
+        return None
+
+    def _apply_swap(self, action: Action) -> None:
+        given, taken = action.args
+        seat = self.actor
+        self._take_from_hand(seat, given)
+        self.reserve[seat][given] += 1
+        self.fresh[seat][given] += 1
+        self.reserve[seat][taken] -= 1
+        self.hand_pub[seat][taken] += 1
+        self.events.append(ev.Swap(seat, given, taken))
+
+    def _candidates_pass(self) -> list[Action]:
+        return [nt.PASS]
+
+    def _check_pass(self, action: Action) -> Refusal:
+        if self.bid_cards[self.actor] or self.bid_value[self.actor]:
+            return "NYC-10", "Your bid already holds cards: finish it with 'done'."
+        return None
+
+    def _apply_pass(self, action: Action) -> None:
+        self.events.append(ev.Pass(self.actor))
+        self._end_bid_turn()
+
+    def _check_bid_done(self) -> Refusal:
+        if not self.bid_value[self.actor]:
+            return "NYC-10", "Your bid is empty: add cards, or 'pass'."
+        return None
+
+    def _finish_bid(self) -> None:
+        seat = self.actor
+        self.events.append(ev.Bid(seat, self.bid_kind, self.bid_value[seat]))
+        take_back = "take_back" in self.bid_flags[seat]
+        self._end_bid_turn()
+        if take_back:  # character 22 decides now, before the next seat bids
+            self.todo.insert(0, ("back", seat))
+            self._run()
+
+    def _end_bid_turn(self) -> None:
+        self.bid_over[self.actor] = True
+        self.fresh[self.actor] = [0] * CARD_KINDS
+        self._finish_decision()
+
+    def _candidates_back(self) -> list[Action]:
+        seat = self.actor
+        counts = [self.bid_cards[seat].count(card) for card in range(CARD_KINDS)]
+        return [nt.back(self.T, cards) for cards in sub_multisets(counts) if len(cards) <= 2]
+
+    def _check_back(self, action: Action) -> Refusal:
+        seat = self.actor
+        counts = [self.bid_cards[seat].count(card) for card in range(CARD_KINDS)]
+        if len(action.args) > 2 or not fits(action.args, counts):
+            return "NYC-12", "Character 22: take back at most 2 of the cards you played in this bid."
+        return None
+
+    def _apply_back(self, action: Action) -> None:
+        seat = self.actor
+        for card in action.args:
+            self.bid_cards[seat].remove(card)
+            self.hand_pub[seat][card] += 1
+        self.events.append(ev.TakeBack(seat, action.args))
+        self._finish_decision()
+
+    # -- the end of a bidding round ----------------------------------------------------------------
+    def ranked_bidders(self) -> list[int]:
+        """Seats that bid something, most cards first (ties: higher on press)."""
+        bidders = [s for s in range(self.players) if self.bid_value[s] > 0]
+        return sorted(bidders, key=lambda s: (self.bid_value[s], self.press_key(s)), reverse=True)
+
+    def _task_resolve(self, kind: int) -> None:
+        ranked = self.ranked_bidders()
+        winner = ranked[0] if ranked else None
+        if winner is not None:
+            self.start_player = winner
+            self.events.append(ev.Bonus(winner, kind))
+        for seat in range(self.players):
+            self.discard += [(card, -1) for card in self.bid_cards[seat]]
+            self.bid_cards[seat] = []
+        bonus = self.T.data["most_cards_bonus"]
+        tasks: list[tuple] = []
+        for seat in self.bid_order:
+            amount = self.bid_value[seat] + (bonus if seat == winner else 0)
+            if not amount:
+                continue
+            rule = "NYC-10"
+            if kind == PRESS:
+                self._move_press(seat, amount, rule)
+            elif kind == DOLLAR:
+                self.events.append(ev.Gain(seat, "dollars", self._bank_pays(seat, amount), rule))
+            elif kind == ELEVATOR:
+                tasks.append(("hire", seat, amount))
+            elif kind == ACQUISITION:
+                self._stock_to_board(seat, amount, rule)
+            elif kind == VP:
+                doubled = self.bid_value[seat] if "double_vp" in self.bid_flags[seat] else 0
+                self.vp[seat] += amount + doubled
+                self.events.append(ev.Gain(seat, "vp", amount + doubled, rule))
+            else:
+                tasks.append(("build", seat, amount, "extra_build" in self.bid_flags[seat]))
+        if kind == VP:
+            tasks += [("fame", seat) for seat in ranked[:2]] + [("fame_end",)]
+        if kind < CONSTRUCTION:
+            tasks.append(("bidround", kind + 1))
+        else:
+            tasks += [("window3", seat) for seat in self.draft_order()] + [("round_end",)]
+        self.todo[0:0] = tasks
+
+    # -- elevator: hiring a character ---------------------------------------------------------------
+    def _candidates_hire(self) -> list[Action]:
+        return [nt.hire(n) for n in self.pool] + [nt.NOHIRE]
+
+    def _check_hire(self, action: Action) -> Refusal:
+        number, limit = action.args[0], self.todo[0][2]
+        if number == 0:
+            return None
+        if number not in self.pool:
+            return "NYC-10", f"Character {number} is not available to hire."
+        level = self.T.characters[number].level
+        if level > limit:
+            return "NYC-10", f"Character {number} has level {level}; your elevator bid reaches level {limit}."
+        return None
+
+    def _apply_hire(self, action: Action) -> None:
+        number = action.args[0]
+        if number:
+            self.pool.remove(number)
+            self.chars[self.actor].append(number)
+        self.events.append(ev.Hire(self.actor, number))
+        self._finish_decision()
+
+    # -- construction in the mayor's district ---------------------------------------------------------
+    def _task_build(self, seat: int, amount: int, extra: bool) -> None:
+        from_board = min(amount, self.board[seat])
+        for _ in range(from_board):
+            self.board[seat] -= 1
+            self._build(seat, self.mayor, "board", "NYC-10")
+        if extra and self.stock[seat]:  # character 21
+            self.stock[seat] -= 1
+            self._build(seat, self.mayor, "stock", "NYC-12 (21)")
+        if amount > from_board:
+            self.todo.insert(0, ("move", seat, amount - from_board))
+
+    def _candidates_move(self) -> list[Action]:
+        return [nt.move(letter) for letter in self.letters]
+
+    def _check_move(self, action: Action) -> Refusal:
+        d = self.district(action.args[0])
+        if d == self.mayor:
+            return "NYC-10", "That is the mayor's district, where the building is to go."
+        if not self.buildings[d][self.actor]:
+            return "NYC-10", f"You have no building in district {action.args[0]} to move."
+        return None
+
+    def _apply_move(self, action: Action) -> None:
+        seat, d = self.actor, self.district(action.args[0])
+        self.buildings[d][seat] -= 1
+        self._build(seat, self.mayor, action.args[0], "NYC-10")
+        left = self.todo[0][2] - 1
+        self.todo[0] = ("move", seat, left)
+        if not left:
+            self.todo.pop(0)
+        self._run()
+
+    # -- the VP round's fame tiles ------------------------------------------------------------------------
+    def _candidates_fame(self) -> list[Action]:
+        out = []
+        for tile in self.fame_up:
+            for r, route in enumerate(self.T.routes):
+                if self.vehicle_on[r] and route.vehicle == self.T.fame[tile][0]:
+                    out += [nt.fame(tile, route.id, self.letters[d]) for d in route.ends]
+        return out + [nt.NOFAME]
+
+    def _check_fame(self, action: Action) -> Refusal:
+        if not action.args:
+            return None
+        tile, route_id, letter = action.args
+        T = self.T
+        if tile not in self.fame_up:
+            face_up = ", ".join(map(str, self.fame_up)) or "none"
+            return "NYC-10", f"Fame tile {tile} is not face up (face up: {face_up})."
+        r = T.route_by_id[route_id]
+        route = T.routes[r]
+        if not self.vehicle_on[r]:
+            return "NYC-10", f"Route {route_id} has no vehicle left."
+        if route.vehicle != T.fame[tile][0]:
+            return "NYC-10", (f"Fame tile {tile} is {T.vehicle_colours[T.fame[tile][0]]}; the vehicle on route "
+                              f"{route_id} is {T.vehicle_colours[route.vehicle]}.")
+        if self.district(letter) not in route.ends:
+            ends = " and ".join(self.letters[d] for d in route.ends)
+            return "NYC-10", f"Route {route_id}'s lanterns are in districts {ends}, not {letter}."
+        return None
+
+    def _apply_fame(self, action: Action) -> None:
+        seat = self.actor
+        if action.args:
+            tile, route_id, letter = action.args
+            r, d = self.T.route_by_id[route_id], self.district(letter)
+            self.fame_up.remove(tile)
+            self.fame_on[d].append(tile)
+            self.vehicle_on[r] = False
+            self.vehicles[seat][self.T.routes[r].vehicle] += 1
+            self.events.append(ev.Fame(seat, tile, route_id, letter))
+            if self.board[seat]:
+                self.board[seat] -= 1
+                self._build(seat, d, "board", "NYC-10")
+        self._finish_decision()
+
+    def _task_fame_end(self) -> None:
+        if self.fame_up:
+            self.events.append(ev.FameGone(tuple(self.fame_up)))
+            self.fame_gone += self.fame_up
+            self.fame_up = []

@@ -1,0 +1,30 @@
+"""New York City declares itself to nbgames (engine only for now: no board view or notebooks,
+so the gallery hides it; `nbgames simulate newyork_city` and the conformance suite play it)."""
+
+from ..engine.manifest import Manifest, Option, Variant
+from ..engine.registry import register
+
+MANIFEST = register(Manifest(
+    name="newyork_city",
+    title="New York City",
+    designer="Stefan Feld",
+    year=2022,
+    min_players=2,
+    max_players=4,
+    rules="nbgames.newyork_city.rules:NewYorkCity",
+    view=None,
+    learn=None,
+    play=None,
+    accent="#009E73",  # Okabe–Ito bluish green
+    order=4,
+    prefix="nyc",
+    strings="nbgames.newyork_city.strings:STRINGS",
+    text="nbgames.newyork_city.text:event_text",
+    blurb="Draft pairs of cards, bid them in six rounds a round for press, dollars, characters, "
+          "buildings, VP and construction; win the districts of Manhattan by majority.",
+    options=(
+        Option("data", "json", None, "Your own component data (districts, routes, deck, characters; "
+               "see nbgames/newyork_city/data.json).", offered=False),
+    ),
+    variants=(Variant("standard"),),
+))

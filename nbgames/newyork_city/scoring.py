@@ -1,0 +1,80 @@
+"""New York City's scores: NYC-13's final scoring (also shown as a running estimate during
+the game) and NYC-14's winner."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .tables import KINDS
+
+BLACK = -1  # the neutral buildings' place in a district's ranking
+
+
+class Scoring:
+    """Mixin of `NewYorkCity`: scores, their explanation by rule, the winner."""
+
+    def district_value(self, d: int) -> int:
+        """NYC-13: the score tile plus the fame tiles placed there."""
+        return self.tile[d] + sum(self.T.fame[tile][1] for tile in self.fame_on[d])
+
+    def district_ranking(self, d: int) -> list[tuple[int, int]]:
+        """(who, points) from the most buildings down; ties by press; black competes like a
+        player (its share is lost); no buildings, no place."""
+        entries = [(self.buildings[d][s], self.press_key(s), s) for s in range(self.players) if self.buildings[d][s]]
+        if self.neutral[d]:
+            entries.append((self.neutral[d], (self.neutral_press, 0), BLACK))
+        entries.sort(reverse=True)
+        value = self.district_value(d)
+        return [(who, value >> place) for place, (_, _, who) in enumerate(entries)]
+
+    def _end_character_points(self, seat: int, number: int) -> int:
+        T = self.T
+        c = T.characters[number]
+        if c.ability == "lanterns":
+            return sum(row[seat] for d, row in enumerate(self.buildings) if c.lantern in T.lanterns_of[d])
+        if c.ability == "half_press":
+            return (self.press[seat] + 1) // 2
+        if c.ability == "reserve_kind":
+            return 2 * max(self.reserve[seat][:KINDS])
+        if c.ability == "big_districts":
+            return 2 * sum(1 for row in self.buildings if row[seat] >= 3)
+        if c.ability == "vehicle_pair":
+            return 5 * min(self.vehicles[seat][v] for v in c.vehicles)
+        if c.ability == "vehicle_asset":
+            return 6 * min(self.vehicles[seat][c.vehicles[0]], self.dollars[seat] + self.board[seat])
+        return 0
+
+    def explain_scores(self) -> list[dict[str, Any]]:
+        T, data = self.T, self.T.data
+        district_points = [[0] * len(T.districts) for _ in range(self.players)]
+        for d in range(len(T.districts)):
+            for who, points in self.district_ranking(d):
+                if who != BLACK:
+                    district_points[who][d] = points
+        out = []
+        for seat in range(self.players):
+            chars = sorted(self.chars[seat])
+            press_bonus = data["press_bonus"]["points"] if self.press[seat] >= data["press_bonus"]["threshold"] else 0
+            left = self.dollars[seat] + self.board[seat]
+            parts = [
+                {"rule": "NYC-10", "what": "VP during the game", "points": self.vp[seat]},
+                {"rule": "NYC-13", "what": "character levels", "count": len(chars),
+                 "points": sum(T.characters[n].level for n in chars)},
+                {"rule": "NYC-4", "what": "Statue of Liberty", "points": self.statue[seat]},
+                {"rule": "NYC-13", "what": "press track 5 or more", "count": self.press[seat], "points": press_bonus},
+                {"rule": "NYC-13", "what": "dollars and buildings left ÷ 2", "count": left, "points": (left + 1) // 2},
+            ]
+            parts += [{"rule": f"NYC-12 ({n})", "what": f"character {n}", "points": self._end_character_points(seat, n)}
+                      for n in chars if T.characters[n].phase == "end"]
+            parts += [{"rule": "NYC-13", "what": f"district {self.letters[d]}", "count": self.buildings[d][seat],
+                       "points": district_points[seat][d]} for d in range(len(T.districts))]
+            out.append({"seat": seat, "parts": parts, "total": sum(p["points"] for p in parts)})
+        return out
+
+    def scores(self) -> list[int]:
+        return [entry["total"] for entry in self.explain_scores()]
+
+    def winners(self) -> list[int]:
+        """NYC-14: most VP; a tie goes to the one higher on the press track."""
+        scores = self.scores()
+        return [max(range(self.players), key=lambda s: (scores[s], self.press_key(s)))]

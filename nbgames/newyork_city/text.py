@@ -1,0 +1,58 @@
+"""New York City's one event renderer: every public event in plain words, for the log, lesson
+narration and hints (the manifest names it: ``text="nbgames.newyork_city.text:event_text"``)."""
+
+from __future__ import annotations
+
+from ..engine.events import Event
+from ..ui.i18n import player_name, t
+
+
+def cards(values: tuple[int, ...], lang: str = "en") -> str:
+    """Cards in words: "press, press, wild" (or "nothing")."""
+    return ", ".join(t(f"nyc.kind.{c}", lang) for c in values) or t("nyc.none", lang)
+
+
+def _seats(seats: tuple[int, ...], lang: str) -> str:
+    return ", ".join(player_name(s, lang) for s in seats)
+
+
+def event_text(event: Event, lang: str = "en") -> str:
+    """One New York City event as a sentence citing its rule."""
+    kind = event.kind
+    fields = {f: getattr(event, f) for f in event.__dataclass_fields__}
+    if "seat" in fields:
+        fields["player"] = player_name(event.seat, lang)
+    if kind == "setup":
+        fields.update(letters=", ".join(event.letters), tiles=", ".join(map(str, event.tiles)),
+                      order=_seats(event.press_order, lang))
+    elif kind in ("reserve", "draft", "play", "discard", "take_back"):
+        fields["cards"] = cards(event.cards, lang)
+        if kind == "draft":
+            fields["slots"] = " + ".join(map(str, event.slots))
+        if kind == "play" and not event.cards:
+            kind = "play_wilds"
+        if kind == "discard" and event.seat < 0:
+            kind = "discard_display"
+    elif kind == "round":
+        fields["fame"] = ", ".join(map(str, event.fame)) or t("nyc.none", lang)
+    elif kind == "deal":
+        fields["pairs"] = " | ".join(cards(p, lang) for p in event.pairs if p[0] >= 0)
+    elif kind == "swap":
+        fields.update(given=t(f"nyc.kind.{event.given}", lang), taken=t(f"nyc.kind.{event.taken}", lang))
+    elif kind in ("bid", "bonus"):
+        fields["kind"] = t(f"nyc.kind.{event.bid_kind}", lang)
+    elif kind == "gain":
+        fields["what"] = t(f"nyc.what.{event.what}", lang)
+    elif kind == "hire" and not event.number:
+        kind = "hire_none"
+    elif kind == "build":
+        source = event.source
+        fields["source"] = t(f"nyc.source.{source}", lang) if source in ("board", "stock") else \
+            t("nyc.source.moved", lang, letter=source)
+    elif kind == "fame_gone":
+        fields["tiles"] = ", ".join(map(str, event.tiles))
+    elif kind == "game_end":
+        fields["scores"] = ", ".join(f"{player_name(s, lang)} {v}" for s, v in enumerate(event.scores))
+    return t(f"nyc.ev.{kind}", lang, **fields)
+
+
