@@ -95,7 +95,7 @@ def test_every_lesson_runs_to_the_end_in_the_runner():
         runner.go(index)
         while not runner.session.done:
             before = runner.session.step_index
-            runner.show_me()
+            runner.do_it()
             assert runner.session.done or runner.session.step_index == before + 1
             assert runner.view.game is runner.session.game
     assert "9 of 9 lessons done" in runner.progress.value

@@ -79,13 +79,30 @@ def test_arranging_by_swaps_shows_the_new_order_before_it_is_played():
     assert reply.boards_changed and sel.boards_shown()[seat] == [board[3], board[1], board[2], board[0]]
     assert str(sel.selected()) == "arrange 4,2,3,1"
     assert game.view(seat)["boards"][seat] == board  # nothing is played by choosing
+    # what is said about the clicked slot is read after the swap: the bearer now there
+    sel.click(("slot", seat, 2))
+    reply = sel.click(("slot", seat, 3), lambda: f"slot 3: {sel.boards_shown()[seat][2]}")
+    assert reply.lines == [f"slot 3: {board[1]}"]
+
+
+def test_a_schemers_choice_the_rules_refuse_is_named_for_the_view_to_explain():
+    game = scenario(SCHEMERS, [0, 4, -2, 1])
+    game.play("roll")
+    sel = at(game)
+    assert sel.refused() is None  # nothing chosen yet
+    sel.choose_scheme_option(1)
+    sel.click(("chair", 2))  # on -2: back 2 alone would drop it into the pond
+    assert str(sel.refused()) == "scheme +2 2:-2" and sel.selected() is None
+    assert game.refusal(sel.refused()).rule == "GR-11"
+    sel.click(("chair", 1))  # two chairs back 1 each: legal
+    assert sel.refused() is None and str(sel.selected()) == "scheme +2 1:-1 2:-1"
 
 
 def test_a_click_on_your_own_chair_rolls_and_a_new_decision_forgets_choices():
     game = scenario(SCHEMERS, [0, 4, -2, 1])
     sel = at(game)
     assert str(sel.click(("chair", 0)).action) == "roll"
-    assert sel.click(("chair", 2), "Player 3's chair on space -2").lines == ["Player 3's chair on space -2"]
+    assert sel.click(("chair", 2), lambda: "Player 3's chair on space -2").lines == ["Player 3's chair on space -2"]
     game.play("roll")
     sel.update(game.view(0), game.legal_actions())
     sel.choose_scheme_option(1)

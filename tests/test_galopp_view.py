@@ -169,8 +169,10 @@ def test_draw_lists_for_a_known_position():
     assert discs[CHAIR_FILL[1]] == (1, START_COL)
     assert discs[CHAIR_FILL[2]] == (2, START_COL - 2)
     text = canvas_text(view)
-    for label in ["+5", "−2", "Player 3", "50 coins", "R1 ⚑", "R6", "Race 1 of 6 · goal 15 · prizes 20/10/5"]:
+    for label in ["+5", "−2", "Player 3", "50 coins", "R1 ⚑", "R6", "1st", "20 coins", "3rd", "5 coins"]:
         assert label in text, label
+    # the race line is said once, in the information panel (the podium's steps carry the prizes)
+    assert "Race 1 of 6" not in text and "Race 1 of 6 · goal 15 · prizes 20/10/5" in view.info.value
     # each bearer's label sits in its slot on the board
     labels = [(args[0], view.boards_geom.hit(args[1], args[2])) for layer, name, args in ops
               if layer == PIECES and name == "fill_text" and args[0] in ("+1", "+2", "+3", "+5", "−2")]
@@ -409,11 +411,11 @@ def test_chair_moves_step_by_step_and_the_die_shows_briefly():
         clock.step()
         seen.append(view.chair_cols()[0])
     assert seen == [START_COL + k for k in range(3, 8)]
-    assert view._die_shown and "rolled" in view.die.value
+    assert view._die is not None and "rolled" in view.die.value
     assert any(name == "fill_text" and args[0] == str(game.view(0)["last_roll"]["die"])
                for _, name, args in view.highlight_ops())
     clock.run()
-    assert not view._die_shown and "rolled" in view.die.value  # the text twin stays
+    assert view._die is None and "rolled" in view.die.value  # the text twin stays
 
 
 def test_without_any_clock_nothing_animates():

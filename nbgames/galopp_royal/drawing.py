@@ -3,7 +3,8 @@
 One canvas holds two grids of the widget kit: the **course** (one lane per chair, one column per
 space: the shell pond, the spaces behind START, START, then spaces 1 … 30, so the six goal
 positions all show) and the **bearer boards** (one row per player, slots 1–4). Beside the boards:
-the podium of the current race and, for a moment after each roll, the die.
+the podium of the current race with its prizes and, for a moment after each roll, the die. Where
+each sits — wide, or wrapped for a phone-sized page — is `layout.py`'s `Layout`.
 
 Targets have names: ``chair:<seat>`` (where that chair stands), ``lane:<seat>:<space>`` (any other
 cell of the course), ``slot:<seat>:<1-4>`` (a board's slot: a region of the canvas), ``space:<n>``
@@ -18,11 +19,25 @@ from typing import Any
 
 import numpy as np
 
-from ..ui.board import HIGHLIGHTS, OKABE_ITO, PIECES, STATIC, TEXT, Geometry, Op, draw_discs, draw_grid, draw_marks
+from ..ui.board import (
+    BACKGROUND,
+    HIGHLIGHTS,
+    OKABE_ITO,
+    PIECES,
+    STATIC,
+    TEXT,
+    Geometry,
+    Op,
+    draw_discs,
+    draw_grid,
+    draw_marks,
+)
 from ..ui.i18n import t
-from ..ui.regions import Region, RegionMap
+from .layout import COURSE_COLS, DIE_SIZE, LEFT, PODIUM_H, PODIUM_W, POND_COL, START_COL, Layout, layout_for
 from .tables import GOALS, POND_DEPTH, PRIZES, SLOTS
 from .text import CARD_SHORT, place_text, player_name
+
+__all__ = ["COURSE_COLS", "LEFT", "POND_COL", "START_COL", "layout_for"]  # the layout's names, re-exported
 
 # Chair colours (Okabe–Ito) with the player's number on every chair: colour is never alone.
 CHAIR_FILL = [OKABE_ITO["vermillion"], OKABE_ITO["blue"], OKABE_ITO["green"], OKABE_ITO["yellow"],
@@ -36,11 +51,6 @@ POND_FILL = "#BFE0F0"
 BEHIND_FILL = "#DCD3C0"
 BEYOND_FILL = "#F3F0E8"
 MAX_SPACE = max(GOALS)
-POND_COL = 0
-START_COL = POND_DEPTH + 1
-COURSE_COLS = START_COL + MAX_SPACE + 1
-COURSE_CELL, BOARD_CELL = 28.0, 40.0
-LEFT = 96.0
 MAX_FRAMES = 16         # a long sequence of moves is shown in at most this many steps
 BUTTONS = ("bid", "bid_amount", "pass", "roll", "keep", "confirm", "scheme_plus", "scheme_minus")
 Marks = list[tuple[str, list[str]]]  # (highlight kind, target names)
@@ -95,66 +105,65 @@ def course_cell(target: tuple, cols: list[int]) -> tuple[int, int] | None:
     return None
 
 
-def geometries(players: int) -> tuple[Geometry, Geometry]:
-    """The course grid and, below it, the bearer boards' grid."""
-    course = Geometry(players, COURSE_COLS, cell=COURSE_CELL, left=LEFT, top=44.0, bottom=8.0)
-    boards = Geometry(players, SLOTS, cell=BOARD_CELL, left=LEFT, top=course.height + 34.0, bottom=12.0)
-    return course, boards
-
-
-def slot_regions(boards: Geometry) -> RegionMap:
-    """Every bearer slot as a named rectangle (``slot:<seat>:<1-4>``) for hit-testing."""
-    return RegionMap(Region.rect(f"slot:{seat}:{slot + 1}", *boards.cell_origin(seat, slot), boards.cell, boards.cell)
-                     for seat in range(boards.rows) for slot in range(SLOTS))
-
-
-def podium_origin(boards: Geometry) -> tuple[float, float]:
-    return boards.left + boards.cols * boards.cell + 240.0, boards.top  # right of the coins text
-
-
 # -- the layers ----------------------------------------------------------------------------------
-def static_ops(course: Geometry, boards: Geometry, goal: int, lang: str) -> list[Op]:
-    """The course (pond, spaces behind START, the spaces past this race's goal shaded; START and
-    the six goals marked, this race's thick) and the empty bearer boards."""
-    g, n = course, course.rows
-    cols = [t("gr.pond", lang)[:1].upper()] + [str(s) for s in range(-POND_DEPTH, 0)] + ["S"]
-    cols += [str(s) for s in range(1, MAX_SPACE + 1)]
-    rows = [player_name(s, lang) for s in range(n)]
-    ops = draw_grid(g, rows, cols)
-    beyond = [(r, c) for r in range(n) for c in range(START_COL + goal + 1, COURSE_COLS)]
-    for fill, cells in ((POND_FILL, [(r, POND_COL) for r in range(n)]),
-                        (BEHIND_FILL, [(r, c) for r in range(n) for c in range(1, START_COL)]),
-                        (BEYOND_FILL, beyond)):
-        if cells:
-            rr = np.array([r for r, _ in cells])
-            cc = np.array([c for _, c in cells])
+def static_ops(layout: Layout, goal: int, lang: str) -> list[Op]:
+    """The course band by band (pond, spaces behind START, the spaces past this race's goal
+    shaded; START and the six goals marked, this race's thick) and the empty bearer boards."""
+    n, boards = layout.players, layout.boards
+    ops: list[Op] = [(STATIC, "clear", ()), (STATIC, "set:fill_style", (BACKGROUND,)),
+                     (STATIC, "fill_rect", (0, 0, layout.width, layout.height))]
+    names = [t("gr.pond", lang)[:1].upper()] + [str(s) for s in range(-POND_DEPTH, 0)] + ["S"]
+    names += [str(s) for s in range(1, MAX_SPACE + 1)]
+    lanes = [t("gr.lane_short", lang, n=s + 1) if layout.narrow else player_name(s, lang) for s in range(n)]
+    for band in range(layout.bands):
+        first, g = layout.band_lanes(band)
+        label_y = g.top - g.cell / 2 + 8 if layout.narrow else None  # narrow: in the band's label row
+        ops += draw_grid(g, lanes, names[first:first + g.cols], clear=False, label_y=label_y)
+        ops += band_marks(g, first, goal, label_y)
+    ops += draw_grid(boards, lanes, [str(i) for i in range(1, SLOTS + 1)], clear=False, label_y=boards.top - 12)
+    return ops
+
+
+def band_marks(g: Geometry, first: int, goal: int, label_y: float | None) -> list[Op]:
+    """One band of the course (lanes `g`, course columns from `first`): the shaded pond, spaces
+    behind START and past the goal, the START line and the goal lines with their race labels."""
+    n, last = g.rows, first + g.cols
+    ops: list[Op] = []
+    shades = ((POND_FILL, range(POND_COL, POND_COL + 1)), (BEHIND_FILL, range(1, START_COL)),
+              (BEYOND_FILL, range(START_COL + goal + 1, COURSE_COLS)))
+    for fill, cols in shades:
+        cols = [c - first for c in cols if first <= c < last]
+        if cols:
+            rr, cc = np.repeat(np.arange(n), len(cols)), np.tile(np.array(cols), n)
             ops += [(STATIC, "set:fill_style", (fill,)),
-                    (STATIC, "fill_rects", (g.left + cc * g.cell + 1, g.top + rr * g.cell + 1,
-                                            g.cell - 2, g.cell - 2))]
-    ops += [(STATIC, "set:stroke_style", (TEXT,)), (STATIC, "set:line_width", (2.0,)),
-            (STATIC, "stroke_line", (g.left + START_COL * g.cell, g.top, g.left + START_COL * g.cell,
-                                     g.top + n * g.cell)),
-            (STATIC, "set:font", ("11px sans-serif",)), (STATIC, "set:text_align", ("center",)),
+                    (STATIC, "fill_rects", (g.left + cc * g.cell + 1, g.top + rr * g.cell + 1, g.cell - 2, g.cell - 2))]
+    ops += [(STATIC, "set:stroke_style", (TEXT,)), (STATIC, "set:text_align", ("center",)),
             (STATIC, "set:text_baseline", ("middle",))]
+    if first <= START_COL < last:
+        x = g.left + (START_COL - first) * g.cell
+        ops += [(STATIC, "set:line_width", (2.0,)), (STATIC, "stroke_line", (x, g.top, x, g.top + n * g.cell))]
     for race, gpos in enumerate(GOALS, start=1):
-        x = g.left + (START_COL + gpos + 1) * g.cell
+        col = START_COL + gpos
+        if not first <= col < last:
+            continue
+        x = g.left + (col - first + 1) * g.cell  # the goal line: right of the goal's space
         current = gpos == goal
+        label_at = 8 if label_y is None else label_y - 16
         ops += [(STATIC, "set:line_width", (4.0 if current else 1.0,)),
                 (STATIC, "set_line_dash", ([] if current else [4, 3],)),
                 (STATIC, "stroke_line", (x, g.top - 12, x, g.top + n * g.cell)),
                 (STATIC, "set:fill_style", (TEXT,)),
                 (STATIC, "set:font", ("bold 12px sans-serif" if current else "11px sans-serif",)),
-                (STATIC, "fill_text", (f"R{race}" + (" ⚑" if current else ""), x - g.cell / 2, 8))]
-    ops.append((STATIC, "set_line_dash", ([],)))
-    ops += draw_grid(boards, rows, [str(i) for i in range(1, SLOTS + 1)], clear=False, label_y=boards.top - 12)
-    return ops
+                (STATIC, "fill_text", (f"R{race}" + (" ⚑" if current else ""), x - g.cell / 2, label_at))]
+    return ops + [(STATIC, "set_line_dash", ([],))]
 
 
-def piece_ops(course: Geometry, boards: Geometry, table: dict[str, Any], cols: list[int],
-              shown: Sequence[list[str] | None], lang: str) -> list[Op]:
-    """Chairs in columns `cols`, the bearers `shown` on each board, coins and the podium."""
-    b, n = boards, course.rows
-    ops = draw_discs(course, [(s, cols[s], CHAIR_FILL[s], str(s + 1), CHAIR_INK[s]) for s in range(n)])
+def piece_ops(layout: Layout, table: dict[str, Any], cols: list[int], shown: Sequence[list[str] | None],
+              lang: str) -> list[Op]:
+    """Chairs in course columns `cols`, the bearers `shown` on each board, coins and the podium."""
+    b, n = layout.boards, layout.players
+    ops = draw_discs(layout.course, [(*layout.grid_cell(s, cols[s]), CHAIR_FILL[s], str(s + 1), CHAIR_INK[s])
+                                     for s in range(n)])
     cells: dict[str, list[tuple[int, int]]] = {}  # bearers batched per kind, each with its label
     labels = []
     for seat, board in enumerate(shown):
@@ -175,11 +184,14 @@ def piece_ops(course: Geometry, boards: Geometry, table: dict[str, Any], cols: l
             (PIECES, "set:text_align", ("left",))]
     for seat in range(n):
         _, cy = b.cell_centre(seat, 0)
-        text = t("gr.coins", lang, coins=table["coins"][seat])
-        if table["boards"][seat] is None:
-            text += " · " + t("gr.no_team", lang)
-        ops.append((PIECES, "fill_text", (text, b.left + b.cols * b.cell + 10, cy)))
-    return ops + podium_ops(boards, table, lang)
+        x = b.left + b.cols * b.cell + 10
+        coins = t("gr.coins", lang, coins=table["coins"][seat])
+        if table["boards"][seat] is None:  # two short lines: they fit beside a narrow board too
+            ops += [(PIECES, "fill_text", (coins, x, cy - 8)),
+                    (PIECES, "fill_text", (t("gr.no_team", lang), x, cy + 8))]
+        else:
+            ops.append((PIECES, "fill_text", (coins, x, cy)))
+    return ops + podium_ops(layout, table, lang)
 
 
 def racing(table: dict[str, Any]) -> bool:
@@ -193,22 +205,23 @@ def podium_order(table: dict[str, Any]) -> list[int]:
     return list(table["results"][-1]) if table["results"] else []
 
 
-def podium_ops(boards: Geometry, table: dict[str, Any], lang: str) -> list[Op]:
-    x0, y0 = podium_origin(boards)
-    p1, p2, p3 = PRIZES[table["race"] - 1]
-    line = t("gr.race_line", lang, race=table["race"], goal=table["goal"], p1=p1, p2=p2, p3=p3)
-    ops: list[Op] = [(PIECES, "set:fill_style", (TEXT,)), (PIECES, "set:font", ("bold 13px sans-serif",)),
-                     (PIECES, "set:text_align", ("left",)), (PIECES, "fill_text", (line, x0, y0 - 14))]
-    step_w, base = 70.0, y0 + 150.0
+def podium_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
+    """The podium: three steps, each with its place and this race's prize, the chairs on them and,
+    between races, who placed last."""
+    x0, y0 = layout.podium
+    step_w, base = PODIUM_W / 3, y0 + PODIUM_H - 26
     heights = {1: 90.0, 2: 64.0, 3: 44.0}
     xs = {2: x0, 1: x0 + step_w, 3: x0 + 2 * step_w}
-    ops.append((PIECES, "set:fill_style", ("#D9D0BC",)))
+    prizes = dict(zip((1, 2, 3), PRIZES[table["race"] - 1], strict=True))
+    ops: list[Op] = [(PIECES, "set:fill_style", ("#D9D0BC",))]
     for place, h in heights.items():
         ops.append((PIECES, "fill_rect", (xs[place], base - h, step_w - 4, h)))
     ops += [(PIECES, "set:fill_style", (TEXT,)), (PIECES, "set:font", ("12px sans-serif",)),
             (PIECES, "set:text_align", ("center",))]
     for place, h in heights.items():
-        ops.append((PIECES, "fill_text", (place_text(place, lang), xs[place] + step_w / 2 - 2, base - h / 2 + 14)))
+        cx = xs[place] + step_w / 2 - 2
+        ops += [(PIECES, "fill_text", (place_text(place, lang), cx, base - h + 13)),
+                (PIECES, "fill_text", (t("gr.prize", lang, coins=prizes[place]), cx, base - h + 29))]
     for place, seat in enumerate(podium_order(table)[:3], start=1):
         cx, cy = xs[place] + step_w / 2 - 2, base - heights[place] - 14
         ops += [(PIECES, "set:fill_style", (CHAIR_FILL[seat],)), (PIECES, "fill_circle", (cx, cy, 12)),
@@ -218,12 +231,13 @@ def podium_ops(boards: Geometry, table: dict[str, Any], lang: str) -> list[Op]:
     if not racing(table) and table["results"]:
         ops += [(PIECES, "set:fill_style", (TEXT,)), (PIECES, "set:font", ("12px sans-serif",)),
                 (PIECES, "fill_text", (t("gr.last", lang, player=player_name(table["last_placed"], lang)),
-                                       x0 + 1.5 * step_w, base + 14))]
+                                       x0 + PODIUM_W / 2, base + 14))]
     return ops
 
 
 def cells(names: Sequence[str], cols: list[int]) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """Course cells and board cells of named targets (buttons and junk have none)."""
+    """Course cells (seat, course column) and board cells of named targets (buttons and junk have
+    none)."""
     course, boards = [], []
     n = len(cols)
     for target in filter(None, map(parse_target, names)):
@@ -238,21 +252,21 @@ def cells(names: Sequence[str], cols: list[int]) -> tuple[list[tuple[int, int]],
     return course, boards
 
 
-def highlight_ops(course: Geometry, boards: Geometry, marks: Marks, cols: list[int],
-                  die: dict[str, Any] | None, lang: str) -> list[Op]:
+def highlight_ops(layout: Layout, marks: Marks, cols: list[int], die: dict[str, Any] | None,
+                  lang: str) -> list[Op]:
     """Marks on both grids, and the die (a roll ``{"seat", "die", "card"}``) when shown."""
     course_marks, board_marks = [], []
     for kind, targets in marks:
         on_course, on_boards = cells(targets, cols)
-        course_marks.append((kind, on_course))
+        course_marks.append((kind, [layout.grid_cell(*cell) for cell in on_course]))
         board_marks.append((kind, on_boards))
-    ops = draw_marks(course, course_marks) + draw_marks(boards, board_marks, clear=False)
-    return ops + die_ops(boards, die, lang) if die else ops
+    ops = draw_marks(layout.course, course_marks) + draw_marks(layout.boards, board_marks, clear=False)
+    return ops + die_ops(layout, die, lang) if die else ops
 
 
-def die_ops(boards: Geometry, roll: dict[str, Any], lang: str) -> list[Op]:
-    x0, y0 = podium_origin(boards)
-    x, y, size = x0 + 250.0, y0, 84.0
+def die_ops(layout: Layout, roll: dict[str, Any], lang: str) -> list[Op]:
+    x, y = layout.die
+    size = DIE_SIZE
     label = f"{player_name(roll['seat'], lang)}: {CARD_SHORT[roll['card']]}"
     return [(HIGHLIGHTS, "set:fill_style", ("#FFFFFF",)), (HIGHLIGHTS, "fill_rect", (x, y, size, size)),
             (HIGHLIGHTS, "set:stroke_style", (CHAIR_FILL[roll["seat"]],)), (HIGHLIGHTS, "set:line_width", (5.0,)),

@@ -13,7 +13,7 @@ from ..engine.action import Action
 from ..ui.i18n import t
 from ..ui.shell import chip
 from .drawing import CARD_FILL, CARD_INK, START_COL, chair_cols, parse_target, racing
-from .tables import POND_DEPTH, SCHEME_OWN, SCHEME_PAIR, SCHEME_SINGLE
+from .tables import MAX_COINS, POND_DEPTH, SCHEME_OWN, SCHEME_PAIR, SCHEME_SINGLE
 from .text import (
     CARD_SHORT,
     card_text,
@@ -52,6 +52,17 @@ def status_what(table: dict[str, Any], lang: str) -> str:
     return t(f"gr.what.{table['phase']}", lang)
 
 
+def bid_range(table: dict[str, Any]) -> tuple[int, int]:
+    """The bids the table's seat could make in the auction running (more than the current bid, at
+    most its coins, GR-7), for the slider while it cannot bid: never an empty range."""
+    auction, seat = table["auction"], table["seat"]
+    if auction is None:
+        return 1, 1
+    lowest = auction["current_bid"] + 1
+    coins = table["coins"][seat if seat is not None else table["to_move"]]
+    return lowest, max(lowest, min(coins, MAX_COINS))
+
+
 def seat_facts(table: dict[str, Any], seat: int, lang: str) -> str:
     """A seat's public facts: coins, team, and in a race where its chair is."""
     board = table["boards"][seat]
@@ -66,12 +77,17 @@ def seat_facts(table: dict[str, Any], seat: int, lang: str) -> str:
     return " · ".join(facts)
 
 
-def die_text(table: dict[str, Any], lang: str) -> str:
+def die_text(table: dict[str, Any], lang: str, own: Any = None) -> str:
+    """The last roll; `own`: the viewer's own latest roll (an event), added while others rolled
+    since (with fast bots the player would never read it otherwise)."""
     roll = table["last_roll"]
     if roll is None:
         return t("gr.die_none", lang)
-    return t("gr.die", lang, player=player_name(roll["seat"], lang), die=roll["die"],
+    text = t("gr.die", lang, player=player_name(roll["seat"], lang), die=roll["die"],
              card=card_text(roll["card"], lang))
+    if own is not None and own.seat != roll["seat"]:
+        text += " " + t("gr.die_own", lang, die=own.die, card=card_text(own.card, lang))
+    return text
 
 
 def auction_html(table: dict[str, Any], lang: str, hidden: bool = False) -> str:

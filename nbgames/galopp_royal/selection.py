@@ -9,12 +9,13 @@ player and, when the choices name one, the legal action to hand on. It never pla
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..engine.action import Action
 from ..ui.i18n import t
-from .tables import SLOTS
+from .tables import SCHEMES, SLOTS
 from .text import player_name, players_text
 
 MarkList = list[tuple[str, list[str]]]  # (highlight kind, target names)
@@ -74,12 +75,21 @@ class Selection:
     def selected(self) -> Action | None:
         """The legal action the choices name, if complete (what "confirm" plays)."""
         if self.phase == "scheme" and self.scheme_sign is not None:
-            return self._legal("scheme", (self.scheme_sign, tuple(sorted(self.scheme_targets))))
+            action = SCHEMES.get((self.scheme_sign, tuple(sorted(self.scheme_targets))))
+            return action if action in self.legal else None
         if self.phase == "exchange" and len(self.exchange) == len(self.table["boards"]):
             return self._legal("exchange", tuple(self.exchange[s] for s in range(len(self.exchange))))
         if self.phase == "arrange":
             return self._legal("arrange", tuple(self.arrangement))
         return None
+
+    def refused(self) -> Action | None:
+        """The schemer's effect the chosen option and chairs name when it is not legal (the view
+        asks the game why); None while nothing is chosen or the choice is legal."""
+        if self.phase != "scheme" or self.scheme_sign is None or not self.scheme_targets or not self.legal:
+            return None
+        action = SCHEMES.get((self.scheme_sign, tuple(sorted(self.scheme_targets))))
+        return None if action is None or action in self.legal else action
 
     def scheme_candidates(self, sign: int | None = None) -> list[int]:
         """Chairs the schemer may move with option `sign` (the chosen one; both if none)."""
@@ -104,9 +114,10 @@ class Selection:
         self.scheme_targets = [s for s in self.scheme_targets if s in self.scheme_candidates()]
         return Reply(self.summary())
 
-    def click(self, target: tuple, info: str = "") -> Reply | None:
+    def click(self, target: tuple, facts: Callable[[], str] = str) -> Reply | None:
         """A click on a parsed target (``("slot", seat, 1-4)``, ``("chair", seat)``,
-        ``("lane", seat, space)`` …); `info` is what the view says about that target. None:
+        ``("lane", seat, space)`` …); `facts()` is what the view says about that target, asked
+        after the click changed the choices (a swap moves the bearers it describes). None:
         nothing to choose now."""
         if not self.legal:
             return None
@@ -120,24 +131,24 @@ class Selection:
                     del self.exchange[seat]  # clicking it again takes the choice back
                 else:
                     self.exchange[seat] = slot
-                return Reply(self.summary(info))
+                return Reply(self.summary(facts()))
             if seat == self._arranging():
-                return self._swap(slot, info)
+                return self._swap(slot, facts)
         if target[0] == "chair" and 0 <= target[1] < players:
             if self.phase == "scheme":
-                return self._scheme_target(target[1], info)
+                return self._scheme_target(target[1], facts())
             if self.phase == "race" and target[1] == self.table["to_move"]:
                 return Reply([], action=self._legal("roll", ()))
-        return Reply([info or t("gr.not_now", self.lang)])
+        return Reply([facts() or t("gr.not_now", self.lang)])
 
-    def _swap(self, slot: int, info: str) -> Reply:
+    def _swap(self, slot: int, facts: Callable[[], str]) -> Reply:
         if self.arrange_first is None:
             self.arrange_first = slot
             return Reply(self.summary(t("gr.arrange_pick", self.lang)))
         i, j = self.arrange_first, slot
         self.arrangement[i], self.arrangement[j] = self.arrangement[j], self.arrangement[i]
         self.arrange_first = None
-        return Reply(self.summary(info), boards_changed=True)
+        return Reply(self.summary(facts()), boards_changed=True)  # the slot as it is after the swap
 
     def _scheme_target(self, seat: int, info: str) -> Reply:
         if self.scheme_sign is None:

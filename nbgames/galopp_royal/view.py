@@ -25,23 +25,21 @@ import ipywidgets as widgets
 from ..engine.action import Action
 from ..engine.events import Event
 from ..engine.game import Game
-from ..ui.board import HIGHLIGHTS, PIECES, Op
+from ..ui.board import HIGHLIGHTS, PIECES, Geometry, Op
 from ..ui.i18n import t
 from ..ui.shell import ShellView, lines_html
 from . import drawing, panels
 from .drawing import (
-    COURSE_COLS,
-    LEFT,
     Marks,
     chair_cols,
     course_cell,
     course_target,
-    geometries,
     parse_target,
-    slot_regions,
 )
+from .layout import COURSE_COLS, LEFT, Layout, layout_for, slot_regions
 from .selection import Reply, Selection
 from .tables import SLOTS
+from .text import player_name
 
 __all__ = ["GaloppView", "LEFT"]  # LEFT: where the course starts (the browser tests look there)
 
@@ -65,15 +63,29 @@ class GaloppView(ShellView):
         self.table: dict[str, Any] = {}  # game.view(viewer) as last refreshed
         self._anim_cols: list[int] | None = None
         self._anim_gen = 0
-        self._die_shown = False
+        self._die: dict[str, Any] | None = None  # the roll the canvas shows now
+        self._own_roll: Event | None = None  # the viewer's latest roll in this race (the die line keeps it)
+        self._die_pinned = False  # the viewer's own roll stays up for DIE_SECONDS, whatever bots roll
         self._drawn_cols: list[int] | None = None
         self._seen: tuple = (None, 0, None)  # (game, event count, last event) at the last refresh
-        course, boards = geometries(game.players)
-        super().__init__(game, seat, lang, course, size=(course.width, boards.height),
-                         regions=slot_regions(boards))
-        self.boards_geom = boards
+        self.layout = layout_for(game.players)
+        super().__init__(game, seat, lang, self.layout.course, size=(self.layout.width, self.layout.height),
+                         regions=slot_regions(self.layout.boards))
         self._build_controls()
         self.refresh()
+
+    @property
+    def boards_geom(self) -> Geometry:
+        """The bearer boards' grid on the canvas."""
+        return self.layout.boards
+
+    def _use_layout(self, layout: Layout) -> None:
+        self.layout, self.geom, self.regions = layout, layout.course, slot_regions(layout.boards)
+        self.resize(layout.width, layout.height)
+
+    def relayout(self) -> None:
+        """A phone-sized page: the course wrapped into bands, boards, podium and die below."""
+        self._use_layout(layout_for(self.game.players, self.narrow))
 
     def _build_controls(self) -> None:
         lang = self.lang
@@ -93,7 +105,10 @@ class GaloppView(ShellView):
         self.confirm_button = self._make_button("gr.button.place", "nbg-confirm",
                                                 lambda: self._emit(self.selection.selected()))
         self.bid_amount.observe(lambda _: self._sync_bid_label(), names="value")
-        self.bid_row = widgets.HBox([self.bid_amount, self.bid_button], layout=widgets.Layout(flex_flow="row wrap"))
+        self.bid_note = widgets.Label(value="")  # why nothing can be bid now
+        self.bid_note.add_class("nbg-bid-note")
+        self.bid_row = widgets.HBox([self.bid_amount, self.bid_button, self.bid_note],
+                                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.auction_box = widgets.VBox([
             widgets.HTML(f"<b>{html.escape(t('gr.auction.title', lang))}</b>"), self.auction, self.bid_row,
         ], layout=widgets.Layout(border="1px solid #ccc", padding="6px", max_width="560px"))
@@ -108,21 +123,20 @@ class GaloppView(ShellView):
         """Show another game (new game, loaded record); clears lesson highlights and selections."""
         self._anim_gen += 1
         self._anim_cols = None
-        self._die_shown = False
+        self._die, self._die_pinned, self._own_roll = None, False, None
         self._seen = (None, 0, None)  # another game: nothing in it is new
         self.selection.reset()
-        course, boards = geometries(game.players)
-        if course != self.geom:
-            self.geom, self.boards_geom, self.regions = course, boards, slot_regions(boards)
-            self.resize(course.width, boards.height)
+        if game.players != self.layout.players:
+            self._use_layout(layout_for(game.players, self.narrow))
         super().set_game(game)
 
     def read_game(self) -> None:
         self.table = self.game.view(self.viewer)
         self.selection.update(self.table, self._legal)
         new_events = self._new_events()
-        self._animate(new_events)
-        self._show_die(new_events)
+        self._track_own_roll(new_events)
+        self._animate(new_events or [])
+        self._show_die(new_events or [])
         self._drawn_cols = chair_cols(self.table)
 
     def static_key(self) -> tuple:
@@ -131,7 +145,7 @@ class GaloppView(ShellView):
     def refresh(self) -> None:
         """Show the game as it is now (call after every change of the game)."""
         super().refresh()
-        self.die.value = panels.die_text(self.table, self.lang)
+        self.die.value = panels.die_text(self.table, self.lang, self._own_roll if self.seat is not None else None)
         self.auction.value = panels.auction_html(self.table, self.lang, hidden=not self.reveal)
         self.bid_row.layout.display = "flex" if self.table["auction"] is not None else "none"
 
@@ -141,6 +155,15 @@ class GaloppView(ShellView):
 
     def status_what(self) -> str:
         return panels.status_what(self.table, self.lang)
+
+    def status_text(self) -> str:
+        """The shell's line, or why the chairs chosen for the schemer may not be moved (the
+        engine's refusal with its rule id) while Confirm stays grey."""
+        refused = self.selection.refused() if self._interactive else None
+        error = self.game.refusal(refused) if refused is not None else None
+        if error is not None:
+            return t("status.illegal", self.lang, rule=error.rule, reason=error.reason)
+        return super().status_text()
 
     def hand_chips(self) -> list[str]:
         return panels.hand_chips(self.table, self.lang)
@@ -169,11 +192,17 @@ class GaloppView(ShellView):
 
     # -- the canvas: the course is the grid, the bearer slots are regions -------------------
     def cell_name(self, row: int, col: int) -> str:
-        return course_target(row, col, self.chair_cols())
+        """The target of a canvas grid cell ("" for a band's row of space numbers)."""
+        cell = self.layout.logical(row, col)
+        return "" if cell is None else course_target(*cell, self.chair_cols())
 
     def cell_of(self, target: str) -> tuple[int, int] | None:
         parsed = parse_target(target)
-        return None if parsed is None else course_cell(parsed, self.chair_cols())
+        cell = None if parsed is None else course_cell(parsed, self.chair_cols())
+        return None if cell is None else self.layout.grid_cell(*cell)
+
+    def target_at(self, x: Any, y: Any) -> str | None:
+        return super().target_at(x, y) or None  # a row of space numbers is no target
 
     def chair_cols(self) -> list[int]:
         """The course column each chair stands in (from the game, or mid-animation)."""
@@ -184,10 +213,10 @@ class GaloppView(ShellView):
         return self.selection.boards_shown()[seat]
 
     def static_ops(self) -> list[Op]:
-        return drawing.static_ops(self.geom, self.boards_geom, self.table["goal"], self.lang)
+        return drawing.static_ops(self.layout, self.table["goal"], self.lang)
 
     def piece_ops(self) -> list[Op]:
-        return drawing.piece_ops(self.geom, self.boards_geom, self.table, self.chair_cols(),
+        return drawing.piece_ops(self.layout, self.table, self.chair_cols(),
                                  self.selection.boards_shown(), self.lang)
 
     def highlight_marks(self) -> Marks:
@@ -201,9 +230,7 @@ class GaloppView(ShellView):
         return marks + super().highlight_marks()
 
     def highlight_ops(self) -> list[Op]:
-        die = self.table["last_roll"] if self._die_shown else None
-        return drawing.highlight_ops(self.geom, self.boards_geom, self.highlight_marks(), self.chair_cols(),
-                                     die, self.lang)
+        return drawing.highlight_ops(self.layout, self.highlight_marks(), self.chair_cols(), self._die, self.lang)
 
     def cursor_step(self, cursor: str | None, dr: int, dc: int) -> str:
         """Up/down: through the lanes, then the boards (into a lane: onto its chair); left/right:
@@ -229,15 +256,15 @@ class GaloppView(ShellView):
         count = self.game.event_count
         return self.game, count, self.game.events(count - 1)[0] if count else None
 
-    def _new_events(self) -> list[Event]:
-        """Events since the last refresh; none after a jump (another game, an undo or a load
+    def _new_events(self) -> list[Event] | None:
+        """Events since the last refresh; None after a jump (another game, an undo or a load
         replays the game: its events are new objects), so only real moves animate."""
         game, count, last = self._seen
         self._seen = self._event_mark()
         if game is not self.game or count > self.game.event_count:
-            return []
+            return None
         if count and self.game.events(count - 1)[0] is not last:
-            return []
+            return None
         return self.game.events(count)
 
     def _animate(self, events: list[Event]) -> None:
@@ -268,15 +295,31 @@ class GaloppView(ShellView):
         return self._anim_cols is not None
 
     def _show_die(self, events: list[Event]) -> None:
-        self._die_shown = any(e.kind == "roll" for e in events)
-        if self._die_shown:
-            generation = self._anim_gen
-            self.scheduler(DIE_SECONDS, lambda: self._hide_die(generation))
+        """Put the newest roll on the canvas for DIE_SECONDS; the viewer's own roll is pinned that
+        long (fast bots rolling right after it do not hide it)."""
+        rolls = [e for e in events if e.kind == "roll"]
+        own = [e for e in rolls if e.seat == self.seat]
+        if own or (rolls and not self._die_pinned):
+            roll = (own or rolls)[-1]
+            self._die = {"seat": roll.seat, "die": roll.die, "card": roll.card}
+            self._die_pinned = bool(own)
+            shown = self._die
+            self.scheduler(DIE_SECONDS, lambda: self._hide_die(shown))
 
-    def _hide_die(self, generation: int) -> None:
-        if generation == self._anim_gen and self._die_shown:
-            self._die_shown = False
+    def _hide_die(self, shown: dict[str, Any]) -> None:
+        if self._die is shown:  # not replaced by a newer roll since
+            self._die, self._die_pinned = None, False
             self.redraw((HIGHLIGHTS,))
+
+    def _track_own_roll(self, events: list[Event] | None) -> None:
+        """The viewer's own latest roll in this race (None after a jump: read the whole game)."""
+        if events is None:
+            self._own_roll, events = None, self.game.events(0)
+        for event in events:
+            if event.kind == "race":
+                self._own_roll = None
+            elif event.kind == "roll" and event.seat == self.seat:
+                self._own_roll = event
 
     # -- choosing: several clicks make one move ----------------------------------------------
     def scheme_candidates(self, sign: int | None = None) -> list[int]:
@@ -292,7 +335,7 @@ class GaloppView(ShellView):
         """A named target was clicked (canvas or keyboard): ``chair:2``, ``slot:1:3``, ``lane:0:4``."""
         parsed = parse_target(target)
         if parsed is not None and self._interactive:
-            self._answer(self.selection.click(parsed, "; ".join(self.target_facts(target))))
+            self._answer(self.selection.click(parsed, lambda: "; ".join(self.target_facts(target))))
 
     def _answer(self, reply: Reply | None) -> None:
         if reply is None:
@@ -303,6 +346,7 @@ class GaloppView(ShellView):
         self.info.value = lines_html(reply.lines)
         self._sync_controls()
         self.redraw((PIECES, HIGHLIGHTS) if reply.boards_changed else (HIGHLIGHTS,))
+        self.status.value = self.status_text()  # a choice the rules refuse says why, at once
 
     # -- controls --------------------------------------------------------------------------
     def button_actions(self) -> list[Action]:
@@ -331,15 +375,9 @@ class GaloppView(ShellView):
     def _sync_controls(self) -> None:
         legal = self._legal if self._interactive else []
         bids = [a.args[0] for a in legal if a.kind == "bid"]
-        if bids:
-            lo, hi = min(bids), max(bids)
-            value = min(max(self.bid_amount.value, lo), hi)
-            # widen first so min <= max holds at every step
-            self.bid_amount.min = min(self.bid_amount.min, lo)
-            self.bid_amount.max = max(self.bid_amount.max, hi)
-            self.bid_amount.value = value
-            self.bid_amount.min, self.bid_amount.max = lo, hi
+        self._set_bid_range(*((min(bids), max(bids)) if bids else panels.bid_range(self.table)))
         self.bid_amount.disabled = self.bid_button.disabled = not bids
+        self.bid_note.value = "" if bids else self._why_no_bid()
         self._sync_bid_label()
         for button, sign in ((self.scheme_plus, 1), (self.scheme_minus, -1)):
             button.disabled = not any(a.kind == "scheme" and a.args[0] == sign for a in legal)
@@ -347,6 +385,33 @@ class GaloppView(ShellView):
         self.confirm_button.description = t(confirm.get(self.table["phase"], "gr.button.place"), self.lang)
         self.confirm_button.disabled = not legal or self.selection.selected() is None
         super()._sync_controls()
+
+    def _set_bid_range(self, lo: int, hi: int) -> None:
+        """Bound the slider to the bids allowed; a new range starts at its lowest bid."""
+        if (self.bid_amount.min, self.bid_amount.max) == (lo, hi):
+            return
+        with self.bid_amount.hold_sync():  # widen first, so min <= value <= max holds at every step
+            self.bid_amount.min = min(self.bid_amount.min, lo)
+            self.bid_amount.max = max(self.bid_amount.max, hi)
+            self.bid_amount.value = lo
+            self.bid_amount.min, self.bid_amount.max = lo, hi
+
+    def _why_no_bid(self) -> str:
+        """Why the viewer cannot bid now (the engine's refusal when it is the viewer's turn)."""
+        auction, viewer = self.table["auction"], self.viewer
+        if auction is None or viewer is None or self.game.to_move is None:
+            return ""
+        if viewer not in auction["participants"]:
+            return t("gr.bid_note.has_team", self.lang)
+        if viewer in auction["passers"]:
+            return t("gr.bid_note.passed", self.lang)
+        if self.game.to_move != viewer:
+            return t("gr.bid_note.wait", self.lang, player=player_name(self.game.to_move, self.lang))
+        lowest = panels.bid_range(self.table)[0]
+        error = self.game.refusal(f"bid {lowest}")
+        if error is not None:
+            return t("status.illegal", self.lang, rule=error.rule, reason=error.reason)
+        return t("gr.bid_note.closed", self.lang)
 
     def _style_buttons(self) -> None:
         super()._style_buttons()
