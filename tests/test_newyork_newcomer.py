@@ -11,7 +11,7 @@ from nbgames.newyork import tables as ny
 from nbgames.newyork.lessons import learn, position_game
 from nbgames.newyork.lessons_turns import L5_BOARD
 from nbgames.newyork.teaching import OTHER_HANDS
-from nbgames.newyork.view import NARROW, NewYorkView, jokers_spent
+from nbgames.newyork.view import NARROW, PIECE_FILL, NewYorkView, jokers_spent
 from nbgames.ui.board import STATIC
 
 PHONE_DISPLAY = 358  # CSS px a 390 px wide page gives the canvas
@@ -218,3 +218,23 @@ def test_the_stop_line_in_a_game_follows_the_reshuffle():
     assert [e.kind for e in game.events()][:2] == ["place", "reshuffle"] and not game.is_over
     assert game.view()["stops_in_discard"] == 0 and game.rules.deck.count(ny.STOP) == 2
     assert "STOP cards are in the draw pile" in view.hand.value and "in the discard pile" not in view.hand.value
+
+
+def test_the_scoring_lesson_does_not_tell_the_winner_above_its_questions():
+    runner = learn(start=8)
+    status = runner.view.status
+    assert runner.session.game.is_over and "Who won?" in status.value
+    for answer in ("31", "30"):
+        assert "Winner" not in status.value and "Player 1 (red)" not in status.value
+        runner.answer(answer)
+    assert "Who wins?" in runner.prompt.value and "Winner" not in status.value
+    runner.answer("red")
+    assert runner.session.done and "Winner: Player 1 (red)" in status.value
+
+
+def test_the_player_strip_shows_each_seats_colour():
+    view = NewYorkView(nbgames.new_game("newyork", players=3, seed=1))
+    assert [view.seat_colour(s) for s in range(3)] == [PIECE_FILL[c] for c in ("red", "blue", "yellow")]
+    assert view.players_panel.value.count("nbg-swatch") == 3
+    picking = NewYorkView(nbgames.new_game("newyork", players=3, seed=1, options={"colour_choice": True}))
+    assert picking.seat_colour(0) is None  # V2: no colour before it is chosen

@@ -41,6 +41,7 @@ EN = {
                     "square (NY-9).",
     "ny.spend_both": "Only your two jokers name {target}: press the button below to spend both, or choose "
                      "another square (NY-9).",
+    "ny.game_over_asked": "Game over (NY-16). Who won? Count the scores as the lesson asks.",
     "ny.red_joker": "red joker",
     "ny.blue_joker": "blue joker",
     "ny.avenues": "Avenues (rows, red cards): {names}",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.action import Action
 from ..engine.game import Game
@@ -26,6 +26,9 @@ from ..ui.shell import ShellView, chip, lines_html
 from ..ui.view import player_name
 from . import tables as ny
 from .text import colour_name
+
+if TYPE_CHECKING:
+    from ..ui.lesson import Step
 
 # Okabe–Ito colours for the five piece colours; each disc also shows its letter.
 PIECE_FILL = {"red": OKABE_ITO["vermillion"], "blue": OKABE_ITO["blue"], "yellow": OKABE_ITO["yellow"],
@@ -84,9 +87,10 @@ class NewYorkView(ShellView):
 
     def __init__(self, game: Game, seat: int | None = None, lang: str = "en"):
         self.facts: dict[str, Any] = {}  # game.view(viewer) as last refreshed
-        # Whether a click spends what it plays (False: a lesson question, where a click only
-        # points at a square and nothing is played); a lesson page sets it per step.
-        self.clicks_spend: Callable[[], bool] = lambda: True
+        # On a lesson page: the step being asked (None when the lesson is done). A question
+        # (a step that plays nothing) spends no card by a click and may not be answered by the
+        # status line (a finished game's winners).
+        self.lesson_step: Callable[[], Step | None] | None = None
         super().__init__(game, seat, lang, Geometry(N, N))
         self.refresh()
 
@@ -110,11 +114,16 @@ class NewYorkView(ShellView):
         """The shell's ways to play a square, those spending fewer jokers first."""
         return sorted(super().candidates(target), key=lambda a: len(jokers_spent(a)))
 
+    def asks_which(self, target: str) -> bool:
+        """A square only jokers can name asks too, so the player sees what the click spends."""
+        found = self.candidates(target)
+        return len(found) > 1 or (len(found) == 1 and bool(jokers_spent(found[0])))
+
     def click(self, target: str) -> None:
         """The shell's click (several ways: it asks which), except that a square only jokers can
         name is not played at once: the status line says which jokers it spends, and a single
         "which way?" button plays it."""
-        found = self.candidates(target) if self.interactive and self.clicks_spend() else []
+        found = self.candidates(target) if self.interactive and self._spends() else []
         jokers = jokers_spent(found[0]) if len(found) == 1 else []
         if not jokers:
             super().click(target)
@@ -123,6 +132,11 @@ class NewYorkView(ShellView):
         joker = t("ny.red_joker" if jokers[0] == ny.RED_JOKER else "ny.blue_joker", self.lang)
         self.status.value = t(key, self.lang, target=target, joker=joker)
         self._update_choices(found)
+
+    def _spends(self) -> bool:
+        """Whether a click plays (and spends) what it names: not a lesson question's click."""
+        step = self.lesson_step() if self.lesson_step is not None else None
+        return step is None or step.plays
 
     def square(self, target: str) -> int | None:
         """The square index a target names ("C3" -> 16), or None."""
@@ -138,6 +152,11 @@ class NewYorkView(ShellView):
             return name
         return f"{name} ({'/'.join(t(f'ny.colour.{c}', self.lang) for c in colours)})"
 
+    def seat_colour(self, seat: int) -> str | None:
+        """The player strip's swatch: the seat's (first) piece colour, once it has one."""
+        colours = self.facts["seat_colours"][seat] if self.facts else []
+        return PIECE_FILL[colours[0]] if colours else None
+
     def status_what(self) -> str:
         facts = self.facts
         if facts["phase"] in ("pick", "setup"):
@@ -147,7 +166,10 @@ class NewYorkView(ShellView):
         return t("ny.what.noplay" if self._legal == [ny.NOPLAY] else "ny.what.main", self.lang)
 
     def status_text(self) -> str:
-        """The shell's status; at the end, also who drew the STOP card (NY-16)."""
+        """The shell's status; at the end, also who drew the STOP card (NY-16). While a lesson
+        still asks about a finished game, the winners are left for the learner to find."""
+        if self.game.is_over and self.lesson_step is not None and self.lesson_step() is not None:
+            return t("ny.game_over_asked", self.lang)
         text = super().status_text()
         drawn = self.facts["stop_drawn_by"]
         if self.game.is_over and drawn is not None:
