@@ -54,17 +54,19 @@ def test_first_two_lessons_by_clicking_the_board_and_buttons():
 def test_show_me_reset_and_typed_moves():
     runner = learn(start=5)  # the fee lesson
     assert "Evicting" in runner.title.value
-    runner.show_me()  # a question answered by a square: the square is marked
-    assert runner.session.step_index == 1
-    assert "Here's how" in runner.feedback.value
+    runner.show_me()  # a question answered by a square: the square is marked, nothing is done
+    assert runner.session.step_index == 0
+    assert "Here's how" in runner.feedback.value and "marked square F2" in runner.feedback.value
     assert ("shown", ["F2"]) in runner.view._extra
+    runner.show_me()  # pressed again: "Do it for me"
+    assert runner.session.step_index == 1
     runner.move_box.value = "F2"  # typed: too expensive for this step's goal
     runner.try_button.click()
     assert runner.feedback_verdict.rule == "NY-11" and not runner.feedback_verdict.ok
     runner.move_box.value = "Z9"  # not a move at all: the engine explains
     runner.try_button.click()
     assert runner.feedback_verdict.rule == "NY-9"
-    runner.show_me()
+    runner.do_it()
     assert runner.session.game.view()["chips"][0] == 5
     runner.reset_button.click()
     assert runner.session.step_index == 0 and runner.session.game.view()["chips"][0] == 6
@@ -102,7 +104,7 @@ def test_every_lesson_runs_to_the_end_in_the_runner():
         runner.go(index)
         while not runner.session.done:
             before = runner.session.step_index
-            runner.show_me()
+            runner.do_it()
             assert runner.session.done or runner.session.step_index == before + 1
             assert runner.view.game is runner.session.game
     assert "9 of 9 lessons done" in runner.progress.value

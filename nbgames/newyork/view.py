@@ -115,7 +115,10 @@ class NewYorkView(ShellView):
         return sorted(super().candidates(target), key=lambda a: len(jokers_spent(a)))
 
     def asks_which(self, target: str) -> bool:
-        """A square only jokers can name asks too, so the player sees what the click spends."""
+        """A square only jokers can name asks too, so the player sees what the click spends (a
+        lesson question's click only names the square: it never asks)."""
+        if not self._spends():
+            return False
         found = self.candidates(target)
         return len(found) > 1 or (len(found) == 1 and bool(jokers_spent(found[0])))
 

@@ -24,6 +24,7 @@ from typing import Any
 from ..engine.action import Action
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
+from .i18n import t
 
 Answer = Any  # an Action, a move notation, a square name, or a choice value
 
@@ -177,8 +178,19 @@ class LessonSession:
         self.last = verdict
         return verdict
 
+    def explain(self) -> Verdict:
+        """Why the current step's expected answer is right, judged without playing it (the
+        "Show me" button shows it; the learner then makes it)."""
+        step = self.step
+        if step is None:
+            return Verdict(False, "", "This lesson is finished: press Reset to do it again, or go on.")
+        try:
+            return step.judge(self.game, step.expected(self.game))
+        except IllegalAction as exc:
+            return Verdict(False, exc.rule, exc.reason)
+
     def show_me(self) -> Verdict:
-        """Submit the expected answer of the current step (the "show me" button)."""
+        """Submit the expected answer of the current step (what "Do it for me" does)."""
         step = self.step
         if step is None:
             return self.submit(None)
@@ -247,7 +259,10 @@ LESSON_TEXT: dict[str, str] = {
     "right": "Right",
     "wrong": "Not quite",
     "shown": "Here's how",
+    "shown_choice": "Press the marked button \u201c{label}\u201d.",
+    "shown_typed": "Type {move} in the box below the board.",
     "show_me": "Show me",
+    "do_it": "Do it for me",
     "retry": "Try again",
     "reset": "Start this lesson again",
     "next": "Next lesson →",
@@ -393,6 +408,7 @@ class LessonRunner:
     def retry(self) -> None:
         """Clear a wrong answer's feedback (a wrong answer never changed the game)."""
         self.feedback_verdict = None
+        self._shown = False
         self._update()
         self.feedback.value = f"<i>{lesson_text('retry_text')}</i>"
 
@@ -405,16 +421,52 @@ class LessonRunner:
         return verdict
 
     def show_me(self) -> Verdict:
-        """Do the current step's expected answer, marking its square on the board."""
-        step = self.session.step
+        """Show the current step's answer — marked on the board or on its button, and why — and
+        let the learner make it. Pressed again on the same step, it does it for them."""
+        if self._shown and self.session.step is not None:
+            return self.do_it()
         expected = self.session.expected()
-        verdict = self.session.show_me()
+        verdict = self.session.explain()
         self._shown = True
+        self.feedback_verdict = verdict
+        self._update()
+        how = self._mark_answer(expected)
+        self.feedback_verdict = Verdict(verdict.ok, verdict.rule, f"{how} {verdict.text}".strip())
+        self._render_feedback()
+        self.show_button.description = lesson_text("do_it")
+        return self.feedback_verdict
+
+    def do_it(self) -> Verdict:
+        """Make the current step's expected answer for the learner (the second "Show me")."""
+        verdict = self.session.show_me()
+        self._shown = False
         self._after(verdict)
-        square = _square_name(expected)
-        if step is not None and square and not step.plays:
-            self.view.highlight([square], kind="shown")
         return verdict
+
+    def _mark_answer(self, expected: Answer) -> str:
+        """Mark where the expected answer is given (a square, a control, a choice button) and
+        say so in words."""
+        view = self.view
+        for button in self.choices.children:
+            if getattr(button, "_nbg_value", None) == str(expected):
+                button.button_style = "warning"
+                button.add_class("nbg-lesson-shown")
+                return lesson_text("shown_choice", label=button.description)
+        action = expected if isinstance(expected, Action) else None
+        if action is None and self.session.board_active:
+            try:
+                action = self.session.game.parse(expected)
+            except (IllegalAction, TypeError):
+                action = None
+        how = view.how_to_play(action) if action is not None and hasattr(view, "how_to_play") else None
+        if how is None and self.session.step is not None and not self.session.step.plays:
+            square = _square_name(expected)  # a question answered by naming a square
+            how = ([square], t("lesson.show_target", target=square)) if square else None
+        if how is not None:
+            targets, words = how
+            view.highlight(targets, kind="shown")
+            return words
+        return lesson_text("shown_typed", move=str(expected))
 
     def _on_board(self, action: Any) -> None:
         if self.session.board_active:
@@ -429,8 +481,6 @@ class LessonRunner:
     def _on_view_status(self, change: dict) -> None:
         """The board explains a refused click in its status label; repeat it as lesson feedback."""
         import re
-
-        from .i18n import t
 
         prefix = t("status.illegal", rule="\0", reason="").split("\0")[0]
         text = change.get("new") or ""
@@ -482,6 +532,8 @@ class LessonRunner:
             mark = "✓ " if lesson.id in self.completed else ""
             item.description = f"{mark}{i + 1}. {lesson.title}"
             item.button_style = "info" if i == self.index else ""
+        if not self._shown:
+            self.show_button.description = lesson_text("show_me")
         self.show_button.disabled = session.done
         self.retry_button.disabled = session.done
         self.prev_button.disabled = self.index == 0
@@ -496,6 +548,7 @@ class LessonRunner:
         for choice in self.session.choices:
             b = widgets.Button(description=choice.label, layout=widgets.Layout(width="auto"))
             b.add_class("nbg-lesson-choice")
+            b._nbg_value = str(choice.value)
             b.on_click(lambda _b, v=choice.value: self.answer(v))
             buttons.append(b)
         self.choices.children = buttons

@@ -181,6 +181,21 @@ class ShellView(GameView):
         controls it puts in `extras`."""
         return dict(self._action_buttons)
 
+    def how_to_play(self, action: Action) -> tuple[list[str], str] | None:
+        """Where a legal action is played, for a lesson's "Show me": the targets (or control
+        names) to mark and a sentence saying what to do; None when it can only be typed. A game
+        whose move takes several clicks or a slider says how here."""
+        target = self.target_of(action)
+        if target is not None:
+            words = t("lesson.show_target", self.lang, target=target)
+            if self.asks_which(target):  # the click asks "which way?"
+                words += " " + t("lesson.show_then_choose", self.lang, way=self.describe(action))
+            return [target], words
+        control = self.control(self.button_name(action))
+        if control is not None:
+            return [self.button_name(action)], t("lesson.show_control", self.lang, label=control.description)
+        return None
+
     def control(self, name: str) -> widgets.DOMWidget | None:
         """The control called `name` ("button:pass"), or None while it is not shown."""
         return self.named_controls().get(name)
@@ -331,7 +346,7 @@ class ShellView(GameView):
         if not self._interactive or not self._viewer_may_act():
             return
         found = self.candidates(target)
-        if len(found) == 1:
+        if found and not self.asks_which(target):
             self._emit(found[0])
         elif found:  # several ways to play here: ask which, never pick one silently
             self.status.value = t("label.choose_how", self.lang, target=target)
@@ -339,6 +354,12 @@ class ShellView(GameView):
         else:
             self.status.value = self.refusal_text(target)
             self._update_choices([])
+
+    def asks_which(self, target: str) -> bool:
+        """Whether a click on `target` asks "which way?" before playing (several ways to play
+        it; a game may also ask for a single way that spends something the player may not
+        expect)."""
+        return len(self.candidates(target)) > 1
 
     def target_at(self, x: Any, y: Any) -> str | None:
         cell = self.hit(x, y)
@@ -424,7 +445,7 @@ class ShellView(GameView):
 
     def _style_buttons(self) -> None:
         """Mark the controls a lesson points at ("hint" highlights naming them)."""
-        hinted = {name for kind, names in self._extra if kind == "hint" for name in names}
+        hinted = {name for kind, names in self._extra if kind in ("hint", "shown") for name in names}
         for name, control in self.named_controls().items():
             if name in hinted:
                 control.add_class(HINT_CLASS)
