@@ -17,6 +17,8 @@ and an ``interactive`` flag (see ``nbgames/newyork/view.py``).
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -280,16 +282,21 @@ def lesson_text(key: str, **kw: Any) -> str:
     return LESSON_TEXT[key].format(**kw)
 
 
-def _inline(text: str) -> str:
-    """One line of lesson prose to safe HTML: escaped, with ``**bold**``."""
-    import html
-    import re
+LINK = re.compile(r"\[([^\]]+)\]\(([\w./-]+\.ipynb)\)")  # only links to the project's own pages
 
-    return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", html.escape(text))
+
+def _inline(text: str) -> str:
+    """One line of lesson prose to safe HTML: escaped, with ``**bold**``, ``*emphasis*`` and
+    ``[a link](play.ipynb)`` to another notebook page (relative, nothing else)."""
+    out = html.escape(text, quote=False)
+    out = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", out)
+    out = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", out)
+    return LINK.sub(lambda m: f"<a href='{m[2]}' target='_top'>{m[1]}</a>", out)
 
 
 def markdown_lite(text: str) -> str:
-    """Lesson prose to safe HTML: paragraphs, ``- `` lists and ``**bold**``; everything escaped."""
+    """Lesson prose to safe HTML: paragraphs, ``- `` lists, ``**bold**``, ``*emphasis*`` and
+    links to other notebook pages; everything else escaped."""
     out = []
     for block in text.strip().split("\n\n"):
         lines = [_inline(line.strip()) for line in block.splitlines() if line.strip()]
@@ -480,8 +487,6 @@ class LessonRunner:
 
     def _on_view_status(self, change: dict) -> None:
         """The board explains a refused click in its status label; repeat it as lesson feedback."""
-        import re
-
         prefix = t("status.illegal", rule="\0", reason="").split("\0")[0]
         text = change.get("new") or ""
         if not (self.session.board_active and prefix and text.startswith(prefix)):
@@ -576,8 +581,6 @@ class LessonRunner:
 
 
 def _escape(text: str) -> str:
-    import html
-
     return html.escape(text)
 
 
