@@ -1,0 +1,273 @@
+"""Building, demolishing and rebuilding (NY1901-5, NY1901-6), as a part of the `NewYork1901`
+rules class: each seat's estate, the fast generators of legal placements, the one check per
+kind that says why a placement is refused, and what a placement does.
+
+A player's estate is every cell of its lots that no building covers: the lots holding its
+workers, and what earlier builds and demolitions left empty of its lots [R]. A rebuild stands
+in the cells its demolished building freed, extended only over cells of the player's lots that
+hold its workers (NY1901-6).
+"""
+
+from __future__ import annotations
+
+from ..engine.action import Action
+from .events import Build, Demolish, Prestige, Unlock, WorkerPlaced
+from .tables import GOLD, TIERS, Tables
+
+
+class Building:
+    """Placements of skyscraper tiles on a `NewYork1901` state."""
+
+    T: Tables
+
+    # -- what a seat may build -------------------------------------------------------------
+    def estate(self, seat: int) -> int:
+        """NY1901-5: the cells of `seat`'s lots that no building covers, as a mask."""
+        return self.owned[seat] & ~self.occupied
+
+    def top_tier(self, seat: int) -> int:
+        """NY1901-5: the highest tier `seat`'s VP unlock (bronze 0, silver 1, gold 2)."""
+        vp, unlocks = self.vp[seat], self.T.unlocks
+        return GOLD if vp >= unlocks[GOLD] else 1 if vp >= unlocks[1] else 0
+
+    def tiles_in_hand(self, seat: int, top: int, above: int = -1) -> list[int]:
+        """Tiles `seat` may place now: its own left and the free legendaries (one per player),
+        of a tier up to `top` and above `above`."""
+        T = self.T
+        left = self.tiles_left[seat]
+        out = [t for t in range(T.own_tiles) if left[t] and above < T.tiles[t].tier <= top]
+        if top >= GOLD and above < GOLD and self.legend_of[seat] < 0:
+            out += [t for t in T.legendaries if self.legend_owner[t - T.own_tiles] < 0]
+        return out
+
+    def _placements(self, tiles: list[int], region: int, need: int):
+        """(tile, orientation, anchor, mask) of every placement of `tiles` inside `region`
+        with a cell on an avenue or by a park and a cell in `need`."""
+        T = self.T
+        touch = T.touch
+        anchors = T.cells(region)
+        outside = ~region
+        done: dict[tuple, list] = {}
+        for tile in tiles:
+            shapes = T.shape_of[tile]
+            found = done.get(shapes)
+            if found is None:
+                found = done[shapes] = []
+                for orientation, masks in enumerate(T.masks[tile]):
+                    for anchor in anchors:
+                        mask = masks[anchor]
+                        if mask and not mask & outside and mask & touch and mask & need:
+                            found.append((orientation, anchor, mask))
+            for orientation, anchor, mask in found:
+                yield tile, orientation, anchor, mask
+
+    def _build_actions(self, seat: int) -> list[Action]:
+        estate = self.estate(seat)
+        if not estate & self.T.touch:
+            return []
+        build = self.T.build_action
+        return [build(tile, o, a) for tile, o, a, _ in
+                self._placements(self.tiles_in_hand(seat, self.top_tier(seat)), estate, estate)]
+
+    def _rebuilds(self, seat: int):
+        """(building, tile, orientation, anchor, mask) of every legal demolish-and-rebuild."""
+        T = self.T
+        top = self.top_tier(seat)
+        for index, building in enumerate(self.buildings):
+            if building is None or building[0] != seat:
+                continue
+            old_tier = T.tiles[building[1]].tier if building[1] >= 0 else T.starter.tier
+            if old_tier >= GOLD or old_tier >= top:
+                continue
+            tiles = self.tiles_in_hand(seat, top, above=old_tier)
+            freed = building[2]
+            region = freed | self.workers_mask[seat]
+            for tile, o, a, mask in self._placements(tiles, region, freed):
+                if self._workers_short(seat, freed, mask) <= 0:
+                    yield index, tile, o, a, mask
+
+    def _demolish_actions(self, seat: int) -> list[Action]:
+        T = self.T
+        return [T.demolish_action(T.cells(self.buildings[b][2])[0], tile, o, a)
+                for b, tile, o, a, _ in self._rebuilds(seat)]
+
+    def _workers_short(self, seat: int, freed: int, mask: int) -> int:
+        """NY1901-6: workers lacking to cover every lot of the freed area left with no
+        building (workers the new building sends home count as in supply); <= 0 if enough."""
+        T = self.T
+        after = (self.occupied & ~freed) | mask
+        needed = sum(1 for lot in T.lots_in(freed) if not T.lot_mask[lot] & after)
+        back = len(T.lots_in(mask & self.workers_mask[seat]))
+        return needed - self.supply[seat] - back
+
+    def can_build_or_rebuild(self, seat: int) -> bool:
+        """Whether any build (without a pending acquire) or demolish-and-rebuild is legal."""
+        estate = self.estate(seat)
+        if estate & self.T.touch and next(self._placements(
+                self.tiles_in_hand(seat, self.top_tier(seat)), estate, estate), None) is not None:
+            return True
+        return not self.demolished and next(self._rebuilds(seat), None) is not None
+
+    # -- why a placement is refused (the one check of each kind) ---------------------------
+    def _check_tile(self, seat: int, tile: int) -> tuple[str, str] | None:
+        T = self.T
+        spec = T.tiles[tile]
+        if spec.legendary:
+            if self.legend_of[seat] >= 0:
+                return "NY1901-5", (f"You already built a legendary ({T.tiles[self.legend_of[seat]].name}); "
+                                    "each player builds at most one.")
+            owner = self.legend_owner[tile - T.own_tiles]
+            if owner >= 0:
+                return "NY1901-3", f"{spec.name} is already built by Player {owner + 1}."
+        elif not self.tiles_left[seat][tile]:
+            return "NY1901-3", f"You have no {spec.name} tile left."
+        need = T.unlocks[spec.tier]
+        if self.vp[seat] < need:
+            return "NY1901-5", (f"{spec.tier_name.capitalize()} buildings unlock at {need} VP; "
+                                f"you have {self.vp[seat]}.")
+        return None
+
+    def _check_cells(self, seat: int, mask: int, region: int, where: str) -> tuple[str, str] | None:
+        T = self.T
+        if not mask:
+            return "NY1901-1", "This tile would stick out of the board."
+        for cell in T.cells(mask & ~region):
+            name = T.cell_names[cell]
+            if self.occupied >> cell & 1:
+                return "NY1901-5", f"{name} already has a building; a tile goes on empty cells only."
+            if T.parks >> cell & 1:
+                return "NY1901-5", f"{name} is a park; nothing is built on parks."
+            lot = T.lot_of_cell[cell]
+            if lot < 0 or self.lot_owner[lot] != seat:
+                return "NY1901-5", f"{name} is not on one of your lots; you build only on your estate."
+            return "NY1901-6", f"{name} {where}"
+        if not mask & T.touch:
+            return "NY1901-5", "This tile does not touch an avenue or a park."
+        return None
+
+    def _check_build(self, action: Action) -> tuple[str, str] | None:
+        seat = self.current
+        if not (self.pending or self.acts > 0):
+            return self._no_action_left()
+        tile, orientation, anchor = action.args
+        refusal = self._check_tile(seat, tile)
+        if refusal:
+            return refusal
+        return self._check_cells(seat, self.T.masks[tile][orientation][anchor], self.estate(seat), "")
+
+    def _check_demolish(self, action: Action) -> tuple[str, str] | None:
+        T = self.T
+        seat = self.current
+        if self.acts <= 0:
+            return self._no_action_left()
+        if self.demolished:
+            return "NY1901-8", "You already demolished this turn; never two demolitions in one turn."
+        cell, tile, orientation, anchor = action.args
+        index = self.cell_building[cell]
+        building = self.buildings[index] if index >= 0 else None
+        if building is None or building[0] != seat:
+            return "NY1901-6", f"There is no building of yours on {T.cell_names[cell]} to demolish."
+        old = T.tiles[building[1]] if building[1] >= 0 else T.starter
+        if old.tier >= GOLD:
+            return "NY1901-6", f"{old.name} is a gold building; gold buildings cannot be replaced."
+        if T.tiles[tile].tier <= old.tier:
+            return "NY1901-6", (f"The new building must be of a higher tier than {old.tier_name} "
+                                f"(bronze → silver → gold or legendary).")
+        refusal = self._check_tile(seat, tile)
+        if refusal:
+            return refusal
+        freed = building[2]
+        mask = T.masks[tile][orientation][anchor]
+        refusal = self._check_cells(seat, mask, freed | self.workers_mask[seat],
+                                    "holds none of your workers; a rebuild stands in the freed cells, extended "
+                                    "only over your lots with a worker.")
+        if refusal:
+            return refusal
+        if not mask & freed:
+            return "NY1901-6", "The new building must stand where the demolished one stood."
+        short = self._workers_short(seat, freed, mask)
+        if short > 0:
+            return "NY1901-6", (f"A lot of the freed area would be left with no building and you lack {short} "
+                                "worker(s) to put on it, so you may not demolish this way.")
+        return None
+
+    # -- what a placement does -------------------------------------------------------------
+    def _place(self, seat: int, tile: int, mask: int) -> None:
+        """Put a tile down: workers on the lots it covers go home, its VP score at once."""
+        T = self.T
+        spec = T.tiles[tile]
+        if spec.legendary:
+            self.legend_owner[tile - T.own_tiles] = seat
+            self.legend_of[seat] = tile
+        else:
+            self.tiles_left[seat][tile] -= 1
+        back = 0
+        for lot in T.lots_in(mask & self.workers_mask[seat]):
+            self.worker[lot] = -1
+            self.workers_mask[seat] &= ~T.lot_mask[lot]
+            back += 1
+        self.supply[seat] += back
+        index = len(self.buildings)
+        self.buildings.append((seat, tile, mask))
+        for cell in T.cells(mask):
+            self.cell_building[cell] = index
+        self.occupied |= mask
+        self.events.append(Build(seat, spec.name, spec.tier_name, T.names(mask), spec.vp, back))
+        self._score(seat, spec.vp)
+        if spec.tier == GOLD and not spec.legendary and self.challenge == "gold_prestige":
+            self._gold_prestige(seat, mask)
+
+    def _gold_prestige(self, seat: int, mask: int) -> None:
+        """NY1901-12: +1 VP per opponent building of a lower tier next to the new gold one
+        (starter buildings and legendaries do not count [R])."""
+        T = self.T
+        near = {self.cell_building[c] for c in T.cells(T.neighbours_of(mask) & self.occupied)}
+        count = 0
+        for index in sorted(near):
+            owner, tile, _ = self.buildings[index]
+            if owner != seat and tile >= 0 and not T.tiles[tile].legendary and T.tiles[tile].tier < GOLD:
+                count += 1
+        if count:
+            points = count * T.data["challenges"]["gold_prestige"]["points"]
+            self.prestige[seat] += points
+            self.events.append(Prestige(seat, points))
+            self._score(seat, points)
+
+    def _score(self, seat: int, points: int) -> None:
+        before = self.top_tier(seat)
+        self.vp[seat] += points
+        for tier in range(before + 1, self.top_tier(seat) + 1):
+            self.events.append(Unlock(seat, TIERS[tier], self.T.unlocks[tier]))
+
+    def _build(self, action: Action) -> None:
+        tile, orientation, anchor = action.args
+        if self.pending:
+            self.pending = False
+        else:
+            self.acts -= 1
+        self.acted = True
+        self._place(self.current, tile, self.T.masks[tile][orientation][anchor])
+        self._after_action()
+
+    def _demolish(self, action: Action) -> None:
+        T = self.T
+        seat = self.current
+        cell, tile, orientation, anchor = action.args
+        index = self.cell_building[cell]
+        _, old, freed = self.buildings[index]
+        self.buildings[index] = None
+        self.razed[seat].append(old)
+        for c in T.cells(freed):
+            self.cell_building[c] = -1
+        self.occupied &= ~freed
+        self.events.append(Demolish(seat, T.tiles[old].name if old >= 0 else T.starter.name, T.names(freed)))
+        self.acts -= 1
+        self.pending, self.demolished, self.acted = False, True, True
+        self._place(seat, tile, T.masks[tile][orientation][anchor])
+        for lot in T.lots_in(freed):  # NY1901-6: a lot left with no building gets a worker
+            if not T.lot_mask[lot] & self.occupied:
+                self.worker[lot] = seat
+                self.workers_mask[seat] |= T.lot_mask[lot]
+                self.supply[seat] -= 1
+                self.events.append(WorkerPlaced(seat, T.lot_name(lot)))
+        self._after_action()

@@ -1,0 +1,35 @@
+"""New York 1901 declares itself to nbgames (no board view or notebooks yet: the gallery hides it,
+``nbgames simulate newyork1901`` and the conformance suite play it)."""
+
+from ..engine.manifest import Manifest, Option, Variant
+from ..engine.registry import register
+
+MANIFEST = register(Manifest(
+    name="newyork1901",
+    title="New York 1901",
+    designer="Chénier La Salle",
+    year=2015,
+    min_players=2,
+    max_players=4,
+    rules="nbgames.newyork1901.rules:NewYork1901",
+    view=None,
+    learn=None,
+    play=None,
+    accent="#009E73",  # Okabe–Ito bluish green
+    order=3,
+    prefix="ny1901",
+    strings="nbgames.newyork1901.strings:STRINGS",
+    text="nbgames.newyork1901.text:event_text",
+    blurb="Acquire lots of Manhattan with your workers, raise skyscrapers across them, then demolish "
+          "and rebuild higher: bronze, silver, gold and one legendary tower.",
+    options=(
+        Option("characters", "choice", "choose", "Characters: chosen in reverse seat order (NY1901-4), "
+               "or dealt at random.", choices=("choose", "deal")),
+        Option("data", "json", None, "Your own board and tile set: the contents of a data file with the keys "
+               "of nbgames/newyork1901/data.json (checked before play).", offered=False),
+    ),
+    variants=(
+        Variant("standard"),
+        Variant("dealt", {"characters": "deal"}, players=(3,)),
+    ),
+))
