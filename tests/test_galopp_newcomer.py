@@ -172,6 +172,10 @@ def test_a_schemers_push_the_rules_refuse_says_why_on_the_status_line():
     assert runner.feedback_verdict.rule == "GR-11" and "pond" in runner.feedback.value  # the lesson repeats it
     view.click("chair:3")  # taken back: the line asks again
     assert "your turn" in view.status.value and not view.status.value.startswith("Not allowed")
+    view.click("chair:0")  # your own chair is no target: the engine says so
+    assert view.status.value.startswith("Not allowed (GR-11)") and "own chair" in view.status.value
+    view.click("chair:1")
+    assert "your turn" in view.status.value and not view.confirm_button.disabled
 
 
 def test_the_bid_slider_starts_at_the_lowest_legal_bid_and_says_why_it_is_grey():

@@ -43,6 +43,7 @@ class Selection:
     def reset(self) -> None:
         self.scheme_sign: int | None = None
         self.scheme_targets: list[int] = []
+        self.rejected: Action | None = None         # the schemer's push on the chair just refused
         self.exchange: dict[int, int] = {}          # seat -> slot index 0-3
         self.arrangement: list[int] = list(range(SLOTS))
         self.arrange_first: int | None = None       # the first slot clicked of a swap
@@ -84,10 +85,13 @@ class Selection:
         return None
 
     def refused(self) -> Action | None:
-        """The schemer's effect the chosen option and chairs name when it is not legal (the view
-        asks the game why); None while nothing is chosen or the choice is legal."""
-        if self.phase != "scheme" or self.scheme_sign is None or not self.scheme_targets or not self.legal:
+        """The schemer's effect the chosen option and chairs name when it is not legal, or the
+        push on a chair just clicked that cannot be moved (the view asks the game why); None
+        while nothing is chosen or the choice is legal."""
+        if self.phase != "scheme" or self.scheme_sign is None or not self.legal:
             return None
+        if self.rejected is not None or not self.scheme_targets:
+            return self.rejected
         action = SCHEMES.get((self.scheme_sign, tuple(sorted(self.scheme_targets))))
         return None if action is None or action in self.legal else action
 
@@ -112,6 +116,7 @@ class Selection:
             return None
         self.scheme_sign = sign
         self.scheme_targets = [s for s in self.scheme_targets if s in self.scheme_candidates()]
+        self.rejected = None
         return Reply(self.summary())
 
     def click(self, target: tuple, facts: Callable[[], str] = str) -> Reply | None:
@@ -153,11 +158,13 @@ class Selection:
     def _scheme_target(self, seat: int, info: str) -> Reply:
         if self.scheme_sign is None:
             return Reply(self.summary(t("gr.pick_option", self.lang)))
+        self.rejected = None
         if seat in self.scheme_targets:
             self.scheme_targets.remove(seat)
         elif seat in self.scheme_candidates():
             self.scheme_targets = (self.scheme_targets + [seat])[-2:]
         else:
+            self.rejected = SCHEMES.get((self.scheme_sign, (seat,)))
             return Reply(self.summary(t("gr.not_target", self.lang, player=player_name(seat, self.lang))))
         return Reply(self.summary(info))
 

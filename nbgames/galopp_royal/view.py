@@ -89,7 +89,7 @@ class GaloppView(ShellView):
 
     def _build_controls(self) -> None:
         lang = self.lang
-        self.die = widgets.Label(value="")
+        self.die = widgets.HTML(value="")  # HTML, not a Label: a long line wraps on a phone, never "…"
         self.die.add_class("nbg-die")
         self.auction = widgets.HTML()
         self.auction.add_class("nbg-auction")
@@ -105,7 +105,7 @@ class GaloppView(ShellView):
         self.confirm_button = self._make_button("gr.button.place", "nbg-confirm",
                                                 lambda: self._emit(self.selection.selected()))
         self.bid_amount.observe(lambda _: self._sync_bid_label(), names="value")
-        self.bid_note = widgets.Label(value="")  # why nothing can be bid now
+        self.bid_note = widgets.HTML(value="")  # why nothing can be bid now (wraps)
         self.bid_note.add_class("nbg-bid-note")
         self.bid_row = widgets.HBox([self.bid_amount, self.bid_button, self.bid_note],
                                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
@@ -145,7 +145,8 @@ class GaloppView(ShellView):
     def refresh(self) -> None:
         """Show the game as it is now (call after every change of the game)."""
         super().refresh()
-        self.die.value = panels.die_text(self.table, self.lang, self._own_roll if self.seat is not None else None)
+        own = self._own_roll if self.seat is not None else None
+        self.die.value = html.escape(panels.die_text(self.table, self.lang, own), quote=False)
         self.auction.value = panels.auction_html(self.table, self.lang, hidden=not self.reveal)
         self.bid_row.layout.display = "flex" if self.table["auction"] is not None else "none"
 
@@ -377,7 +378,7 @@ class GaloppView(ShellView):
         bids = [a.args[0] for a in legal if a.kind == "bid"]
         self._set_bid_range(*((min(bids), max(bids)) if bids else panels.bid_range(self.table)))
         self.bid_amount.disabled = self.bid_button.disabled = not bids
-        self.bid_note.value = "" if bids else self._why_no_bid()
+        self.bid_note.value = "" if bids else html.escape(self._why_no_bid(), quote=False)
         self._sync_bid_label()
         for button, sign in ((self.scheme_plus, 1), (self.scheme_minus, -1)):
             button.disabled = not any(a.kind == "scheme" and a.args[0] == sign for a in legal)
