@@ -30,6 +30,8 @@ def sub_multisets(counts: list[int], size: int | None = None) -> list[tuple[int,
 def fits(cards: tuple[int, ...], counts: list[int]) -> bool:
     need = [0] * CARD_KINDS
     for card in cards:
+        if type(card) is not int or not 0 <= card < CARD_KINDS:
+            return False
         need[card] += 1
     return all(n <= c for n, c in zip(need, counts, strict=True))
 

@@ -132,11 +132,9 @@ class Bidding:
     def _finish_bid(self) -> None:
         seat = self.actor
         self.events.append(ev.Bid(seat, self.bid_kind, self.bid_value[seat]))
-        take_back = "take_back" in self.bid_flags[seat]
+        if "take_back" in self.bid_flags[seat]:  # character 22 decides now, before the next seat bids
+            self.todo.insert(1, ("back", seat))
         self._end_bid_turn()
-        if take_back:  # character 22 decides now, before the next seat bids
-            self.todo.insert(0, ("back", seat))
-            self._run()
 
     def _end_bid_turn(self) -> None:
         self.bid_over[self.actor] = True

@@ -143,22 +143,35 @@ def _take(T: Tables, rest: list[str]) -> Action:
     raise ValueError
 
 
+CARD_DETAIL = ("counts_as_round", "counts_double", "reserve_match")
+CARDS_DETAIL = ("redraw", "replace_reserve")
+
+
 def _use(T: Tables, number: int, detail: list[str]) -> Action:
+    """``use N`` and its detail, in the shape that character's ability takes."""
+    character = T.characters.get(number)
+    ability = character.ability if character else None
     if not detail:
+        if ability in CARDS_DETAIL:
+            raise ValueError("name the cards, or '-' for none")
         return use(T, number)
     if len(detail) != 1:
         raise ValueError
     word = detail[0]
-    character = T.characters.get(number)
-    ability = character.ability if character else None
     if ability == "replace_black":
         return use(T, number, (_letter(T, word),), word)
-    if ">" in word:
-        a, _, b = word.partition(">")
+    if ability == "trade_up":
+        a, sep, b = word.partition(">")
+        if not sep:
+            raise ValueError(word)
         return use(T, number, (_int(a), _int(b)), f"{_int(a)}>{_int(b)}")
-    if word.isdigit():
+    if ability == "press_as_wilds":
         return use(T, number, (_int(word),), str(_int(word)))
-    return use_cards(T, number, _cards(T, word))
+    if ability in CARD_DETAIL:
+        return use_cards(T, number, (_card(T, word),))
+    if ability in CARDS_DETAIL or ability is None:
+        return use_cards(T, number, _cards(T, word))
+    raise ValueError(word)  # this ability takes no detail
 
 
 def _int(word: str) -> int:
