@@ -304,6 +304,29 @@ def test_replayed_stale_action_changes_nothing(board):
 
 # -- culling ------------------------------------------------------------------------------------
 
+def shutdown_request(site: Server, kernel_id: str, fetch_site: str | None) -> int:
+    """POST Voilà's page-exit shutdown for a kernel, as a browser marks it (`Sec-Fetch-Site`)."""
+    headers = {"Sec-Fetch-Site": fetch_site} if fetch_site else {}
+    request = urllib.request.Request(f"{site.url}/voila/api/shutdown/{kernel_id}", data=b"",
+                                     method="POST", headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=20) as resp:
+            return resp.status
+    except urllib.error.HTTPError as err:
+        return err.code
+
+
+def test_a_page_exit_shuts_its_kernel_down_but_only_from_the_site_itself(site):
+    """Leaving or reloading a page shuts its kernel at once (no 403 in the console, no kernel
+    left for the culler); a request from another site, or with no browser mark, is refused."""
+    _, kernel_id = open_page(site.url, BOARD)
+    assert shutdown_request(site, kernel_id, "cross-site") == 403
+    assert shutdown_request(site, kernel_id, None) == 403
+    assert kernel_exists(site, kernel_id)
+    assert shutdown_request(site, kernel_id, "same-origin") == 204
+    assert not kernel_exists(site, kernel_id)
+
+
 def test_closed_pages_kernels_are_culled_and_open_ones_kept(site):
     _, closed_id = open_page(site.url, BOARD)
     _, open_id = open_page(site.url, BOARD)

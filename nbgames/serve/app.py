@@ -10,12 +10,13 @@ from tornado import web
 from traitlets import default
 from traitlets.config.loader import JSONFileConfigLoader
 from voila.app import Voila
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.contentshandler import VoilaContentsHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from . import CONFIG_ENV, PACKAGE_DIR, SHARE_DIR
-from .handlers import NotFoundHandler, SafeKernelWebsocketHandler, friendly
+from .handlers import NotFoundHandler, PageExitShutdownHandler, SafeKernelWebsocketHandler, friendly
 
 LANDING = "index.ipynb"
 
@@ -79,6 +80,8 @@ class NbgamesVoila(Voila):
                 continue  # no token configured: /login and /logout only produce errors
             if handler is VoilaKernelWebsocketHandler:
                 handler = SafeKernelWebsocketHandler
+            elif handler is VoilaShutdownKernelHandler:
+                handler = PageExitShutdownHandler
             elif handler is TornadoVoilaTreeHandler:
                 # The landing page is the gallery; the file tree is not for visitors.
                 handlers.append((pattern, web.RedirectHandler, {"url": landing}))

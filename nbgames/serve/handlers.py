@@ -7,6 +7,7 @@ import json
 from http.client import responses
 
 from tornado import web
+from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
@@ -119,3 +120,19 @@ class SafeKernelWebsocketHandler(FriendlyErrorsMixin, VoilaKernelWebsocketHandle
             # Never parse a non-v1 frame as v1 (the hang above); drop it instead.
             return None
         return super().write_message(message, binary)
+
+
+class PageExitShutdownHandler(FriendlyErrorsMixin, VoilaShutdownKernelHandler):
+    """Voilà's page asks the server to shut its kernel down when the visitor leaves or reloads.
+
+    Its request carries no ``_xsrf`` token, so jupyter_server refused it (a 403 in the console on
+    every reload or page exit, and the kernel lived on until culled). It is accepted from this
+    site's own pages only: browsers mark every request with ``Sec-Fetch-Site``, which no page can
+    forge; anything else still needs the token. A kernel id is a random UUID only its page knows.
+    """
+
+    def check_xsrf_cookie(self):
+        if self.request.headers.get("Sec-Fetch-Site") == "same-origin":
+            return None
+        return super().check_xsrf_cookie()
+
