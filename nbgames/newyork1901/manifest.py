@@ -27,6 +27,8 @@ MANIFEST = register(Manifest(
                "or dealt at random.", choices=("choose", "deal")),
         Option("data", "json", None, "Your own board and tile set: the contents of a data file with the keys "
                "of nbgames/newyork1901/data.json (checked before play).", offered=False),
+        Option("position", "json", None, "Start from a set position (lessons, puzzles, tests; see position.py).",
+               offered=False),
     ),
     variants=(
         Variant("standard"),

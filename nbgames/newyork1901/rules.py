@@ -49,12 +49,13 @@ from ..engine.rules import Rules
 from .building import Building
 from .events import Acquire, ActionCard, Character, EndTrigger, GameEnd, Market, Pass, Recall, Setup, TurnEnd
 from .facts import Facts
+from .position import Position
 from .tables import CARDS, CHALLENGES, tables_for, validate
 
 CHOOSING, TURN, OVER = "characters", "turn", "over"
 
 
-class NewYork1901(Building, Facts, Rules):
+class NewYork1901(Building, Facts, Position, Rules):
     """State and rules of one game of New York 1901."""
 
     name = "newyork1901"
@@ -65,7 +66,7 @@ class NewYork1901(Building, Facts, Rules):
 
     @classmethod
     def normalize_options(cls, players: int, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(options) - {"characters", "data"}
+        unknown = set(options) - {"characters", "data", "position"}
         if unknown:
             raise ValueError(f"unknown New York 1901 options: {sorted(map(str, unknown))}")
         out = {"characters": options.get("characters", "choose")}
@@ -74,6 +75,8 @@ class NewYork1901(Building, Facts, Rules):
         if options.get("data") is not None:
             validate(options["data"])
             out["data"] = options["data"]
+        if options.get("position") is not None:
+            out["position"] = options["position"]
         return out
 
     def __init__(self, players: int, options: dict[str, Any], rng: random.Random):
@@ -103,27 +106,31 @@ class NewYork1901(Building, Facts, Rules):
         self.trigger: int | None = None
         self.trigger_reason = ""
         self.last_turns: int | None = None
-        # NY1901-4: the lot cards but the starting lots, shuffled; the market; 3 avenues; 1 challenge
+        # NY1901-4: the lot cards but the starting lots, shuffled; 3 avenues; 1 challenge; the market
         starts = set(T.start_lot)
         pile = [T.lot_card[lot] for lot in range(T.nlots) if lot not in starts and T.lot_district[lot] in self.in_play]
         shuffle(self.rng, pile)
         self.pile_top = pile  # the unknown part (top = end)
         self.pile_groups: list[list[int]] = []  # known cards put under it, bottom group first
         self.market: list[int] = []
-        self._refill()
         avenues = list(range(len(T.avenues)))
         shuffle(self.rng, avenues)
         self.avenues_in_play = sorted(self.rng.draw(avenues) for _ in range(T.data["avenue_bonus"]["in_play"]))
         challenges = list(range(len(CHALLENGES)))
         shuffle(self.rng, challenges)
         self.challenge = CHALLENGES[self.rng.draw(challenges)]
+        self.phase = TURN
+        if "position" in options:
+            self._load_position(options["position"])
         self.events.append(Setup(tuple(T.avenues[a] for a in self.avenues_in_play), self.challenge))
+        self._refill()
+        if "position" in options:
+            return
         if options["characters"] == "deal":
             free = list(self.in_play)
             shuffle(self.rng, free)
             for seat in range(P):
                 self._take_character(seat, self.rng.draw(free), dealt=True)
-            self.phase = TURN
         else:
             self.phase = CHOOSING
             self.current = P - 1  # last seat chooses first
@@ -215,7 +222,8 @@ class NewYork1901(Building, Facts, Rules):
         T = self.T
         cards = set(self.market)
         return [lot for lot in range(T.nlots) if self.lot_owner[lot] < 0 and T.lot_card[lot] in cards
-                and not (grab and T.lot_size[lot] == 3) and T.lot_district[lot] in self.in_play]
+                and not (grab and T.lot_size[lot] == 3) and T.lot_district[lot] in self.in_play
+                and lot not in T.start_lot]
 
     def apply(self, action: Action) -> None:
         HANDLERS[action.kind](self, action)
@@ -293,6 +301,10 @@ class NewYork1901(Building, Facts, Rules):
             district = T.districts[T.lot_district[lot]]
             return "NY1901-1", f"Lot {name} is in the {district} district, not used with 2 players."
         owner = self.lot_owner[lot]
+        if owner < 0 and lot in T.start_lot:
+            district = T.districts[T.lot_district[lot]]
+            return "NY1901-4", (f"Lot {name} is the starting lot of the {district} character, who is not in "
+                                "play; it stays empty.")
         if owner >= 0:
             what = "a worker" if self.worker[lot] >= 0 else "a building"
             return "NY1901-5", f"Lot {name} is not empty: it has {what} of Player {owner + 1}."

@@ -15,7 +15,7 @@ EN = {
     "ny1901.challenge.generation_king": "Generation King",
     "ny1901.tier.bronze": "bronze", "ny1901.tier.silver": "silver", "ny1901.tier.gold": "gold",
     "ny1901.tier.legendary": "legendary",
-    "ny1901.reason.tiles": "has only {n} unbuilt skyscrapers left",
+    "ny1901.reason.tiles": "only {n} unbuilt skyscrapers left",
     "ny1901.reason.market": "the market can no longer be refilled",
     "ny1901.ev.setup": "Avenue bonus cards: {avenues}; challenge card: {challenge} (NY1901-4).",
     "ny1901.ev.market": "Open market: {cards}.",
