@@ -30,14 +30,18 @@ acquisition, V VP, C construction, W wild; districts their letter of this game; 
   whose vehicle you take
 
 ``view(seat)`` keys (JSON-safe; ``seat=None`` gives only public facts): ``round``, ``stage``,
-``to_move``, ``players``, ``seat``, ``districts`` (per district: letter, name, tile, fame tiles,
-value, neutral, buildings per seat, lanterns, mayor), ``routes`` (id, ends as letters, vehicle or
-null, lanterns), ``press`` (per seat), ``press_order`` (seats and "black", first = highest),
+``to_move``, ``players``, ``seat``, ``letters`` (each district's letter, in data order), ``mayor``
+(a letter), ``districts`` (per district: letter, name, tile, fame tiles, value, neutral, buildings
+per seat, lanterns, mayor), ``routes`` (id, ends as letters, vehicle or null once taken,
+vehicle_colour, lanterns), ``press_order`` (seats and "black", first = highest),
 ``neutral_press``, ``statue`` (next value, holders), ``fame_up``, ``fame_left``, ``seats`` (per
-seat: dollars, board, stock, vp, characters with phase/level/used, vehicles, reserve, hand_size,
-known_hand, hand for the viewer only), ``display`` (pairs or null), ``bidding`` (kind, order,
-bids, start), ``pool`` (characters to hire), ``deck_size``, ``discard_size``, ``draft_order``,
-``pending`` (what the seat to move is deciding).
+seat: dollars, on_characters, board, stock, vp, press, statue, characters with
+number/phase/level/used, vehicles, reserve, hand_size, known_hand (cards everyone saw it take),
+hand (the viewer's own only, else null), last_pick), ``display`` (pairs, null where taken),
+``bidding`` (kind, order, start, values, done, cards; null outside phase 2), ``pool``
+(characters to hire), ``deck_size``, ``discard_size``, ``draft_order``, ``bank``, ``pending``
+(what the seat to move decides: what, seat, lap / limit / left) and ``scores`` (NYC-13 if the
+game ended now).
 
 ``preview(action)``: ``events`` and ``scores`` after it (imagined chance), as for every game.
 """
