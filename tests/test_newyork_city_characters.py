@@ -375,3 +375,15 @@ def test_nyc_12_characters_40_to_42_six_vp_per_vehicle_with_a_dollar_or_building
     assert end_points(rules, 0, number) == 6
     rules.board[0] = 3
     assert end_points(rules, 0, number) == 12
+
+
+def test_nyc_12_character_2_refusals_name_the_character():
+    rules = at_draft()
+    seat = rules.actor
+    give(rules, seat, 2)
+    rules.display[0], rules.display[1] = (P, D), (V, W)
+    rule, reason = refusal(rules, "take 1:V 2:W")
+    assert rule == "NYC-12" and reason.startswith("Character 2:") and "pair it is named with" in reason
+    assert refusal(rules, "take 1:P 9:W")[1].startswith("Character 2: There is no pair 9")
+    rules.chars[seat].remove(2)
+    assert "do not have" in refusal(rules, "take 1:P 2:W")[1]

@@ -403,3 +403,33 @@ def test_events_name_no_secret_card():
     assert draws and all([f.name for f in dataclasses.fields(e)] == ["seat", "count"] for e in draws)
     dealt = events_of(rules, "deal")[0]
     assert dataclasses.asdict(dealt).keys() == {"count", "pairs"}
+
+
+def test_nyc_10_nobody_bids_no_bonus_and_the_same_player_opens():
+    rules = to_bidding(new_rules(3, seed=3), 1)
+    start = rules.actor
+    bonuses = len(events_of(rules, "bonus"))
+    for _ in range(3):
+        act(rules, "pass")
+    assert rules.bid_kind == 2 and rules.actor == start and len(events_of(rules, "bonus")) == bonuses
+
+
+def test_nyc_10_fame_is_skipped_when_no_vehicle_of_a_face_up_colour_is_left():
+    rules = to_bidding(new_rules(2, seed=4), 4)
+    rules.vehicle_on = [False] * len(rules.vehicle_on)
+    seat = rules.actor
+    set_hand(rules, seat, "V")
+    act(rules, "play V")
+    act(rules, "done")
+    act(rules, "pass")
+    assert rules.stage == "bid" and rules.bid_kind == 5 and events_of(rules, "fame_gone")
+
+
+def test_text_that_is_no_move_says_what_a_move_looks_like_now():
+    rules = new_rules(2, seed=0)
+    assert rules.parse("hello") is None
+    rule, reason = rules.why_unknown("hello")
+    assert rule == "NYC-7" and "start 29" in reason
+    to_bidding(rules, 0)
+    rule, reason = rules.why_not(rules.parse("take 1"))
+    assert rule == "NYC-10" and "cannot be played now" in reason

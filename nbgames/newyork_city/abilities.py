@@ -233,19 +233,23 @@ class Abilities:
         slots = [i + 1 for i, p in enumerate(self.display) if p is not None]
         return [nt.take_two(a, b) for a in slots for b in slots if a < b]
 
-    def _check_take2(self, action: Action) -> Refusal:
-        number, problem = self._draft_character(self.actor, "two_pairs")
-        a, b = action.args
-        problem = problem or self._slot_problem(a) or self._slot_problem(b)
+    def _two_slots(self, ability: str, a: int, b: int, extra) -> Refusal:
+        """The check of a draft pick with character 2 or 4: the character, then both pairs,
+        then `extra()` (a problem of that pick, or None)."""
+        number, problem = self._draft_character(self.actor, ability)
+        for slot in (a, b):
+            refusal = None if problem else self._slot(slot)
+            problem = problem or (refusal[1] if refusal else None)
         if not problem and a == b:
             problem = "name two different pairs."
-        if not problem and self.todo[0][2] != 1:
-            problem = "two pairs at once are taken in the first lap (you then skip the second)."
-        return ("NYC-12", f"Character {number or 4}: {problem}") if problem else None
+        problem = problem or extra()
+        default = self.T.by_ability.get(ability, ("?",))[0]
+        return ("NYC-12", f"Character {number or default}: {problem}") if problem else None
 
-    def _slot_problem(self, slot: int) -> str | None:
-        refusal = self._slot(slot)
-        return refusal[1] if refusal else None
+    def _check_take2(self, action: Action) -> Refusal:
+        first_lap = self.todo[0][2] == 1
+        return self._two_slots("two_pairs", *action.args, lambda: None if first_lap else
+                               "two pairs at once are taken in the first lap (you then skip the second).")
 
     def _apply_take2(self, action: Action) -> None:
         a, b = action.args
@@ -272,14 +276,9 @@ class Abilities:
         return out
 
     def _check_split(self, action: Action) -> Refusal:
-        number, problem = self._draft_character(self.actor, "split_pairs")
         a, x, b, y = action.args
-        problem = problem or self._slot_problem(a) or self._slot_problem(b)
-        if not problem and a == b:
-            problem = "name two different pairs."
-        if not problem and (x not in self.display[a - 1] or y not in self.display[b - 1]):
-            problem = "each card must come from the pair it is named with."
-        return ("NYC-12", f"Character {number or 2}: {problem}") if problem else None
+        return self._two_slots("split_pairs", a, b, lambda: None if x in self.display[a - 1] and
+                               y in self.display[b - 1] else "each card must come from the pair it is named with.")
 
     def _apply_split(self, action: Action) -> None:
         a, x, b, y = action.args
