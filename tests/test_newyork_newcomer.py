@@ -238,3 +238,23 @@ def test_the_player_strip_shows_each_seats_colour():
     assert view.players_panel.value.count("nbg-swatch") == 3
     picking = NewYorkView(nbgames.new_game("newyork", players=3, seed=1, options={"colour_choice": True}))
     assert picking.seat_colour(0) is None  # V2: no colour before it is chosen
+
+
+def test_action_card_buttons_name_the_cards_they_spend():
+    """V1: a Statik or Baulöwe played with a joker reads differently from the same card played
+    with the exact road card (no two move buttons alike), and names the joker's line."""
+    seen_joker = 0
+    for seed in range(4):
+        game = nbgames.new_game("newyork", players=4, seed=seed, options={"action_cards": True})
+        view, bot = NewYorkView(game), nbgames.RandomBot(seed=seed)
+        while not game.is_over:
+            if any(a.kind in ("statik", "baulowe") for a in game.legal_actions()):
+                view.refresh()
+                labels = [view.describe(a) for a in view.button_actions()]
+                assert len(set(labels)) == len(labels), labels
+                for action in view.button_actions():
+                    if jokers_spent(action):
+                        seen_joker += 1
+                        assert "joker as " in view.describe(action), view.describe(action)
+            game.play(bot.choose(game))
+    assert seen_joker

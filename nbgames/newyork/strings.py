@@ -54,7 +54,7 @@ EN = {
     "ny.action.spekulation": "Spekulation on {player}",
     "ny.action.statik": "Statik on {line}",
     "ny.action.baulowe": "Baulöwe: take the piece on {name}",
-    "ny.action.target": " ({player} removes)",
+    "ny.action.target": ": {player} removes one of their pieces there",
     "ny.card.sanierung": "Sanierung", "ny.card.ruine": "Ruine", "ny.card.spekulation": "Spekulation",
     "ny.card.baulowe": "Baulöwe", "ny.card.statik": "Statik",
     "ny.back.r": "red-backed",

@@ -54,12 +54,11 @@ def square_of(action: Action) -> int | None:
 
 
 def jokers_spent(action: Action) -> list[int]:
-    """The jokers an action spends (a pair, or a Baulöwe's partner card): none, one or both."""
-    if action.kind == "pair":
-        return [card for card in action.args[:2] if card in (ny.RED_JOKER, ny.BLUE_JOKER)]
-    if action.kind == "baulowe":
-        return [card for card in action.args[1:2] if card in (ny.RED_JOKER, ny.BLUE_JOKER)]
-    return []
+    """The jokers an action spends (a pair, or a Baulöwe's or Statik's partner card): none,
+    one or both."""
+    cards = action.args[:2] if action.kind == "pair" else action.args[1:2] if action.kind in (
+        "baulowe", "statik") else ()
+    return [card for card in cards if card in (ny.RED_JOKER, ny.BLUE_JOKER)]
 
 
 def card_chip(name: str, lang: str = "en") -> str:
@@ -232,13 +231,15 @@ class NewYorkView(ShellView):
             text = t("ny.action.spekulation", lang, player=self.seat_label(args[1]))
             return self._with_colour(f"{text} ({self._back_text(args[0])})", args[2])
         if kind == "baulowe":
-            text = t("ny.action.baulowe", lang, name=ny.square_name(args[2]))
-            partner = t("ny.red_card" if args[1] in ny.RED_CARDS else "ny.blue_card", lang, card=ny.card_name(args[1]))
-            return self._with_colour(f"{text} ({self._back_text(args[0])} + {partner})", args[3])
+            back, partner, sq, code = args
+            text = t("ny.action.baulowe", lang, name=ny.square_name(sq))
+            line = sq // N if partner in ny.RED_CARDS else sq % N  # the line the partner names
+            return self._with_colour(f"{text} ({self._back_text(back)} + {self._card_text(partner, line)})", code)
         if kind == "statik":
-            _, partner, line, target, code = args
+            back, partner, line, target, code = args
             names = ny.DATA["avenues"] if partner in ny.RED_CARDS else ny.DATA["streets"]
             text = t("ny.action.statik", lang, line=names[line])
+            text += f" ({self._back_text(back)} + {self._card_text(partner, line)})"
             if target >= 0:
                 text += t("ny.action.target", lang, player=self.seat_label(target))
             return self._with_colour(text, code)
@@ -253,13 +254,17 @@ class NewYorkView(ShellView):
         return t("ny.back." + ny.card_name(card).split(".")[1], self.lang)
 
     def _cards_text(self, red: int, blue: int, sq: int) -> str:
-        lang = self.lang
         row, col = divmod(sq, N)
-        red_text = (t("ny.joker_red", lang, line=ny.DATA["avenues"][row]) if red == ny.RED_JOKER
-                    else t("ny.red_card", lang, card=ny.card_name(red)))
-        blue_text = (t("ny.joker_blue", lang, line=ny.DATA["streets"][col]) if blue == ny.BLUE_JOKER
-                     else t("ny.blue_card", lang, card=ny.card_name(blue)))
-        return t("ny.pair", lang, red=red_text, blue=blue_text)
+        return t("ny.pair", self.lang, red=self._card_text(red, row), blue=self._card_text(blue, col))
+
+    def _card_text(self, card: int, line: int) -> str:
+        """A road card a move spends ("red C"); a joker with the line it is declared as."""
+        lang = self.lang
+        if card == ny.RED_JOKER:
+            return t("ny.joker_red", lang, line=ny.DATA["avenues"][line])
+        if card == ny.BLUE_JOKER:
+            return t("ny.joker_blue", lang, line=ny.DATA["streets"][line])
+        return t("ny.red_card" if card in ny.RED_CARDS else "ny.blue_card", lang, card=ny.card_name(card))
 
     def way_text(self, action: Action) -> str:
         """A way to play a square, with what it would do to the mover's score (the engine's preview)."""
