@@ -387,3 +387,15 @@ def test_nyc_12_character_2_refusals_name_the_character():
     assert refusal(rules, "take 1:P 9:W")[1].startswith("Character 2: There is no pair 9")
     rules.chars[seat].remove(2)
     assert "do not have" in refusal(rules, "take 1:P 2:W")[1]
+
+
+def test_nyc_12_a_face_down_discard_does_not_tell_which_card_went():
+    """Character 1 redraws unseen: whether the drafted D or a dealt card went, the others now
+    know only what is certain to be left (one discard: one fewer of each known kind)."""
+    views = []
+    for discarded in ("D", "V"):
+        rules, seat = window1(1, seed=5)
+        rules.hand_pub[seat], rules.hand_sec[seat] = cards("DDA"), cards("VV")
+        act(rules, f"use 1 {discarded}")
+        views.append(rules.view(1 - seat)["seats"][seat]["known_hand"])
+    assert views[0] == views[1] == {"D": 1}

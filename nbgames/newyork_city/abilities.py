@@ -123,9 +123,7 @@ class Abilities:
         return None
 
     def _do_redraw(self, seat: int, cards: tuple, number: int) -> None:
-        for card in cards:
-            self._discard_from_hand(seat, card, False)
-        self.events.append(ev.DiscardHidden(seat, len(cards)))
+        self._discard_face_down(seat, cards)
         self._draw_to_hand(seat, len(cards))
 
     def _can_third_reserve(self, seat: int, detail: tuple) -> str | None:
@@ -154,9 +152,7 @@ class Abilities:
         return None
 
     def _apply_drop(self, action: Action) -> None:
-        for card in action.args:
-            self._discard_from_hand(self.actor, card, False)
-        self.events.append(ev.DiscardHidden(self.actor, len(action.args)))
+        self._discard_face_down(self.actor, action.args)
         self._finish_decision()
 
     def _can_trade_up(self, seat: int, detail: tuple) -> str | None:

@@ -219,9 +219,18 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
         self.hand_sec[seat][card] -= 1
         return False
 
-    def _discard_from_hand(self, seat: int, card: int, face_up: bool) -> None:
-        known = self._take_from_hand(seat, card)
-        self.discard.append((card, PUBLIC if face_up or known else seat))
+    def _discard_face_down(self, seat: int, cards: tuple[int, ...] | list[int]) -> None:
+        """Discard hand cards unseen. Which ones stays secret: of the cards everyone knew were
+        in the hand, only those certain to be left stay known (k discards: k fewer of each)."""
+        k = len(cards)
+        for card in range(CARD_KINDS):
+            forgotten = min(k, self.hand_pub[seat][card])
+            self.hand_pub[seat][card] -= forgotten
+            self.hand_sec[seat][card] += forgotten
+        for card in cards:
+            self.hand_sec[seat][card] -= 1
+            self.discard.append((card, seat))
+        self.events.append(ev.DiscardHidden(seat, k))
 
     def _draw(self) -> int | None:
         """The top card of the deck (the discard pile reshuffled when it is empty), or None."""
@@ -353,11 +362,7 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
     def _task_round_end(self) -> None:
         """NYC-10: cards left in hand are discarded; then the next round."""
         for seat in range(self.players):
-            count = self.hand_size(seat)
-            for card in range(CARD_KINDS):
-                while self.hand(seat, card):
-                    self._discard_from_hand(seat, card, False)
-            self.events.append(ev.DiscardHidden(seat, count))
+            self._discard_face_down(seat, self.hand_cards(seat))
             self.last_pick[seat] = ()
         self.skip_lap2.clear()
         self.todo.insert(0, ("round",))
