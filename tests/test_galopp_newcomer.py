@@ -205,3 +205,27 @@ def test_the_bid_note_names_the_reason():
     poor.refresh()
     assert game.to_move == 2 and poor.bid_amount.disabled
     assert poor.bid_note.value.startswith("Not allowed (GR-7)")
+
+
+def test_the_information_panel_follows_what_is_under_a_pointer_that_stays_put():
+    game = scenario_game([["+2"] * 4, ["+1"] * 4, ["+3"] * 4], positions=[3, 0, 0])
+    view = GaloppView(game, seat=0)
+    view._on_mouse_move(*view.geom.cell_centre(0, START_COL + 3))  # on Player 1's chair
+    assert view.info.value.startswith("Player 1&#x27;s chair on space 3")
+    game.play("roll")  # the chair walks away to 5 (no clock here: no animation)
+    view.refresh()
+    assert view.info.value == "space 3"  # the panel tells what is under the pointer now
+    view._on_mouse_move(*view.geom.cell_centre(1, START_COL + 1))  # where Player 2's chair will stand
+    assert view.info.value == "space 1"
+    game.play("roll")
+    view.refresh()
+    assert view.info.value.startswith("Player 2&#x27;s chair on space 1")
+
+    clock = Clock()  # with a clock the chair walks step by step: the panel follows at the end
+    view.scheduler = clock
+    view._on_mouse_move(*view.geom.cell_centre(2, START_COL + 3))
+    game.play("roll")
+    view.refresh()
+    assert view.animating
+    clock.run()
+    assert view.info.value.startswith("Player 3&#x27;s chair on space 3")

@@ -65,6 +65,7 @@ class GaloppView(ShellView):
         self._anim_gen = 0
         self._die: dict[str, Any] | None = None  # the roll the canvas shows now
         self._own_roll: Event | None = None  # the viewer's latest roll in this race (the die line keeps it)
+        self._pointer: tuple[Any, Any] | None = None  # where the mouse last was on the canvas
         self._die_pinned = False  # the viewer's own roll stays up for DIE_SECONDS, whatever bots roll
         self._drawn_cols: list[int] | None = None
         self._seen: tuple = (None, 0, None)  # (game, event count, last event) at the last refresh
@@ -138,6 +139,17 @@ class GaloppView(ShellView):
         self._animate(new_events or [])
         self._show_die(new_events or [])
         self._drawn_cols = chair_cols(self.table)
+        self._hover_again()
+
+    def _on_mouse_move(self, x: Any, y: Any) -> None:
+        self._pointer = (x, y)
+        super()._on_mouse_move(x, y)
+
+    def _hover_again(self) -> None:
+        """What is under a pointer that stayed put changes when chairs move: name it anew (a
+        chair that walked away is no longer what the information panel describes)."""
+        if self._pointer is not None and self._hover is not None:
+            self._hover = self.target_at(*self._pointer)
 
     def static_key(self) -> tuple:
         return self.game.players, self.table["goal"], self.lang
@@ -290,6 +302,9 @@ class GaloppView(ShellView):
             return  # the game moved on: a newer drawing replaced this animation
         self._anim_cols = None if last else frame
         self.redraw((PIECES,))
+        if last and self._hover is not None:
+            self._hover_again()
+            self.info.value = self.info_html()
 
     @property
     def animating(self) -> bool:
