@@ -55,6 +55,19 @@ def wait_text(board, css: str, *parts: str, absent: tuple[str, ...] = ()) -> Non
                    and not any(p in board.text(css) for p in absent), f"{css} to show {parts}, not {absent}")
 
 
+def overflowing(board) -> list[str]:
+    """New York's panels that stick out of the page or are cut inside their box."""
+    return board.page.evaluate("""() => {
+        const out = [], width = document.documentElement.clientWidth;
+        for (const css of ['.nbg-status', '.nbg-board', '.nbg-hand', '.nbg-info', '.nbg-choices']) {
+          for (const el of document.querySelectorAll(css)) {
+            const r = el.getBoundingClientRect();
+            if (r.width && (r.right > width + 1 || el.scrollWidth > el.clientWidth + 1)) out.push(css);
+          }
+        }
+        return out; }""")
+
+
 def test_a_phone_page_gets_a_board_for_thumbs(board):
     board.page.set_viewport_size({"width": 390, "height": 844})
     board.open(PLAY)
@@ -64,10 +77,12 @@ def test_a_phone_page_gets_a_board_for_thumbs(board):
     cell = NARROW.cell * box["width"] / NARROW.width
     assert cell >= MIN_TARGET, cell  # every square is a target a thumb can hit
     wait_text(board, ".nbg-info", "A Broadway", "G Lexington Ave", "1 34th St", "7 57th St")
+    assert overflowing(board) == []
     # a tap plays the square under it on the narrow geometry (the human places a setup piece)
     board.wait_for(lambda: "your turn" in board.status(), "the human's turn")
     board.page.mouse.click(*point(board, NARROW, "D4"))
     wait_text(board, ".nbg-log", "Player 1 placed a red setup piece on D4")
+    assert overflowing(board) == []
     # the point of D4 on the wide layout would have been another square: the layout really changed
     assert WIDE.hit(*NARROW.cell_centre(3, 3)) != (3, 3)
     board.check_no_error()
