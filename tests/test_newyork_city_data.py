@@ -139,3 +139,17 @@ def test_a_users_own_data_is_played():
     while not game.is_over:
         game.play(game.legal_actions()[-1])
     assert nbgames.from_record(game.to_record()).scores() == game.scores()
+
+
+@pytest.mark.parametrize("change", [
+    {"deck": {kind: 0 for kind in DATA["kinds"] + ["wild"]}},  # nothing to deal or draft
+    {"starting_characters": [28]},  # fewer starting characters than players
+    {"buildings_per_player": 5, "bank_dollars": 2},  # no stock, a poor bank
+])
+def test_odd_but_valid_data_still_plays_to_the_end(change):
+    data = copy.deepcopy(DATA) | change
+    game = nbgames.new_game("newyork_city", 4, seed=2, options={"data": data})
+    while not game.is_over:
+        assert len(game.history) < 3000
+        game.play(game.legal_actions()[len(game.history) % len(game.legal_actions())])
+    assert len(game.scores()) == 4

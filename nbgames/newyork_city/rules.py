@@ -311,15 +311,14 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
         """Whether a decision task has anything to decide (else it is skipped)."""
         name, seat = task[0], task[1]
         self.stage, self.actor = name, seat
-        if name == "draft":
-            return not (task[2] == 2 and seat in self.skip_lap2)
+        if name == "draft" and task[2] == 2 and seat in self.skip_lap2:
+            return False
+        legal = self.legal_actions()
         if name in ("window1", "window3"):
-            return any(a.kind == "use" for a in self.legal_actions())
+            return any(a.kind == "use" for a in legal)
         if name in ("hire", "fame"):  # only "hire none" / "fame none" left: nothing to decide
-            return any(a.args and a.args[0] for a in self.legal_actions())
-        if name == "move":
-            return bool(self.legal_actions())
-        return True
+            return any(a.args and a.args[0] for a in legal)
+        return bool(legal)  # (an empty display or no starting character left: nothing to take)
 
     def _finish_decision(self) -> None:
         self.todo.pop(0)
