@@ -11,7 +11,8 @@ scripted and played right after the learner's (their turns are narrated from the
 Numbers that are this project's house defaults (the card split, goals, later prizes, pond depth…)
 are named as such.
 
-The lessons themselves are in ``lessons_race.py`` and ``lessons_teams.py``. In a notebook::
+The lessons themselves are in ``lessons_race.py``, ``lessons_end.py`` and ``lessons_teams.py``. In a
+notebook::
 
     from nbgames.galopp_royal.lessons import learn
     learn()
@@ -20,7 +21,8 @@ The lessons themselves are in ``lessons_race.py`` and ``lessons_teams.py``. In a
 from __future__ import annotations
 
 from ..ui.lesson import Lesson, LessonSession
-from .lessons_race import lesson_goof, lesson_odds, lesson_results, lesson_schemer_a, lesson_schemer_b
+from .lessons_end import lesson_results
+from .lessons_race import lesson_goof, lesson_odds, lesson_schemer_a, lesson_schemer_b
 from .lessons_teams import lesson_auction, lesson_exchange, lesson_forced, lesson_substitute
 
 
