@@ -13,9 +13,7 @@ from itertools import product
 from ..engine.action import Action
 from . import events as ev
 from . import notation as nt
-from .tables import CARD_KINDS, KINDS, WILD
-
-Refusal = "tuple[str, str] | None"
+from .tables import CARD_KINDS, KINDS, PHASE_OF_STAGE, PUBLIC, WILD, Refusal
 
 
 def sub_multisets(counts: list[int], size: int | None = None) -> list[tuple[int, ...]]:
@@ -45,7 +43,7 @@ class Abilities:
 
     def _candidates_use(self) -> list[Action]:
         seat, T = self.actor, self.T
-        phase = {"window1": 1, "bid": 2, "window3": 3}[self.stage]
+        phase = PHASE_OF_STAGE[self.stage]
         if self.dollars[seat] < 1:
             return []
         out = []
@@ -83,7 +81,7 @@ class Abilities:
             return "NYC-12", f"{name} is not yours (yours: {', '.join(map(str, sorted(self.chars[seat])))})."
         if character.phase == "end":
             return "NYC-12", f"{name} scores at the end of the game; it has no ability to use."
-        phase = {"window1": 1, "draft": 1, "bid": 2, "window3": 3}.get(self.stage)
+        phase = PHASE_OF_STAGE.get(self.stage)
         if character.phase != phase:
             return "NYC-12", f"{name} works in phase {character.phase}, not now."
         if character.ability in ("split_pairs", "two_pairs"):
@@ -329,7 +327,7 @@ class Abilities:
         for card in cards:
             self.reserve[seat][card] -= 1
             self.fresh[seat][card] = min(self.fresh[seat][card], self.reserve[seat][card])
-            self.discard.append((card, -1))
+            self.discard.append((card, PUBLIC))
         self.events.append(ev.Discard(seat, cards))
         self._refill_reserve(seat, len(cards), f"NYC-12 ({number})")
 

@@ -14,10 +14,9 @@ from ..engine.action import Action
 from . import events as ev
 from . import notation as nt
 from .abilities import fits, sub_multisets
-from .tables import CARD_KINDS, KINDS, WILD
+from .tables import CARD_KINDS, KINDS, PUBLIC, WILD, Refusal
 
 PRESS, DOLLAR, ELEVATOR, ACQUISITION, VP, CONSTRUCTION = range(KINDS)
-Refusal = "tuple[str, str] | None"
 
 
 class Bidding:
@@ -174,7 +173,7 @@ class Bidding:
             self.start_player = winner
             self.events.append(ev.Bonus(winner, kind))
         for seat in range(self.players):
-            self.discard += [(card, -1) for card in self.bid_cards[seat]]
+            self.discard += [(card, PUBLIC) for card in self.bid_cards[seat]]
             self.bid_cards[seat] = []
         bonus = self.T.data["most_cards_bonus"]
         tasks: list[tuple] = []

@@ -14,9 +14,7 @@ from collections import Counter
 from typing import Any
 
 from ..engine.chance import Chance
-from .tables import CARD_KINDS
-
-PUBLIC = -1
+from .tables import CARD_KINDS, PUBLIC
 
 
 class Knowledge:

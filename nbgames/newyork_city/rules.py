@@ -60,10 +60,8 @@ from .abilities import Abilities
 from .bidding import Bidding
 from .knowledge import Knowledge
 from .scoring import Scoring
-from .tables import CARD_KINDS, tables_for
+from .tables import CARD_KINDS, PUBLIC, tables_for
 
-PUBLIC = -1  # a discarded card everyone saw (else: the seat that knows it)
-PHASE_OF_STAGE = {"draft": 1, "window1": 1, "bid": 2, "window3": 3}
 KINDS_OF_STAGE = {
     "start": ("start",), "draft": ("take", "take2", "split"), "window1": ("use", "done"),
     "bid": ("swap", "play", "use", "pass", "done"), "drop": ("drop",), "back": ("back",),

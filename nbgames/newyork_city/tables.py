@@ -18,6 +18,9 @@ KINDS = 6
 WILD = 6
 CARD_KINDS = 7
 PHASES = (1, 2, 3, "end")
+PHASE_OF_STAGE = {"draft": 1, "window1": 1, "bid": 2, "window3": 3}  # when each phase's characters work
+PUBLIC = -1  # who knows a discarded card: PUBLIC (face up) or a seat
+Refusal = "tuple[str, str] | None"  # (rule id, reason) of a refused action, None if legal
 ABILITIES = {
     1: ("redraw", "split_pairs", "third_reserve", "two_pairs", "draw3_drop2", "trade_up", "match_reserve",
         "replace_black", "icon"),
