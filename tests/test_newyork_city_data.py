@@ -119,6 +119,7 @@ def test_the_default_data_has_no_problem():
     (lambda d: d["characters"][0].update(ability="fly"), "character 1"),
     (lambda d: d["characters"].append(dict(d["characters"][0])), "numbers differ"),
     (lambda d: d.pop("rounds"), "missing rounds"),
+    (lambda d: d.update(buildings_per_player=4), "enough buildings"),
 ])
 def test_broken_data_is_refused_with_what_is_wrong(break_it, words):
     data = copy.deepcopy(DATA)

@@ -144,6 +144,8 @@ def data_problems(data: Any) -> list[str]:
                 out.append(f"character {c['number']}: a phase, a level and an ability of that phase (NYC-6)")
             if c.get("lantern", lanterns[0]) not in lanterns or not set(c.get("vehicles", ())) <= set(vehicles):
                 out.append(f"character {c['number']}: known lantern and vehicle colours")
+        if not data["start_buildings"] + 1 <= data["buildings_per_player"] <= 1000:
+            out.append("enough buildings per player for the start district and the personal board (NYC-5)")
         if not set(data["starting_characters"]) <= set(numbers):
             out.append("the starting characters are characters")
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
