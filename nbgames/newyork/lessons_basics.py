@@ -54,9 +54,9 @@ def lesson_goal() -> Lesson:
         steps=[
             Step(
                 prompt="Click the square at **Park Ave × 49th St**.",
-                judge=ask_square("F5", "NY-1", "That's it: Park Ave is the sixth avenue (row) and 49th St "
-                                 "the fifth street (column). Red cards name avenues, blue cards name "
-                                 "streets (NY-1).", wrong_square),
+                judge=ask_square("F5", "NY-1", "Park Ave is the sixth avenue (row) and 49th St the fifth "
+                                 "street (column): they cross at F5. Red cards name avenues, blue cards "
+                                 "name streets (NY-1).", wrong_square),
                 expected=lambda game: "F5",
                 plays=False,
                 highlight=None,
@@ -66,7 +66,7 @@ def lesson_goal() -> Lesson:
                         "more on their own. Without chips, how many points are those 9 pieces worth at "
                         "the end?"),
                 judge=ask_choice("NY-17", {
-                    "15": (True, "Yes: the largest group counts double, 2 × 6 = 12, and every other piece "
+                    "15": (True, "The largest group counts double, 2 × 6 = 12, and every other piece "
                                  "counts 1, so 12 + 3 = 15. Each chip is worth 1 more (NY-17)."),
                     "9": (False, "Every piece counts 1, but the largest group counts twice. Try again "
                                  "(NY-17)."),
@@ -130,7 +130,7 @@ def lesson_setup() -> Lesson:
                 prompt=("You are placing **red**. Red already has a piece on Sixth Ave × 42nd St (C3). "
                         "Which of these squares may red **not** use now?"),
                 judge=ask_choice("NY-5", {
-                    "C4": (True, "Right: Sixth Ave × 46th St is right beside red's piece on C3, so it is "
+                    "C4": (True, "Sixth Ave × 46th St (C4) is right beside red's piece on C3, so it is "
                                  "refused. Same-colour setup pieces may not touch side by side (NY-5)."),
                     "D2": (False, "Fifth Ave × 38th St only touches C3 at a corner. Diagonal is fine "
                                   "(NY-5). Look for a square sharing a side with C3."),
@@ -202,7 +202,7 @@ def lesson_hands() -> Lesson:
                                      "\n\nOnly red cards name avenues. Which opponent has the fewest "
                                      "choices of avenue?"),
                 judge=ask_choice("NY-7", {
-                    "blue": (True, "Yes: the blue player shows only 2 red cards, so at most 2 avenues "
+                    "blue": (True, "The blue player shows only 2 red cards, so at most 2 avenues "
                                    "(unless one is a joker). Counts are public (NY-7)."),
                     "yellow": (False, "The yellow player shows 4 red cards: the most choices of avenue, "
                                       "not the fewest (NY-7)."),
@@ -218,7 +218,7 @@ def lesson_hands() -> Lesson:
                 prompt=("You hold 2 red and 2 blue. On your turn you play one red and one blue card, "
                         "leaving 1 and 1. What is the **fewest** number of cards you will draw?"),
                 judge=ask_choice("NY-9", {
-                    "2": (True, "Right: at least one red and one blue, so 2 cards if you are lucky. If you "
+                    "2": (True, "You need at least one red and one blue card: 2 cards if you are lucky. If you "
                                 "draw two of the same colour, you keep drawing (NY-9)."),
                     "1": (False, "One card can't bring both colours back to 2. You need a red and a blue "
                                  "(NY-9)."),

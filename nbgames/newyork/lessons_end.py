@@ -33,8 +33,8 @@ def lesson_stop() -> Lesson:
     def goal(game: Game, action: Action) -> Verdict:
         index = action.args[2]
         if occupant(game, index) is None:
-            return Verdict(True, "NY-15", f"You placed a piece on {place(index)}: only 4 squares are empty "
-                           "now.")
+            return Verdict(True, "NY-15", f"A piece on {place(index)} leaves only 4 empty squares "
+                           "(NY-15).")
         return Verdict(False, "NY-15", f"{place(index)} is taken: evicting a piece leaves 5 empty squares. "
                        "Fill an empty one.")
 
@@ -44,7 +44,7 @@ def lesson_stop() -> Lesson:
                 "empty squares is a house default.")
 
     def any_pair(game: Game, action: Action) -> Verdict:
-        return Verdict(True, "NY-16", "You played your pair and drew…")
+        return Verdict(True, "NY-16", "Any pair will do; then you draw (NY-9)…")
 
     def stopped(game: Game) -> str:
         if game.is_over:
@@ -77,7 +77,7 @@ def lesson_stop() -> Lesson:
             Step(
                 prompt="The STOP cards are in the discard pile now. When does the game end?",
                 judge=ask_choice("NY-16", {
-                    "draw": (True, "Right: the STOP cards wait in the discard pile. Once it is shuffled "
+                    "draw": (True, "The STOP cards wait in the discard pile. Once it is shuffled "
                                    "into a new draw pile, whoever draws a STOP ends the game at once "
                                    "(NY-14, NY-16)."),
                     "now": (False, "Not yet: the STOP cards went to the discard pile, not to anyone's hand "
@@ -156,7 +156,7 @@ def lesson_scoring() -> Lesson:
                 prompt=("Red's largest group (highlighted) has **8** pieces. Red has **5** other pieces "
                         "and **10** chips. What is red's score?"),
                 judge=ask_choice("NY-17", {
-                    "31": (True, "Yes: 2 × 8 = 16, plus 5 other pieces, plus 10 chips = 31 (NY-17)."),
+                    "31": (True, "2 × 8 = 16, plus 5 other pieces, plus 10 chips = 31 (NY-17)."),
                     "23": (False, "Don't forget the chips: each is worth 1 point (NY-17)."),
                     "36": (False, "Only the largest group counts double; the other 5 pieces count 1 each "
                                   "(NY-17)."),
@@ -172,7 +172,7 @@ def lesson_scoring() -> Lesson:
                 prompt=("Yellow has **two** groups of 8 (highlighted) and 6 chips. What is yellow's "
                         "score?"),
                 judge=ask_choice("NY-17", {
-                    "30": (True, "Right: one group of 8 doubles (16), the other 8 pieces count 1 each, "
+                    "30": (True, "One group of 8 doubles (16), the other 8 pieces count 1 each, "
                                  "plus 6 chips: 30. Only one group doubles even when two tie (NY-17)."),
                     "38": (False, "Only one group counts double, even when two are the same size "
                                   "(NY-17)."),

@@ -44,8 +44,8 @@ def lesson_first_turn() -> Lesson:
     def goal(game: Game, action: Action) -> Verdict:
         index = action.args[2]
         if index in (sq("F2"), sq("F5")):
-            return Verdict(True, "NY-10", f"Nice: {place(index)} was empty, so your piece goes there "
-                           "(NY-10), and it joins your group on Park Ave.")
+            return Verdict(True, "NY-10", f"{place(index)} is a free square next to your group on Park Ave: "
+                           "your piece goes there (NY-10) and the group grows.")
         if occupant(game, index) is not None:
             return Verdict(False, "NY-10", f"{place(index)} holds the blue player's piece: taking it costs "
                            "chips (lesson 6). This time pick an empty square next to your red pieces.")
@@ -103,8 +103,8 @@ def lesson_joker() -> Lesson:
     def goal_a(game: Game, action: Action) -> Verdict:
         index = action.args[2]
         if index == sq("F4"):
-            return Verdict(True, "NY-9", "Yes! You declared the red joker as Park Ave and played it with "
-                           "46th St: F4 joins your two pieces into one group (NY-9).")
+            return Verdict(True, "NY-9", "The red joker, declared as Park Ave, with your 46th St card names "
+                           "F4: a piece there joins your two pieces into one group (NY-9).")
         return Verdict(False, "NY-9", f"That names {place(index)}. You want Park Ave × 46th St (F4): play "
                        "the red joker, declared as Park Ave, with your 46th St card.")
 
@@ -114,8 +114,8 @@ def lesson_joker() -> Lesson:
             return Verdict(False, "NY-9", f"That names {place(action.args[2])}; take Fifth Ave × 46th St "
                            "(D4).")
         if red == AVENUE_LETTERS.index("D"):
-            return Verdict(True, "NY-12a", "Good thinking: you spent the Fifth Ave card and kept the "
-                           "joker for a square you can't name otherwise (NY-12a).")
+            return Verdict(True, "NY-12a", "Your Fifth Ave card names D4, so the joker stays in your hand "
+                           "for a square you can't name otherwise (NY-12a).")
         return Verdict(False, "NY-12a", "That works, but it spends your joker where your Fifth Ave card "
                        "would do. When both could name the line, you choose which card to spend "
                        "(NY-12a): keep the joker.")
@@ -183,7 +183,7 @@ def lesson_fee() -> Lesson:
     def goal(game: Game, action: Action) -> Verdict:
         index = action.args[2]
         if index == sq("F5"):
-            return Verdict(True, "NY-11", "Right: the fee for F5 is the smaller of 4 (blue on Park Ave) "
+            return Verdict(True, "NY-11", "The fee for F5 is the smaller of 4 (blue on Park Ave) "
                            "and 1 (blue on 49th St), so 1 chip (NY-11).")
         if index == sq("F2"):
             return Verdict(False, "NY-11", "F2 costs 4: blue has 4 on Park Ave and 4 on 38th St. The other "
@@ -212,7 +212,7 @@ def lesson_fee() -> Lesson:
                 prompt=("Blue has 4 pieces on Park Ave (F2, F5, F6, F7) and 4 on 38th St (B2, C2, D2, F2), "
                         "but only 1 on 49th St. You hold Park Ave, Broadway, 38th St and 49th St. **Click "
                         "the Park Ave square that would cost you 4 chips.**"),
-                judge=ask_square("F2", "NY-11", "Yes: Park Ave × 38th St. Blue has 4 on Park Ave and 4 on "
+                judge=ask_square("F2", "NY-11", "Park Ave × 38th St (F2): blue has 4 on Park Ave and 4 on "
                                  "38th St, so the smaller count is 4 (NY-11).", wrong_fee_square),
                 expected=lambda game: "F2",
                 plays=False,
@@ -230,7 +230,7 @@ def lesson_fee() -> Lesson:
                     "**Park Ave × 53rd St (F6)** cost now?"),
                 judge=lambda game, answer: ask_choice("NY-11", {
                     str(v): (v == fee_of(game, "F6"),
-                             "Yes: 3 on Park Ave, 3 on 53rd St, so the fee is 3 (NY-11)."
+                             "3 on Park Ave and 3 on 53rd St: the fee is 3 (NY-11)."
                              if v == fee_of(game, "F6") else
                              "Count blue's pieces in the avenue and in the street (the piece itself "
                              "included); the fee is the smaller count (NY-11).")
@@ -278,7 +278,7 @@ def lesson_cant_pay() -> Lesson:
     def goal(game: Game, action: Action) -> Verdict:
         index = action.args[2]
         if index == sq("F5"):
-            return Verdict(True, "NY-12", "Right: F5 costs 1 and you have 3 chips. F2 would cost 4, which "
+            return Verdict(True, "NY-12", "F5 costs 1 and you have 3 chips; F2 would cost 4, which "
                            "you can't pay, so that pair may not be played (NY-12).")
         return Verdict(False, "NY-12", f"{place(index)} is empty. Take a blue piece on Park Ave that you "
                        "can pay for.")
@@ -290,7 +290,7 @@ def lesson_cant_pay() -> Lesson:
         action = judge_move(game, answer)
         if isinstance(action, Verdict):
             return action
-        return Verdict(True, "NY-13", "Right: with no pair you can play, you show your cards, discard "
+        return Verdict(True, "NY-13", "With no pair you can play, you show your cards, discard "
                        "them all and draw a new hand. Your turn ends there (NY-13).")
 
     def after_noplay(game: Game) -> str:
@@ -302,8 +302,8 @@ def lesson_cant_pay() -> Lesson:
     def take_back(game: Game, action: Action) -> Verdict:
         index = action.args[2]
         if index == sq("G2"):
-            return Verdict(True, "NY-10", "Right: your piece on G2 went back to your supply, no fee (NY-10). "
-                           "Standing alone it counted 1 point; now you have a piece to place next turn.")
+            return Verdict(True, "NY-10", "Your piece on G2 stands alone and counts 1 point: taking it back "
+                           "to your supply (NY-10, no fee) costs least and gives you a piece to place.")
         return Verdict(False, "NY-17", f"Allowed (NY-10), but {place(index)} is in your largest group, "
                        "where every piece counts 2 (NY-17). Your piece on G2 stands alone: it counts 1.")
 
