@@ -258,3 +258,10 @@ def test_action_card_buttons_name_the_cards_they_spend():
                         assert "joker as " in view.describe(action), view.describe(action)
             game.play(bot.choose(game))
     assert seen_joker
+
+
+def test_the_last_lesson_links_to_the_play_page():
+    runner = learn(start=8)
+    for answer in ("31", "30", "red"):
+        runner.answer(answer)
+    assert "<a href='play.ipynb' target='_top'>Try a full game</a>" in runner.prompt.value

@@ -199,6 +199,6 @@ def lesson_scoring() -> Lesson:
                 highlight=lambda game: [sq for c in range(3) for sq in groups(game, c, slice(0, 1))],
             ),
         ],
-        summary=(f"Done! The final scores:\n\n{score_table(start())}\n\nYou know New York now. Try a full "
-                 "game in play.ipynb!"),
+        summary=(f"Done! The final scores:\n\n{score_table(start())}\n\nYou know New York now. [Try a full "
+                 "game](play.ipynb)!"),
     )
