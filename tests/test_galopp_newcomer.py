@@ -229,3 +229,33 @@ def test_the_information_panel_follows_what_is_under_a_pointer_that_stays_put():
     assert view.animating
     clock.run()
     assert view.info.value.startswith("Player 3&#x27;s chair on space 3")
+
+
+# -- "Show me" marks where a move that takes several clicks or the slider is made ------------------
+def test_show_me_marks_the_controls_and_targets_of_each_kind_of_move():
+    runner = learn(start=4)  # lesson 5: roll, then the schemer
+    view = runner.view
+    view.control("button:roll").click()
+    targets, words = view.how_to_play(runner.session.game.parse("scheme +2 1:-2"))
+    assert targets == ["button:scheme_plus", "chair:1", "button:confirm"]
+    assert "Schemer: me +2, others back" in words and "Player 2" in words and "Confirm schemer" in words
+    runner.show_me()
+    assert "Schemer: me +2" in runner.feedback.value and runner.session.step_index == 1  # shown, not played
+    assert "chair:1" in dict(view.highlight_marks())["shown"] and view.scheme_plus.button_style == "warning"
+    game = nbgames.new_game("galopp_royal", players=4, seed=3)
+    view = GaloppView(game, seat=0)
+    assert view.how_to_play(game.parse("bid 7")) == (["button:bid_amount", "button:bid"],
+                                                     "Set “Your bid” to 7 on the marked slider, then press “Bid 7”.")
+    assert view.how_to_play(game.parse("pass"))[0] == ["button:pass"]
+    targets, words = view.how_to_play(game.parse("exchange 0:1 1:3 2:3 3:4"))
+    assert targets[:4] == ["slot:0:1", "slot:1:3", "slot:2:3", "slot:3:4"] and "Player 4 4" in words
+
+
+def test_the_last_lesson_links_to_a_full_game_and_prose_has_no_literal_asterisks():
+    from nbgames.galopp_royal.lessons import lessons
+    from nbgames.ui.lesson import markdown_lite
+
+    assert "<a href='play.ipynb'" in markdown_lite(lessons()[-1].summary)
+    for lesson in lessons():
+        for text in [lesson.intro, lesson.summary, *(s.prompt for s in lesson.steps if isinstance(s.prompt, str))]:
+            assert "*" not in markdown_lite(text).replace("×", ""), (lesson.id, text)

@@ -350,5 +350,6 @@ def lesson_substitute() -> Lesson:
             ),
         ],
         summary=(f"Done! Race 2 begins: the goal moves to {GOALS[1]} spaces (a house default) and chairs go "
-                 "back to START (GR-18); you start it, having placed last (GR-10)."),
+                 "back to START (GR-18); you start it, having placed last (GR-10). You have met every rule "
+                 "now: [play a full game](play.ipynb)."),
     )

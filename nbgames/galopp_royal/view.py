@@ -39,7 +39,7 @@ from .drawing import (
 from .layout import COURSE_COLS, LEFT, Layout, layout_for, slot_regions
 from .selection import Reply, Selection
 from .tables import SLOTS
-from .text import player_name
+from .text import CARD_SHORT, player_name, players_text
 
 __all__ = ["GaloppView", "LEFT"]  # LEFT: where the course starts (the browser tests look there)
 
@@ -363,6 +363,30 @@ class GaloppView(ShellView):
         self._sync_controls()
         self.redraw((PIECES, HIGHLIGHTS) if reply.boards_changed else (HIGHLIGHTS,))
         self.status.value = self.status_text()  # a choice the rules refuse says why, at once
+
+    def how_to_play(self, action: Action) -> tuple[list[str], str] | None:
+        """For a lesson's "Show me": the controls and targets of a move that takes a slider or
+        several clicks (a bid, the schemer, the exchange, an arrangement), and what to do."""
+        lang, kind, args = self.lang, action.kind, action.args
+        if kind == "bid":
+            return ["button:bid_amount", "button:bid"], t("gr.show.bid", lang, n=args[0])
+        if kind == "scheme":
+            option = "scheme_plus" if args[0] > 0 else "scheme_minus"
+            words = t("gr.show.scheme", lang, option=t(f"gr.button.{option}", lang), chairs=players_text(args[1], lang),
+                      confirm=t("gr.button.confirm_scheme", lang))
+            return [f"button:{option}", *(f"chair:{s}" for s in args[1]), "button:confirm"], words
+        if kind == "exchange":
+            slots = [f"slot:{seat}:{slot + 1}" for seat, slot in enumerate(args)]
+            picks = ", ".join(f"{player_name(seat, lang)} {slot + 1}" for seat, slot in enumerate(args))
+            return [*slots, "button:confirm"], t("gr.show.exchange", lang, slots=picks,
+                                                  confirm=t("gr.button.confirm_exchange", lang))
+        if kind == "arrange" and action != "keep" and self.table["phase"] == "arrange":
+            seat = self.table["arrange_queue"][0]
+            board = self.table["boards"][seat]
+            cards = " ".join(CARD_SHORT[board[i]] for i in args)
+            return ([f"slot:{seat}:{k}" for k in range(1, SLOTS + 1)] + ["button:confirm"],
+                    t("gr.show.arrange", lang, cards=cards, confirm=t("gr.button.place", lang)))
+        return super().how_to_play(action)
 
     # -- controls --------------------------------------------------------------------------
     def button_actions(self) -> list[Action]:
