@@ -172,11 +172,14 @@ def main() -> None:
     variants = {"action_cards": True}
     games, dec = run("newyork", 4, args.seconds, variants)
     print(f"{'newyork V1':<14}{4:>8}{games:>10.0f}{dec:>13.0f}{'':>14}")
-    if "galopp_royal" in available_games():
-        for players in (3, 4, 5, 6):
-            games, dec = run("galopp_royal", players, args.seconds)
-            print(f"{'galopp_royal':<14}{players:>8}{games:>10.0f}{dec:>13.0f}{'':>14}")
-
+    # Every other registered game (Galopp Royal, New York 1901, New York City, …), no reference.
+    from nbgames.engine.registry import manifest
+    for name in available_games():
+        if name == "newyork":
+            continue
+        for players in manifest(name).player_counts():
+            games, dec = run(name, players, args.seconds)
+            print(f"{name:<14}{players:>8}{games:>10.0f}{dec:>13.0f}{'':>14}")
 
 if __name__ == "__main__":
     main()
