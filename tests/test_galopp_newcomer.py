@@ -174,6 +174,7 @@ def test_a_schemers_push_the_rules_refuse_says_why_on_the_status_line():
     assert "your turn" in view.status.value and not view.status.value.startswith("Not allowed")
     view.click("chair:0")  # your own chair is no target: the engine says so
     assert view.status.value.startswith("Not allowed (GR-11)") and "own chair" in view.status.value
+    assert "*" not in view.status.value
     view.click("chair:1")
     assert "your turn" in view.status.value and not view.confirm_button.disabled
 

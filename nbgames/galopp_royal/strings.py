@@ -64,6 +64,7 @@ EN = {
     "gr.slot": "{player}, slot {slot}: {card}",
     "gr.slot_empty": "{player}, slot {slot}: empty",
     "gr.pick_option": "Choose the schemer's option (+2 or −2) first.",
+    "gr.own_chair": "the schemer moves your own chair by the option you chose; click other players' chairs.",
     "gr.not_target": "{player}'s chair cannot be moved by the schemer now (GR-11).",
     "gr.targets": "Chosen chairs: {players}",
     "gr.exchange_pick": "Chosen: {slots} ({n} of {total} boards)",

@@ -173,6 +173,8 @@ class GaloppView(ShellView):
         """The shell's line, or why the chairs chosen for the schemer may not be moved (the
         engine's refusal with its rule id) while Confirm stays grey."""
         refused = self.selection.refused() if self._interactive else None
+        if refused is not None and self.game.to_move in refused.args[1]:  # said plainly, as a player would
+            return t("status.illegal", self.lang, rule="GR-11", reason=t("gr.own_chair", self.lang))
         error = self.game.refusal(refused) if refused is not None else None
         if error is not None:
             return t("status.illegal", self.lang, rule=error.rule, reason=error.reason)
