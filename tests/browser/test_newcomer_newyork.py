@@ -1,8 +1,8 @@
 """New York in real Chromium: what a newcomer tripped over (issue 16) that only a page shows.
 
 - a phone-sized page (390 × 844) gets the narrow board: squares a thumb can hit (≥ 32 CSS px),
-  one-character line labels with the full names in the information panel, and a tap plays the
-  square under it;
+  one-character line labels with the full names in the information panel, a tap plays the
+  square under it, New York's panels fit the page (play page and lesson page);
 - the information panel tells the board as it is after a move and after a new lesson;
 - a square only a joker names asks before spending it (a "which way?" button, the status says
   which joker), and the button plays it.
@@ -85,6 +85,20 @@ def test_a_phone_page_gets_a_board_for_thumbs(board):
     assert overflowing(board) == []
     # the point of D4 on the wide layout would have been another square: the layout really changed
     assert WIDE.hit(*NARROW.cell_centre(3, 3)) != (3, 3)
+    board.check_no_error()
+
+    # the lesson page on the phone: the joker lesson's square asks on the narrow board too
+    board.open(LEARN)
+    board.wait_for(lambda: canvas_width(board) == NARROW.width, "the narrow board layout")
+    board.page.locator(".nbg-lesson-item").nth(4).click()
+    wait_text(board, ".nbg-lesson-title", "Jokers")
+    board.page.mouse.click(*point(board, NARROW, "F4"))
+    wait_text(board, ".nbg-status", "Only your red joker names F4")
+    choice = board.page.locator(".nbg-choice", has_text="red joker as Park Ave")
+    choice.wait_for(timeout=10_000)
+    assert overflowing(board) == []
+    choice.click()
+    wait_text(board, ".nbg-lesson-feedback", "Right", "NY-9")
     board.check_no_error()
 
 
