@@ -78,6 +78,12 @@ def test_a_phone_page_gets_the_course_in_bands_with_every_target_big_enough(play
     assert view.target_at(*view.geom.cell_centre(0, 0)) is None
     for x, y, w, h in drawn_boxes(view):
         assert 0 <= x and x + w <= view.canvas.width + 0.5 and 0 <= y and y + h <= view.canvas.height + 0.5
+    # marks land on the cells they name (a lesson's hint on a chair, a whole column of a space)
+    view.highlight(["chair:1", "space:20"], kind="hint")
+    rects = [args for layer, name, args in view.highlight_ops() if name == "stroke_rects"]
+    marked = {view.geom.hit(x + 5, y + 5) for args in rects for x, y in zip(args[0], args[1], strict=True)}
+    assert view.layout.grid_cell(1, cols[1]) in marked
+    assert {view.layout.grid_cell(seat, START_COL + 20) for seat in range(players)} <= marked
     # a click reaches the game: your own chair rolls
     out = []
     view.on_choose(out.append)

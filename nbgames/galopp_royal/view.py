@@ -5,6 +5,8 @@ the players panel, hover and keyboard information, the Pass / Roll / Keep button
 legal moves. This view fills in Galopp's canvas (``drawing.py``), its words (``panels.py``), the
 choices that take several clicks (``selection.py``) and, in the shell's ``extras``, its own
 controls: the die line, the schemer's options and the confirm button, the auction with its bid row.
+On a phone-sized page (`relayout`) the canvas takes `layout.py`'s narrow layout: the course wrapped
+into bands, boards, podium and die below, every target at least 36 canvas pixels.
 
 It sees the game through the facade only: ``game.view(viewer)`` (so it never shows what its
 viewer may not know), ``game.events(since)`` and ``legal_actions()``. It only *offers* legal
