@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from test_galopp_view import PLAIN, Clock, scenario_game
 
 import nbgames
 from nbgames.galopp_royal.layout import COURSE_COLS, START_COL, layout_for
@@ -17,26 +18,6 @@ from nbgames.ui.board import HIGHLIGHTS, PIECES, STATIC
 
 PHONE_DISPLAY = 358  # CSS px a canvas is shown at on a 390 px wide page
 MIN_TARGET = 32  # CSS px
-
-
-def scenario_game(boards, positions=None, starter=0, seed=1):
-    scenario = {"boards": boards, "race": 1, "starter": starter, "positions": positions or [0] * len(boards)}
-    return nbgames.new_game("galopp_royal", players=len(boards), seed=seed, options={"scenario": scenario})
-
-
-PLAIN = [["+1", "+2", "+3", "+5"], ["+2", "+2", "goof", "+1"], ["+3", "+1", "+2", "+3"]]
-
-
-class Clock:
-    def __init__(self):
-        self.timers = []
-
-    def __call__(self, delay, callback):
-        self.timers.append((delay, callback))
-
-    def run(self):
-        while self.timers:
-            self.timers.pop(0)[1]()
 
 
 def drawn_boxes(view):
