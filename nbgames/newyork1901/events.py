@@ -128,10 +128,12 @@ class TurnEnd(Event):
 
 @event("end_trigger")
 class EndTrigger(Event):
-    """NY1901-9: `seat` triggered the end (`reason` "tiles" or "market"): one last turn each."""
+    """NY1901-9: `seat` triggered the end (`reason` "tiles" or "market"; `tiles_left`: its
+    unbuilt skyscrapers): one last turn each, `seat` last."""
 
     seat: int
     reason: str
+    tiles_left: int
 
 
 @event("game_end")

@@ -120,8 +120,9 @@ class Facts:
 
     # -- hidden information ----------------------------------------------------------------
     def components(self) -> Counter:
-        """Every lot card (pile, market, character cards), worker, tile (supply, board,
-        demolished), legendary and action card: the multiset a determinization must keep."""
+        """Every lot card (pile, market, character cards, with the characters still in the box),
+        worker, tile (supply, board, demolished), starter building, legendary and action card:
+        the multiset a determinization must keep, the same all game long."""
         T = self.T
         out: Counter = Counter()
         piles = self.pile_top + [c for group in self.pile_groups for c in group] + self.market
@@ -131,12 +132,17 @@ class Facts:
             out[f"worker {seat}"] = self.supply[seat] + self.worker.count(seat)
             for tile, n in enumerate(self.tiles_left[seat]):
                 out[f"tile {seat} {T.tiles[tile].name}"] += n
-            for tile, _ in self.standing(seat):
-                out[f"tile {seat} {T.tiles[tile].name if tile >= 0 else 'start'}"] += 1
-            for tile in self.razed[seat]:
-                out[f"tile {seat} {T.tiles[tile].name if tile >= 0 else 'start'}"] += 1
+            for tile in [tile for tile, _ in self.standing(seat)] + self.razed[seat]:
+                if tile < 0:
+                    out["starter building"] += 1
+                elif not T.tiles[tile].legendary:  # legendaries are counted once below
+                    out[f"tile {seat} {T.tiles[tile].name}"] += 1
             for card in CARDS:
                 out[f"action card {card}"] += 1
+        for district, lot in enumerate(T.start_lot):  # characters nobody took yet: still in the box
+            if district not in self.district:
+                out[f"lot card {T.card_names[T.lot_card[lot]]}"] += 1
+                out["starter building"] += 1
         for tile in T.legendaries:
             out[f"legendary {T.tiles[tile].name}"] += 1
         return out

@@ -440,7 +440,7 @@ class NewYork1901(Building, Facts, Position, Rules):
             self.trigger = seat
             self.trigger_reason = "tiles" if sum(self.tiles_left[seat]) <= T.data["end"]["tiles_left"] else "market"
             self.last_turns = self.players
-            self.events.append(EndTrigger(seat, self.trigger_reason))
+            self.events.append(EndTrigger(seat, self.trigger_reason, sum(self.tiles_left[seat])))
         if self.last_turns == 0:
             self.phase = OVER
             self.events.append(GameEnd(tuple(self.scores()), tuple(self.winners())))

@@ -164,7 +164,7 @@ class Tables:
         self.challenges = [name for name in CHALLENGES]
         self._actions: dict[tuple, Action] = {}
         self.fixed: dict[str, Action] = {}  # every action that is not a placement, by notation
-        for name in CARDS + ("end", "pass"):
+        for name in ("boom", "shift", "end", "pass"):  # Land Grab names its lot: "grab C4"
             self.fixed[name] = Action(name, (), name)
         self.character = [self._fixed("character", (d,), f"character {name}") for d, name in enumerate(self.districts)]
         self.acquire = [self._fixed("acquire", (lot,), f"lot {self.lot_name(lot)}") for lot in range(self.nlots)]

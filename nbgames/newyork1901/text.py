@@ -43,7 +43,7 @@ def event_text(event: Event, lang: str = "en") -> str:
     elif kind == "action_card":
         fields["card"] = t(f"ny1901.card.{event.card}", lang)
     elif kind == "end_trigger":
-        fields["reason"] = t(f"ny1901.reason.{event.reason}", lang, n=4)
+        fields["reason"] = t(f"ny1901.reason.{event.reason}", lang, n=event.tiles_left)
     elif kind == "game_end":
         names = ", ".join(player_name(s, lang) for s in event.winners)
         fields["scores"] = ", ".join(f"{player_name(s, lang)} {v}" for s, v in enumerate(event.scores))
