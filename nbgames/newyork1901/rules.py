@@ -26,7 +26,8 @@ names the first of them (rotations before mirroring); typing another one plays t
 
 ``view(seat)`` keys (JSON-safe; everything in this game is public but the draw pile's order):
 ``phase`` ("characters", "turn", "over"), ``to_move``, ``players``, ``seat``, ``board`` (the
-fixed map: rows, cols, districts, parks, avenues with their cells, lots), ``districts_in_play``,
+fixed map: rows, cols, districts, parks, avenues with their cells, lots, the cells touching an
+avenue or a park, and the house defaults and house rules in words), ``districts_in_play``,
 ``lot_owner`` / ``workers`` (per lot: a seat or null), ``buildings`` (owner, tile, tier, vp,
 cells), ``market``, ``pile_size``, ``pile_bottom`` (cards known to lie under the pile, in
 groups from the bottom, each sorted), ``avenues_in_play``, ``challenge``, ``seats`` (per seat:
