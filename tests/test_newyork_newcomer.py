@@ -138,6 +138,7 @@ def test_a_phone_page_gets_squares_a_thumb_can_hit():
     assert labels == list(ny.AVENUE_LETTERS) + list(ny.STREET_DIGITS)
     assert all(0 < args[1] and 0 < args[2] for layer, name, args in view.static_ops() if name == "fill_text")
     assert "A Broadway" in view.info.value and "7 57th St" in view.info.value  # the full names
+    assert "Tap a highlighted square" in view.info.value and "Point at" not in view.info.value  # no hover
 
 
 def test_clicks_on_the_narrow_board_reach_the_square_under_the_pointer():

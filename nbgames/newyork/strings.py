@@ -20,6 +20,8 @@ EN = {
     "ny.way_score": "{how} (your score {change:+d})",
     "ny.idle": "Point at a square (or move the cursor with the arrow keys) to see its names, its fee "
                "and your ways to play there.",
+    "ny.idle_narrow": "Tap a highlighted square to play there; where several pairs (or only jokers) reach it, "
+                      "buttons ask which cards to spend.",
     "ny.no_pair": "No pair in your hand names {name} (NY-9).",
     "ny.pair": "{red} + {blue}",
     "ny.red_card": "red {card}",

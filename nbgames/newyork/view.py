@@ -285,7 +285,7 @@ class NewYorkView(ShellView):
 
     def idle_info(self) -> str:
         """How to read a square; on a narrow board (one-character labels) also the line names."""
-        lines = [t("ny.idle", self.lang)] if self._legal else []
+        lines = [t("ny.idle_narrow" if self.narrow else "ny.idle", self.lang)] if self._legal else []
         if self.narrow:
             for key, marks, names in (("ny.avenues", ny.AVENUE_LETTERS, ny.DATA["avenues"]),
                                       ("ny.streets", ny.STREET_DIGITS, ny.DATA["streets"])):
