@@ -318,6 +318,35 @@ def test_ny1901_7_no_recall_while_a_worker_is_in_supply_or_a_build_is_possible()
     refused(game, "recall C8", "NY1901-7", "no worker on lot C8")
 
 
+def tiny_board() -> dict:
+    """A 4 x 4 board: the five starting lots, one more orange lot (C3 C4) and a row of parks."""
+    return data_with(
+        rows=4, cols=4,
+        districts=[{**d, "start": start} for d, start in zip(DEFAULT_DATA["districts"], ["A1", "A3", "B1", "B3", "C1"],
+                                                            strict=True)],
+        parks=["D1", "D2", "D3", "D4"],
+        lots=[{"district": d, "cells": cells} for d, cells in [
+            ("orange", ["A1", "A2"]), ("sky", ["A3", "A4"]), ("green", ["B1", "B2"]), ("yellow", ["B3", "B4"]),
+            ("purple", ["C1", "C2"]), ("orange", ["C3", "C4"])]],
+        avenues=[{"name": "First", "edges": [["h", 1, 0, 4]]}, {"name": "Second", "edges": [["h", 2, 0, 4]]},
+                 {"name": "Third", "edges": [["v", 2, 0, 4]]}],
+    )
+
+
+def test_ny1901_7_with_no_action_possible_at_all_a_player_passes():
+    game = nbgames.new_game("newyork1901", 2, seed=1, options={"data": tiny_board(), "characters": "deal"})
+    assert view(game)["market"] == ["orange2"] and view(game)["pile_size"] == 0
+    refused(game, "pass", "NY1901-7", "can still take an action")
+    first = game.view(None)["seats"][0]["character"]
+    game.play("lot C3")
+    game.play("end")  # a market of 3 cards or fewer: the end is triggered (NY1901-9)
+    # Player 2: no worker on the board, no card in the market, nothing to build or rebuild
+    assert set(map(str, game.legal_actions())) == {"pass", "boom"}
+    game.play("pass")
+    assert [e.kind for e in game.events()][-2:] == ["pass", "turn_end"]
+    assert first and game.to_move == 0
+
+
 # -- NY1901-8 action cards --------------------------------------------------------------------------
 def test_ny1901_8_construction_boom_gives_one_more_action_of_either_kind():
     game = game_at(seats=seats({"lots": ["D4"], "vp": 6}))

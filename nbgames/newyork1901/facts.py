@@ -232,7 +232,7 @@ def board_view(T: Tables) -> dict[str, Any]:
                       "cells": [T.cell_names[c] for c in T.lot_cells[i]], "start": i in T.start_lot}
                      for i in range(T.nlots)],
             "touch": list(T.names(T.touch)),
-            "house_defaults": data["house_resolutions"],
+            "house_defaults": data.get("house_resolutions", {}),
             "house_rules": data.get("house_rules", {}),
         })
     return json.loads(text)
