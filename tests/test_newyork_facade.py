@@ -76,7 +76,7 @@ def test_events_are_public_facts_only():
 
 def test_the_log_words_each_event_with_its_rule():
     assert event_text(ev.Evict(0, 5 * 7 + 4, 1, 1)) == \
-        "Player 1 evicted blue from F5 and paid 1 chips (NY-10, NY-11)."
+        "Player 1 evicted blue from F5 and paid 1 chip (NY-10, NY-11)."
     assert event_text(ev.Evict(2, 0, 0, 0)) == "Player 3 took the red piece on A1 without a fee (V1 Baulöwe)."
     assert event_text(ev.Draw(1, 1)) == "Player 2 drew 1 card (NY-9)."
     assert event_text(ev.Draw(1, 3)) == "Player 2 drew 3 cards (NY-9)."

@@ -16,6 +16,11 @@ def colour_name(colour: int, lang: str = "en") -> str:
     return t(f"ny.colour.{COLOURS[colour]}", lang)
 
 
+def chips_word(n: int, lang: str = "en") -> str:
+    """"chip" or "chips", as many as `n`."""
+    return t("ny.chip" if n == 1 else "ny.chips", lang)
+
+
 def event_text(event: Event, lang: str = "en") -> str:
     """One New York event as a sentence citing its rule."""
     kind = event.kind
@@ -25,7 +30,7 @@ def event_text(event: Event, lang: str = "en") -> str:
     if kind == "evict":
         key = "ny.ev.evict" if event.fee else "ny.ev.take"  # no fee: Baulöwe (V1)
         return t(key, lang, player=player(event.seat, lang), colour=colour_name(event.colour, lang),
-                 name=square_name(event.square), fee=event.fee)
+                 name=square_name(event.square), fee=event.fee, chips=chips_word(event.fee, lang))
     if kind == "colours":
         pairs = ", ".join(f"{player(seat, lang)}: {'/'.join(colour_name(c, lang) for c in colours)}"
                           for seat, colours in enumerate(event.seat_colours))

@@ -25,7 +25,7 @@ from ..ui.i18n import t
 from ..ui.shell import ShellView, chip, lines_html
 from ..ui.view import player_name
 from . import tables as ny
-from .text import colour_name
+from .text import chips_word, colour_name
 
 if TYPE_CHECKING:
     from ..ui.lesson import Step
@@ -218,7 +218,9 @@ class NewYorkView(ShellView):
             if colour is not None and owner == facts["to_move"] and colour in facts["seat_colours"][owner]:
                 text = t("ny.returns", lang, how=how)
             elif colour is not None:
-                text = t("ny.with_fee", lang, how=how, fee=facts["fees"][row][col], owner=self.seat_label(owner))
+                fee = facts["fees"][row][col]
+                text = t("ny.with_fee", lang, how=how, fee=fee, chips=chips_word(fee, lang),
+                         owner=self.seat_label(owner))
             else:
                 text = how
             return f"{ny.square_name(sq)}: " + self._with_colour(text, code)
