@@ -168,7 +168,7 @@ def test_determinize_shuffles_only_the_pile_keeping_cards_known_to_lie_under_it(
 def test_views_hide_nothing_but_the_pile_order():
     game = nbgames.new_game("newyork1901", 3, seed=5, options={"characters": "deal"})
     assert game.view(0) == {**game.view(1), "seat": 0}
-    assert "pile" not in json.dumps(game.view(0)).replace("pile_size", "").replace("pile_bottom", "")
+    assert [key for key in game.view(0) if "pile" in key] == ["pile_size", "pile_bottom"]  # no order
 
 
 # -- hostile records --------------------------------------------------------------------------------
