@@ -217,3 +217,38 @@ def test_a_record_in_progress_replays_its_market_and_deals_the_rest_anew():
     cheat["chance"][-1] = 999  # a card that does not exist
     with pytest.raises(RecordError):
         nbgames.from_record(cheat)
+
+
+# -- the notation is the board kit's ---------------------------------------------------------------
+def test_placements_are_written_as_the_board_kit_writes_them():
+    """Every placement's notation, read by the kit (nbgames/ui/tiles.py) with the tiles the view
+    shows, covers the cells the engine builds on: a board can draw and send engine moves."""
+    from nbgames.ui.tiles import Polyomino, parse_placement
+
+    game = nbgames.new_game("newyork1901", 3, seed=5, options={"characters": "deal"})
+    tiles = {t["name"]: Polyomino.from_picture(t["shape"], t["name"]) for t in game.view(None)["board"]["tiles"]}
+    state = game.rules
+    T = state.T
+    rng = random.Random(5)
+    for _ in range(300):
+        tile = rng.randrange(len(T.tiles))
+        orientation = rng.randrange(len(T.tiles[tile].orientations))
+        anchor = rng.randrange(T.ncells)
+        mask = T.masks[tile][orientation][anchor]
+        if not mask:
+            continue
+        text = str(T.build_action(tile, orientation, anchor))
+        placement = parse_placement(text, tiles)
+        assert placement.notation() == text and placement.canonical() == placement
+        assert [T.cell_names[r * T.cols + c] for r, c in placement.cells()] == list(T.names(mask))
+
+
+def test_preview_tells_the_cells_vp_and_workers_of_a_placement():
+    game = nbgames.new_game("newyork1901", 2, seed=2, options={"data": SHORT})
+    for action in HAND_GAME[:7]:  # up to Player 2's Land Grab of H4
+        game.play(action)
+    before = game.view(1)
+    preview = game.preview("bL3@H4r2")
+    assert preview["cells"] == ["H4", "H5", "I5"] and preview["vp_change"] == 3
+    assert preview["workers_back"] == 2 and preview["turn_ends"] is False and preview["unlocks"] == []
+    assert game.view(1) == before

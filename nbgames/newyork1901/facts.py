@@ -162,6 +162,25 @@ class Facts:
             shuffle(rng, pile)
         return other
 
+    def preview(self, action) -> dict[str, Any]:
+        """What a legal action would do, played on a determinized copy (keys: rules.py)."""
+        seat = self.to_move
+        other = self.determinize(seat, random.Random(0))
+        mark = len(other.events)
+        other.apply(action)
+        happened = other.events[mark:]
+        built = [e for e in happened if e.kind == "build"]
+        return {
+            "events": [e.to_json() for e in happened],
+            "scores": other.scores(),
+            "cells": list(built[-1].cells) if built else [],
+            "vp_change": other.vp[seat] - self.vp[seat],
+            "workers_back": sum(e.workers_back for e in built),
+            "workers_placed": [e.lot for e in happened if e.kind == "worker_placed"],
+            "unlocks": [e.tier for e in happened if e.kind == "unlock"],
+            "turn_ends": other.to_move != seat or other.is_over,
+        }
+
     # -- views -----------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may know: everything but the order of the draw pile (keys: rules.py)."""
@@ -217,6 +236,12 @@ class Facts:
 _BOARD_VIEWS: dict[int, str] = {}
 
 
+def _picture(cells) -> str:
+    """A shape as rows of # and . joined by / (as in data.json)."""
+    rows, cols = max(r for r, _ in cells) + 1, max(c for _, c in cells) + 1
+    return "/".join("".join("#" if (r, c) in cells else "." for c in range(cols)) for r in range(rows))
+
+
 def board_view(T: Tables) -> dict[str, Any]:
     """The fixed map as plain data (a fresh copy each time): districts, parks, avenues, lots."""
     text = _BOARD_VIEWS.get(id(T))
@@ -232,6 +257,9 @@ def board_view(T: Tables) -> dict[str, Any]:
                       "cells": [T.cell_names[c] for c in T.lot_cells[i]], "start": i in T.start_lot}
                      for i in range(T.nlots)],
             "touch": list(T.names(T.touch)),
+            "tiles": [{"name": t.name, "tier": t.tier_name, "vp": t.vp, "shape": _picture(t.cells),
+                       "count": t.count, "irregular": t.irregular, "height": t.height or None}
+                      for t in T.tiles + [T.starter]],
             "house_defaults": data.get("house_resolutions", {}),
             "house_rules": data.get("house_rules", {}),
         })

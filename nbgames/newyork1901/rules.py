@@ -27,7 +27,8 @@ names the first of them (rotations before mirroring); typing another one plays t
 ``view(seat)`` keys (JSON-safe; everything in this game is public but the draw pile's order):
 ``phase`` ("characters", "turn", "over"), ``to_move``, ``players``, ``seat``, ``board`` (the
 fixed map: rows, cols, districts, parks, avenues with their cells, lots, the cells touching an
-avenue or a park, and the house defaults and house rules in words), ``districts_in_play``,
+avenue or a park, every tile (name, tier, vp, shape as rows of # and ., count, irregular,
+legendary height), and the house defaults and house rules in words), ``districts_in_play``,
 ``lot_owner`` / ``workers`` (per lot: a seat or null), ``buildings`` (owner, tile, tier, vp,
 cells), ``market``, ``pile_size``, ``pile_bottom`` (cards known to lie under the pile, in
 groups from the bottom, each sorted), ``avenues_in_play``, ``challenge``, ``seats`` (per seat:
@@ -36,7 +37,11 @@ tier unlocked), ``legendaries`` (name → owner or null), ``turn`` (actions left
 build, demolished, acted), ``end`` (who triggered, why, last turns left), ``projected`` (each
 seat's final score if the game ended now).
 
-``preview(action)`` gives ``events`` and ``scores`` (the base contract).
+``preview(action)`` keys (played on a determinized copy): ``events`` and ``scores`` (the base
+contract), ``cells`` (the cells the action builds on, [] if it builds nothing), ``vp_change``
+(the mover's VP gained, Gold Prestige included), ``workers_back`` (workers the building sends
+home), ``workers_placed`` (lots that get a worker by NY1901-6), ``unlocks`` (tiers unlocked),
+``turn_ends`` (the mover's turn is over after it).
 """
 
 from __future__ import annotations
