@@ -395,7 +395,7 @@ class GaloppRoyal(Rules):
         if target >= self.players:
             return "GR-11", f"There is no seat {target} (player {target + 1}) in this game."
         if target == self.current:
-            return "GR-11", "The schemer moves your own chair and *other* chairs; name other seats."
+            return "GR-11", "The schemer moves your own chair and other players' chairs: name other players."
         if self.status[target] != RACING:
             return "GR-11", (f"Player {target + 1}'s chair is {STATUS_NAMES[self.status[target]]}: only "
                              "racing chairs are targets.")

@@ -20,6 +20,7 @@ EN: Mapping[str, str] = MappingProxyType({
     "seat.random": "random bot",
     "seat.label": "Player {n}",
     "status.to_move": "{player} to move.",
+    "status.look": "{player}: look at the board — answer the question above first.",
     "status.your_turn": "{player}: your turn — {what}",
     "status.bot_thinking": "{player} (bot) is thinking…",
     "status.game_over": "Game over. {winners}",
