@@ -56,8 +56,12 @@ def square_of(action: Action) -> int | None:
 def jokers_spent(action: Action) -> list[int]:
     """The jokers an action spends (a pair, or a Baulöwe's or Statik's partner card): none,
     one or both."""
-    cards = action.args[:2] if action.kind == "pair" else action.args[1:2] if action.kind in (
-        "baulowe", "statik") else ()
+    if action.kind == "pair":
+        cards = action.args[:2]
+    elif action.kind in ("baulowe", "statik"):  # an action card and its partner road card
+        cards = action.args[1:2]
+    else:
+        return []
     return [card for card in cards if card in (ny.RED_JOKER, ny.BLUE_JOKER)]
 
 
