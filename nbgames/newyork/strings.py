@@ -36,8 +36,8 @@ EN = {
     "ny.hand_hidden": "Cards hidden",
     "ny.seat_facts": "{red} red / {blue} blue cards, {chips} chips, {supply} pieces left",
     "ny.deck": "Draw pile {deck}, discard pile {discard}",
-    "ny.stop_in_discard": "STOP cards are in the discard pile (NY-15): they join the draw pile when the discard "
-                          "pile is next shuffled into it (NY-14); the game ends when one is drawn (NY-16).",
+    "ny.stop_in_discard": "STOP cards are in the discard pile (NY-15): when the draw pile runs out, the discard "
+                          "pile becomes the new draw pile (NY-14); the game ends when one is drawn (NY-16).",
     "ny.stop_in_deck": "STOP cards are in the draw pile (NY-14): the game ends when one is drawn (NY-16).",
     "ny.spend_one": "Only your {joker} names {target}: press the button below to spend it, or choose another "
                     "square (NY-9).",
