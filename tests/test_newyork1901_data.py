@@ -168,3 +168,46 @@ def test_a_users_own_data_file_is_checked_and_played():
             validate(broken)
         with pytest.raises(ValueError):
             nbgames.new_game("newyork1901", 2, seed=1, options={"data": broken})
+
+
+def mutations(value, rng, depth=0):
+    """`value` with one part replaced by junk (another type, a number, a string, nothing)."""
+    junk = [None, 0, -1, 10**9, "", "Z99", [], {}, [1], {"a": 1}, True, 2.5, ["A1"]]
+    if isinstance(value, dict) and value and depth < 4:
+        key = rng.choice(sorted(value))
+        out = dict(value)
+        if rng.random() < 0.15:
+            del out[key]
+        else:
+            out[key] = mutations(value[key], rng, depth + 1)
+        return out
+    if isinstance(value, list) and value and depth < 4:
+        out = list(value)
+        index = rng.randrange(len(out))
+        out[index] = mutations(out[index], rng, depth + 1)
+        return out
+    return rng.choice(junk)
+
+
+def test_junk_data_and_positions_are_refused_as_records_never_crash():
+    """A record can carry a data file and a position: junk in either is a RecordError."""
+    import json
+    import random
+
+    rng = random.Random(7)
+    base = {"format": "nbgames-record", "version": 2, "game": "newyork1901", "rules_version": "1", "players": 2,
+            "actions": [], "chance": []}
+    position = {"characters": ["orange", "sky"], "seats": [{"buildings": ["bI2@D4r0"], "lots": ["E4"], "vp": 3,
+                                                             "used": ["boom"]}, {}],
+                "market": ["orange2", "sky3"], "avenues": ["Broadway"], "challenge": "bronze_baron", "to_move": 1}
+    outcomes = Counter()
+    for _ in range(300):
+        options = {"characters": "deal", "data": mutations(DATA, rng)} if rng.random() < 0.5 else \
+            {"position": mutations(position, rng)}
+        record = {**base, "options": options}
+        try:
+            nbgames.from_record(json.loads(json.dumps(record)))
+            outcomes["loaded"] += 1
+        except nbgames.RecordError:
+            outcomes["refused"] += 1
+    assert outcomes["refused"] > 50

@@ -249,7 +249,8 @@ def board_view(T: Tables) -> dict[str, Any]:
         data = T.data
         text = _BOARD_VIEWS[id(T)] = json.dumps({
             "rows": T.rows, "cols": T.cols,
-            "districts": [{k: d[k] for k in ("name", "title", "letter", "colour")} for d in data["districts"]],
+            "districts": [{k: d.get(k, d["name"]) for k in ("name", "title", "letter", "colour")}
+                          for d in data["districts"]],
             "parks": sorted(T.names(T.parks), key=T.cell_index.get),
             "avenues": [{"name": a["name"], "edges": a["edges"], "cells": list(T.names(T.avenue_mask[i]))}
                         for i, a in enumerate(data["avenues"])],

@@ -42,7 +42,7 @@ class Position:
         need(isinstance(pos, dict) and set(pos) <= KEYS, f"an object with keys among {sorted(KEYS)}")
         avenues = pos.get("avenues")
         if avenues is not None:
-            need(isinstance(avenues, list) and all(a in T.avenues for a in avenues)
+            need(isinstance(avenues, list) and all(isinstance(a, str) and a in T.avenues for a in avenues)
                  and len(set(avenues)) == len(avenues), "avenues names distinct avenues")
             self.avenues_in_play = sorted(T.avenues.index(a) for a in avenues)
         challenge = pos.get("challenge", self.challenge)
@@ -60,6 +60,8 @@ class Position:
              and all(isinstance(s, dict) and set(s) <= SEAT_KEYS for s in seats),
              f"seats is a list of one object per seat with keys among {sorted(SEAT_KEYS)}")
         for seat, spec in enumerate(seats):
+            need(all(isinstance(spec.get(key, []), list) for key in ("buildings", "lots", "used")),
+                 "buildings, lots and used are lists")
             for text in spec.get("buildings", []):
                 parsed = T.parse_placement(text) if isinstance(text, str) else None
                 need(parsed is not None, f"{text!r} is not a placement like 'bI2@D4r0'")
@@ -85,7 +87,8 @@ class Position:
             need(type(extra) is int and 0 <= extra <= 999, "vp is a whole number 0-999")
             self._score(seat, extra)
             used = spec.get("used", [])
-            need(isinstance(used, list) and set(used) <= set(CARDS), f"used lists action cards among {CARDS}")
+            need(isinstance(used, list) and all(isinstance(u, str) and u in CARDS for u in used),
+                 f"used lists action cards among {CARDS}")
             for card in used:
                 self.cards[seat][CARDS.index(card)] = False
         self.events.clear()  # a set position starts with no history

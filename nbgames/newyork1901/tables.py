@@ -282,6 +282,9 @@ def validate(data: Any) -> None:
         if not ok:
             raise ValueError(f"New York 1901 data: {what}")
 
+    def number(value: Any, low: int = 0, high: int = 999) -> bool:
+        return type(value) is int and low <= value <= high
+
     need(isinstance(data, dict), "must be a JSON object")
     for key in ("rows", "cols", "districts", "two_player_unused_district", "parks", "avenues", "lots", "workers",
                 "market_size", "unlocks", "starter", "tiles", "legendaries", "avenue_bonus", "challenges",
@@ -292,21 +295,23 @@ def validate(data: Any) -> None:
          "rows must be 4-26 and cols 4-99")
     names = {f"{ROW_LETTERS[r]}{c + 1}" for r in range(rows) for c in range(cols)}
     districts = data["districts"]
-    need(isinstance(districts, list) and 4 <= len(districts) <= 8, "4 to 8 districts")
+    need(isinstance(districts, list) and 4 <= len(districts) <= 8 and all(isinstance(d, dict) for d in districts),
+         "4 to 8 districts")
     district_names = [d.get("name") if isinstance(d, dict) else None for d in districts]
     need(all(isinstance(n, str) and n.isidentifier() and len(n) <= 16 for n in district_names)
          and len(set(district_names)) == len(district_names), "districts need distinct short names")
     need(data["two_player_unused_district"] in district_names, "two_player_unused_district names a district")
     taken: set[str] = set()
     parks = data["parks"]
-    need(isinstance(parks, list) and all(p in names for p in parks) and len(set(parks)) == len(parks),
+    need(isinstance(parks, list) and all(isinstance(p, str) and p in names for p in parks)
+         and len(set(parks)) == len(parks),
          "parks are distinct cells of the board")
     taken.update(parks)
     lots = data["lots"]
     need(isinstance(lots, list) and lots, "lots is a list")
     for lot in lots:
         cells = lot.get("cells") if isinstance(lot, dict) else None
-        need(isinstance(cells, list) and len(cells) in (2, 3) and all(c in names for c in cells),
+        need(isinstance(cells, list) and len(cells) in (2, 3) and all(isinstance(c, str) and c in names for c in cells),
              f"a lot is 2 or 3 cells of the board: {lot!r}")
         need(lot.get("district") in district_names, f"lot {cells} names no district")
         need(not taken & set(cells) and len(set(cells)) == len(cells), f"lot {cells} overlaps another lot or a park")
@@ -314,9 +319,11 @@ def validate(data: Any) -> None:
         need(connected([(ROW_LETTERS.index(c[0]), int(c[1:])) for c in cells]), f"lot {cells} is not connected")
     lot_of = {c: lot for lot in lots for c in lot["cells"]}
     for d in districts:
-        start = lot_of.get(d.get("start"))
+        start = lot_of.get(d.get("start")) if isinstance(d.get("start"), str) else None
         need(start is not None and start["district"] == d["name"] and len(start["cells"]) == 2,
              f"district {d['name']}: start names a cell of one of its 2-cell lots")
+    need(isinstance(data["avenues"], list) and all(isinstance(a, dict) for a in data["avenues"]),
+         "avenues is a list of objects")
     for avenue in data["avenues"]:
         need(isinstance(avenue.get("name"), str) and isinstance(avenue.get("edges"), list) and avenue["edges"],
              "an avenue has a name and edges")
@@ -327,6 +334,8 @@ def validate(data: Any) -> None:
                  and 0 <= edge[2] and edge[3] <= (cols if edge[0] == "h" else rows),
                  f"avenue {avenue['name']}: an edge is [\"h\" or \"v\", line, from, to] on the board")
     shape = re.compile(r"[#.]{1,8}(/[#.]{1,8}){0,7}")
+    need(isinstance(data["tiles"], list) and isinstance(data["legendaries"], list) and data["tiles"],
+         "tiles and legendaries are lists")
     for spec in data["tiles"] + data["legendaries"] + [data["starter"]]:
         need(isinstance(spec, dict) and isinstance(spec.get("name"), str)
              and re.fullmatch(r"[A-Za-z0-9_]{1,16}", spec["name"]) is not None, f"a tile needs a short name: {spec!r}")
@@ -349,7 +358,24 @@ def validate(data: Any) -> None:
     for key in ("workers", "market_size", "unused_action_card_vp"):
         need(type(data[key]) is int and 0 <= data[key] <= 20, f"{key} is a small whole number")
     need(data["workers"] >= 1 and data["market_size"] >= 1, "at least 1 worker and 1 market card")
-    need(set(data["challenges"]) >= set(CHALLENGES), f"challenges lists {', '.join(CHALLENGES)}")
+    need(number(data["unlocks"]["silver"]) and number(data["unlocks"]["gold"]), "unlock VP are 0-999")
+    bonus, end, challenges = data["avenue_bonus"], data["end"], data["challenges"]
+    need(isinstance(bonus, dict) and number(bonus.get("in_play"), 0, len(data["avenues"]))
+         and number(bonus.get("points")), "avenue_bonus has in_play (at most the avenues) and points")
+    need(isinstance(end, dict) and number(end.get("tiles_left")) and number(end.get("market_cards")),
+         "end has tiles_left and market_cards")
+    need(isinstance(challenges, dict) and set(challenges) >= set(CHALLENGES)
+         and number(challenges.get("in_play"), 1, 1),
+         f"challenges lists {', '.join(CHALLENGES)} and in_play 1")
+    need(all(isinstance(challenges[c], dict) for c in CHALLENGES), "each challenge is an object")
+    for name in ("gold_tycoon", "gold_prestige", "generation_king"):
+        need(number(challenges[name].get("points")), f"challenge {name} has points")
+    need(number(challenges["gold_tycoon"].get("min_gold")), "gold_tycoon has min_gold")
+    for name in ("master_architect", "bronze_baron"):
+        table = challenges[name].get("table")
+        need(isinstance(table, list) and all(isinstance(row, list) and len(row) == 2 and number(row[0])
+                                             and number(row[1]) for row in table),
+             f"challenge {name} has a table of [count, points] rows")
 
 
 DEFAULT = Tables(DEFAULT_DATA)
