@@ -252,3 +252,27 @@ def test_preview_tells_the_cells_vp_and_workers_of_a_placement():
     assert preview["cells"] == ["H4", "H5", "I5"] and preview["vp_change"] == 3
     assert preview["workers_back"] == 2 and preview["turn_ends"] is False and preview["unlocks"] == []
     assert game.view(1) == before
+
+
+def test_every_event_kind_is_worded_from_the_catalogue():
+    """Each event kind has its sentence (no bare key, no unfilled {field}), citing a rule id where
+    the rules decide."""
+    from nbgames.newyork1901 import events as ev
+
+    kinds = {cls.kind for cls in vars(ev).values() if isinstance(cls, type) and issubclass(cls, ev.Event)
+             and cls is not ev.Event}
+    happened = [ev.Pass(0), ev.Prestige(1, 2), ev.WorkerPlaced(0, "E4"), ev.Recall(1, "C4", "orange2"),
+                ev.Character(0, "sky", "D10", True), ev.Acquire(0, "orange2", "D4", True)]
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        game = nbgames.new_game("newyork1901", players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.play(rng.choice(game.legal_actions()))
+        happened += game.events()
+    assert {e.kind for e in happened} == kinds
+    texts = {}
+    for event in happened:
+        texts.setdefault(event.kind, game.manifest.event_text(event))
+        text = game.manifest.event_text(event)
+        assert not text.startswith("ny1901.") and "{" not in text, text
+    assert "(NY1901-5)" in texts["build"] and "(NY1901-9)" in texts["end_trigger"]
