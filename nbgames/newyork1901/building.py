@@ -153,7 +153,8 @@ class Building:
         refusal = self._check_tile(seat, tile)
         if refusal:
             return refusal
-        return self._check_cells(seat, self.T.masks[tile][orientation][anchor], self.estate(seat), "")
+        mask = self.T.masks[tile][orientation][anchor]
+        return self._check_cells(seat, mask, self.estate(seat), "is not free to build on.")
 
     def _check_demolish(self, action: Action) -> tuple[str, str] | None:
         T = self.T

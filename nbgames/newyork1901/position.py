@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .tables import CARDS, CHALLENGES, Tables
+from .tables import CARDS, CHALLENGES, GOLD, Tables
 
 KEYS = {"characters", "seats", "market", "avenues", "challenge", "to_move"}
 SEAT_KEYS = {"buildings", "lots", "vp", "used"}
@@ -72,7 +72,7 @@ class Position:
                     if self.lot_owner[lot] != seat:
                         self._claim(seat, lot, need)
                 need(mask & ~self.owned[seat] == 0, f"{text} covers cells that are no lot")
-                need(self._check_tile_supply(seat, tile), f"seat {seat} has no {T.tiles[tile].name} to build")
+                need(tile in self.tiles_in_hand(seat, GOLD), f"seat {seat} has no {T.tiles[tile].name} to build")
                 self._place(seat, tile, mask)
             for text in spec.get("lots", []):
                 cell = T.parse_cell(text) if isinstance(text, str) else None
@@ -119,9 +119,3 @@ class Position:
         self.held[seat][card] += 1
         self.lot_owner[lot] = seat
         self.owned[seat] |= T.lot_mask[lot]
-
-    def _check_tile_supply(self, seat: int, tile: int) -> bool:
-        T = self.T
-        if T.tiles[tile].legendary:
-            return self.legend_of[seat] < 0 and self.legend_owner[tile - T.own_tiles] < 0
-        return self.tiles_left[seat][tile] > 0
