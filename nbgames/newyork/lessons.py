@@ -47,9 +47,4 @@ def learn(start: int = 0):
     from .view import NewYorkView
 
     runner = LessonRunner(lessons(), lambda game, seat: NewYorkView(game, seat=seat), start=start)
-    # The view asks the step: a question ("click the square that …") is answered by a click at
-    # once, even on a square only jokers name; the status line keeps a finished game's winners
-    # until the lesson's questions about them are answered.
-    runner.view.lesson_step = lambda: runner.session.step
-    runner.view.refresh()  # the first lesson was shown before the view could ask
     return runner

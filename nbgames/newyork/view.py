@@ -15,8 +15,7 @@ are square names ("C3"), shared with `highlight`.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.action import Action
 from ..engine.game import Game
@@ -26,9 +25,6 @@ from ..ui.shell import ShellView, chip, lines_html
 from ..ui.view import player_name
 from . import tables as ny
 from .text import chips_word, colour_name
-
-if TYPE_CHECKING:
-    from ..ui.lesson import Step
 
 # Okabe–Ito colours for the five piece colours; each disc also shows its letter.
 PIECE_FILL = {"red": OKABE_ITO["vermillion"], "blue": OKABE_ITO["blue"], "yellow": OKABE_ITO["yellow"],
@@ -90,10 +86,6 @@ class NewYorkView(ShellView):
 
     def __init__(self, game: Game, seat: int | None = None, lang: str = "en"):
         self.facts: dict[str, Any] = {}  # game.view(viewer) as last refreshed
-        # On a lesson page: the step being asked (None when the lesson is done). A question
-        # (a step that plays nothing) spends no card by a click and may not be answered by the
-        # status line (a finished game's winners).
-        self.lesson_step: Callable[[], Step | None] | None = None
         super().__init__(game, seat, lang, Geometry(N, N))
         self.refresh()
 

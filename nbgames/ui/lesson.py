@@ -328,6 +328,8 @@ class LessonRunner:
         self.session = self._session(self.index)
         self.view = make_view(self.session.game, self.lessons[self.index].seat)
         self.view.on_choose(self._on_board)
+        if hasattr(self.view, "lesson_step"):  # the view asks which step is shown (a question's
+            self.view.lesson_step = lambda: self.session.step  # click only names its square)
         self.feedback_verdict: Verdict | None = None
         self._shown = False
 

@@ -94,6 +94,7 @@ class ShellView(GameView):
         self.moves_fold = fold("moves", t("label.moves", lang), [
             widgets.HBox([self.moves, self.play_selected], layout=widgets.Layout(flex_flow="row wrap"))])
         self.seat_kinds: list[str] = []  # "human" / a bot's name per seat (the controller tells)
+        self.lesson_step: Any = None  # a lesson runner sets it: () -> the step being asked
         self.pagekit = PageKit()
         self.pagekit.observe(lambda change: self.set_width(change["new"]), names="width")
         self.drawn_label.layout.display = "none"  # a readiness signal for tests, not for readers
@@ -113,6 +114,7 @@ class ShellView(GameView):
         self.on_cell(lambda row, col: self.click(self.cell_name(row, col)))
         self.on_region(self.click)
         self.canvas.on_mouse_move(self._on_mouse_move)
+        self.canvas.on_mouse_out(self._on_mouse_out)
         self.canvas.on_key_down(self._on_key)
 
     # -- hooks a game fills in -------------------------------------------------------------
@@ -374,6 +376,12 @@ class ShellView(GameView):
         self._hover = target
         self.info.value = self.info_html()
 
+    def _on_mouse_out(self, x: Any = None, y: Any = None) -> None:
+        """The pointer left the board: the panel stops describing the last square it was on."""
+        if self._hover is not None:
+            self._hover = None
+            self.info.value = self.info_html()
+
     def _on_key(self, key: Any, shift: Any = False, ctrl: Any = False, meta: Any = False) -> None:
         if key in KEY_STEPS:
             self._cursor = self.cursor_step(self._cursor, *KEY_STEPS[key])
@@ -382,7 +390,11 @@ class ShellView(GameView):
         elif key in ("Enter", " ") and self._cursor is not None:
             self.click(self._cursor)
         elif key in ("Enter", " ") and len(self._legal) == 1:  # no cursor: the only move there is
-            self._emit(self._legal[0])
+            target = self.target_of(self._legal[0])
+            if target is not None:
+                self.click(target)  # as a click would: it may ask first (what it spends)
+            else:
+                self._emit(self._legal[0])
         elif key in ("u", "U", "Backspace"):
             self._command("undo")
         elif key in ("r", "R"):

@@ -1,0 +1,36 @@
+"""The view shell's input paths, each acting like a click (issue #16): Enter with no cursor on
+the only legal move asks first when a click would; the panel stops describing a square once the
+pointer leaves the board; a lesson runner tells any view which step is asked."""
+
+from __future__ import annotations
+
+from test_newyork_newcomer import joker_view
+
+from nbgames.galopp_royal import lessons as galopp_lessons
+from nbgames.newyork.lessons import learn
+
+
+def test_enter_on_the_only_move_asks_when_a_click_would():
+    view, chosen = joker_view(["R*", "C", "3", "B*"])
+    only = next(a for a in view._legal if str(a) == "**@G2")
+    view._legal = [only]  # the only legal move spends both jokers
+    view._on_key("Enter")
+    assert chosen == [] and [b.tooltip for b in view.choices.children] == ["**@G2"]
+    view.choices.children[0].click()
+    assert chosen == [only]
+
+
+def test_the_panel_forgets_the_square_when_the_pointer_leaves_the_board():
+    view, _ = joker_view(["R*", "C", "3", "B*"])
+    x, y = view.geom.cell_centre(6, 1)
+    view._on_mouse_move(x, y)
+    assert "G2" in view.info.value
+    view._on_mouse_out(-5, -5)
+    assert "G2" not in view.info.value and view.info.value == view.info_html()
+
+
+def test_a_lesson_runner_tells_any_shell_view_which_step_is_asked():
+    for runner in (learn(), galopp_lessons.learn()):
+        assert runner.view.lesson_step() is runner.session.step
+        runner.go(1)
+        assert runner.view.lesson_step() is runner.session.step
