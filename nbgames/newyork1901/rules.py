@@ -29,12 +29,13 @@ names the first of them (rotations before mirroring); typing another one plays t
 fixed map: rows, cols, districts, parks, avenues with their cells, lots, the cells touching an
 avenue or a park, every tile (name, tier, vp, shape as rows of # and ., count, irregular,
 legendary height), and the house defaults and house rules in words), ``districts_in_play``,
-``lot_owner`` / ``workers`` (per lot: a seat or null), ``buildings`` (owner, tile, tier, vp,
-cells), ``market``, ``pile_size``, ``pile_bottom`` (cards known to lie under the pile, in
-groups from the bottom, each sorted), ``avenues_in_play``, ``challenge``, ``seats`` (per seat:
-character, vp, workers in supply, tiles left, legendary, action cards unused, lot cards held,
-tier unlocked), ``legendaries`` (name → owner or null), ``turn`` (actions left, pending
-build, demolished, acted), ``end`` (who triggered, why, last turns left), ``projected`` (each
+``lot_owner`` / ``workers`` (lot name → seat, for the lots owned / holding a worker),
+``buildings`` (owner, tile, tier, vp, starter, cells), ``market``, ``pile_size``,
+``pile_bottom`` (cards known to lie under the pile, in groups from the bottom, each sorted),
+``avenues_in_play``, ``challenge``, ``seats`` (per seat: character, vp, workers in supply,
+tiles left, legendary, action cards unused, lot cards held, tier unlocked, tiles demolished),
+``legendaries`` (name → owner or null), ``turn`` (actions left, may build, demolished, acted),
+``end`` (who triggered, why, last turns left), ``projected`` (each
 seat's final score if the game ended now).
 
 ``preview(action)`` keys (played on a determinized copy): ``events`` and ``scores`` (the base
@@ -42,6 +43,11 @@ contract), ``cells`` (the cells the action builds on, [] if it builds nothing), 
 (the mover's VP gained, Gold Prestige included), ``workers_back`` (workers the building sends
 home), ``workers_placed`` (lots that get a worker by NY1901-6), ``unlocks`` (tiers unlocked),
 ``turn_ends`` (the mover's turn is over after it).
+
+``scores()`` is the VP track while the game runs and the final score once it is over;
+``explain_scores()`` lists per seat its parts by rule id: buildings (NY1901-5), Gold Prestige
+(NY1901-12, during play), and at the end each avenue bonus (NY1901-10), unused action cards
+(NY1901-11) and the challenge card (NY1901-12). ``winners()`` applies the tie-break (NY1901-13).
 """
 
 from __future__ import annotations
