@@ -56,6 +56,23 @@ def enumerations(players: int, count: int) -> tuple[float, float]:
     return count / elapsed, sum(sizes) / len(sizes)
 
 
+# A position rich in choices: four lots with workers side by side, five buildings that may be
+# demolished, every tier unlocked (134 legal actions: 70 builds, 62 rebuilds, 2 action cards).
+RICH = {"characters": ["orange", "sky", "green", "yellow"],
+        "seats": [{"lots": ["D4", "E4", "E3", "E2"], "vp": 30,
+                   "buildings": ["bI2@A1r1", "bI3@A5r1", "bL3@A2r0", "sI2@C1r1", "bI2@A4r1"]}, {}, {}, {}],
+        "market": ["orange2", "sky2", "green2", "yellow3"]}
+
+
+def rich_enumerations(count: int) -> tuple[float, int]:
+    """(enumerations/s, legal actions) at the rich position."""
+    game = nbgames.new_game("newyork1901", 4, seed=1, options={"position": RICH})
+    copies = [game.determinize(0, random.Random(k)) for k in range(count)]
+    start = time.perf_counter()
+    sizes = [len(c.legal_actions()) for c in copies]
+    return count / (time.perf_counter() - start), sizes[0]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0, help="per measurement")
@@ -66,6 +83,8 @@ def main() -> None:
         games, actions, per_game = random_games(players, args.seconds)
         rate, mean = enumerations(players, args.positions)
         print(f"{players:>7}{games:>10.0f}{actions:>11.0f}{per_game * 1000:>9.1f}{rate:>16.0f}{mean:>11.1f}")
+    rate, size = rich_enumerations(args.positions // 4)
+    print(f"rich position ({size} legal actions): {rate:.0f} enumerations/s")
 
 
 if __name__ == "__main__":

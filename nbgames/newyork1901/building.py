@@ -42,22 +42,25 @@ class Building:
 
     def _placements(self, tiles: list[int], region: int, need: int):
         """(tile, orientation, anchor, mask) of every placement of `tiles` inside `region`
-        with a cell on an avenue or by a park and a cell in `need`."""
+        with a cell on an avenue or by a park and a cell in `need`: per orientation, the
+        anchors are found at once by shifting the region's bit mask by each cell's offset."""
         T = self.T
-        touch = T.touch
-        anchors = T.cells(region)
-        outside = ~region
         done: dict[tuple, list] = {}
+        room = region.bit_count()
         for tile in tiles:
             shapes = T.shape_of[tile]
+            if len(shapes[0]) > room:
+                continue
             found = done.get(shapes)
             if found is None:
                 found = done[shapes] = []
-                for orientation, masks in enumerate(T.masks[tile]):
-                    for anchor in anchors:
-                        mask = masks[anchor]
-                        if mask and not mask & outside and mask & touch and mask & need:
-                            found.append((orientation, anchor, mask))
+                masks, offsets, touch_fit = T.masks[tile], T.offsets[tile], T.touch_fit[tile]
+                for orientation in range(len(masks)):
+                    anchors = touch_fit[orientation] & T.all_of(region, offsets[orientation])
+                    if anchors and need != region:
+                        anchors &= T.any_of(need, offsets[orientation])
+                    if anchors:
+                        found += [(orientation, anchor, masks[orientation][anchor]) for anchor in T.cells(anchors)]
             for orientation, anchor, mask in found:
                 yield tile, orientation, anchor, mask
 
@@ -73,6 +76,7 @@ class Building:
         """(building, tile, orientation, anchor, mask) of every legal demolish-and-rebuild."""
         T = self.T
         top = self.top_tier(seat)
+        worker_lots = self._worker_lots(seat)
         for index, building in enumerate(self.buildings):
             if building is None or building[0] != seat:
                 continue
@@ -81,9 +85,10 @@ class Building:
                 continue
             tiles = self.tiles_in_hand(seat, top, above=old_tier)
             freed = building[2]
+            freed_lots = T.lots_in(freed)
             region = freed | self.workers_mask[seat]
             for tile, o, a, mask in self._placements(tiles, region, freed):
-                if self._workers_short(seat, freed, mask) <= 0:
+                if self._short(seat, freed, freed_lots, worker_lots, mask) <= 0:
                     yield index, tile, o, a, mask
 
     def _demolish_actions(self, seat: int) -> list[Action]:
@@ -91,13 +96,16 @@ class Building:
         return [T.demolish_action(T.cells(self.buildings[b][2])[0], tile, o, a)
                 for b, tile, o, a, _ in self._rebuilds(seat)]
 
-    def _workers_short(self, seat: int, freed: int, mask: int) -> int:
+    def _worker_lots(self, seat: int) -> list[int]:
+        return [lot for lot, worker in enumerate(self.worker) if worker == seat]
+
+    def _short(self, seat: int, freed: int, freed_lots: list[int], worker_lots: list[int], mask: int) -> int:
         """NY1901-6: workers lacking to cover every lot of the freed area left with no
         building (workers the new building sends home count as in supply); <= 0 if enough."""
-        T = self.T
+        lot_mask = self.T.lot_mask
         after = (self.occupied & ~freed) | mask
-        needed = sum(1 for lot in T.lots_in(freed) if not T.lot_mask[lot] & after)
-        back = len(T.lots_in(mask & self.workers_mask[seat]))
+        needed = sum(1 for lot in freed_lots if not lot_mask[lot] & after)
+        back = sum(1 for lot in worker_lots if lot_mask[lot] & mask)
         return needed - self.supply[seat] - back
 
     def can_build_or_rebuild(self, seat: int) -> bool:
@@ -186,7 +194,7 @@ class Building:
             return refusal
         if not mask & freed:
             return "NY1901-6", "The new building must stand where the demolished one stood."
-        short = self._workers_short(seat, freed, mask)
+        short = self._short(seat, freed, T.lots_in(freed), self._worker_lots(seat), mask)
         if short > 0:
             return "NY1901-6", (f"A lot of the freed area would be left with no building and you lack {short} "
                                 "worker(s) to put on it, so you may not demolish this way.")

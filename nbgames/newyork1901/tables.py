@@ -159,6 +159,13 @@ class Tables:
         self.masks = [[shapes.setdefault(cells, self._fits(cells)) for _, _, cells in t.orientations]
                       for t in self.tiles]
         self.shape_of = [tuple(cells for _, _, cells in t.orientations) for t in self.tiles]
+        # per tile and orientation, for finding all placements at once with bit shifts: the offsets
+        # of its cells from the anchor, the anchors where it fits on the board, and those where a
+        # cell of it touches an avenue or a park
+        self.offsets = [[self._offsets(cells) for _, _, cells in t.orientations] for t in self.tiles]
+        self.fit = [[_union(1 << a for a, m in enumerate(masks) if m) for masks in per] for per in self.masks]
+        self.touch_fit = [[self.fit[t][o] & self.any_of(self.touch, self.offsets[t][o])
+                           for o in range(len(self.masks[t]))] for t in range(len(self.tiles))]
 
         self.unlocks = (0, data["unlocks"]["silver"], data["unlocks"]["gold"])
         self.challenges = [name for name in CHALLENGES]
@@ -197,6 +204,28 @@ class Tables:
                     break
                 mask |= 1 << (rr * self.cols + cc)
             out.append(mask)
+        return out
+
+    def _offsets(self, cells) -> tuple[int, ...]:
+        r0, c0 = cells[0]
+        return tuple((r - r0) * self.cols + (c - c0) for r, c in cells)
+
+    @staticmethod
+    def all_of(region: int, offsets) -> int:
+        """Anchors whose every offset cell lies in `region` (wrap-arounds: mask with `fit`)."""
+        out = -1
+        for off in offsets:
+            out &= region >> off if off >= 0 else region << -off
+            if not out:
+                break
+        return out
+
+    @staticmethod
+    def any_of(region: int, offsets) -> int:
+        """Anchors with some offset cell in `region` (mask with `fit`)."""
+        out = 0
+        for off in offsets:
+            out |= region >> off if off >= 0 else region << -off
         return out
 
     def neighbours_of(self, mask: int) -> int:
