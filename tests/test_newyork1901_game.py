@@ -276,3 +276,14 @@ def test_every_event_kind_is_worded_from_the_catalogue():
         text = game.manifest.event_text(event)
         assert not text.startswith("ny1901.") and "{" not in text, text
     assert "(NY1901-5)" in texts["build"] and "(NY1901-9)" in texts["end_trigger"]
+
+
+def test_legal_actions_agree_with_the_checks_at_a_position_rich_in_rebuilds():
+    position = {"characters": ["orange", "sky", "green", "yellow"],
+                "seats": [{"lots": ["D4", "E4", "E3", "E2"], "vp": 30,
+                           "buildings": ["bI2@A1r1", "bI3@A5r1", "bL3@A2r0", "sI2@C1r1", "bI2@A4r1"]}, {}, {}, {}],
+                "market": ["orange2", "sky2", "green2", "yellow3"]}
+    game = nbgames.new_game("newyork1901", 4, seed=1, options={"position": position})
+    legal = set(game.legal_actions())
+    assert Counter(a.kind for a in legal) == {"build": 70, "demolish": 62, "boom": 1, "shift": 1}
+    assert {a for a in candidates(game) if game.refusal(a) is None} == legal
