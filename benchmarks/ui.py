@@ -37,10 +37,35 @@ def wait_drawn(page, timeout_ms: int = 60_000) -> None:
     board_drawn(page).wait_for(state="attached", timeout=timeout_ms)
 
 
-def load_time(browser, server: Server, preheat_wait: float) -> float:
-    """Seconds from page request to the first board drawn (the client-ready redraw label)."""
+# Marks in the page's own clock (ms since navigation start): the kernel websocket opened, the
+# first widget of the game shown, the board drawn (the client-ready redraw's label).
+PHASES = """(() => {
+  window.__nbgMarks = {};
+  const Socket = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const socket = new Socket(...args);
+    socket.addEventListener('open', () => { window.__nbgMarks.socket ??= performance.now(); });
+    return socket;
+  };
+  window.WebSocket.prototype = Socket.prototype;
+  Object.assign(window.WebSocket, Socket);
+  new MutationObserver(() => {
+    const marks = window.__nbgMarks;
+    if (!marks.widgets && document.querySelector('.nbg-status')) marks.widgets = performance.now();
+    const drawn = document.querySelector('.nbg-drawn');
+    if (!marks.drawn && drawn && drawn.textContent.includes('Board drawn')) marks.drawn = performance.now();
+  }).observe(document, {subtree: true, childList: true, characterData: true});
+})();"""
+PHASE_NAMES = ("html", "scripts", "socket", "widgets", "drawn")
+
+
+def load_time(browser, server: Server, preheat_wait: float) -> tuple[float, dict[str, float]]:
+    """Seconds from page request to the first board drawn (the client-ready redraw label), and
+    when each phase of the load ended (seconds): the page's HTML received, its scripts run
+    (load event), the kernel websocket open, the game's widgets shown, the board drawn."""
     time.sleep(preheat_wait)  # give the pool time to refill, as between two visitors
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.add_init_script(PHASES)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -48,10 +73,12 @@ def load_time(browser, server: Server, preheat_wait: float) -> float:
     page.goto(server.url + PLAY, timeout=60_000)
     wait_drawn(page)
     elapsed = time.perf_counter() - t0
+    marks = page.evaluate("""() => { const n = performance.getEntriesByType('navigation')[0];
+      return {html: n.responseEnd, scripts: n.loadEventEnd, ...window.__nbgMarks}; }""")
     context.close()
     if errors:
         raise RuntimeError(f"page errors: {errors}")
-    return elapsed
+    return elapsed, {name: marks.get(name, float("nan")) / 1000 for name in PHASE_NAMES}
 
 
 CANVAS = ".nbg-canvas"
@@ -74,7 +101,8 @@ ARM = """([x, y]) => {
 
 
 def click_latencies(browser, server: Server, clicks: int) -> tuple[list[float], float]:
-    """Click two refused squares in turn: each click moves the cursor outline (highlight layer)."""
+    """Place a setup piece on D4 by clicking (its disc appears: pieces layer redrawn), then take
+    it back with Undo (bots pause after an undo), again and again."""
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
     errors = []
@@ -82,28 +110,24 @@ def click_latencies(browser, server: Server, clicks: int) -> tuple[list[float], 
     page.goto(server.url + PLAY, timeout=60_000)
     wait_drawn(page)
     canvas = page.locator(CANVAS).first
+    canvas.scroll_into_view_if_needed()
     box = canvas.bounding_box()
     scale = box["width"] / GEOM.width
-
-    def page_point(row, col):
-        cx, cy = GEOM.cell_centre(row, col)
-        return box["x"] + cx * scale, box["y"] + cy * scale
-
-    page.mouse.click(*page_point(3, 3))  # D4: then C4 and E4 are refused (NY-5) for this player
-    page.wait_for_function(
-        "() => /Move 3 of 3/.test(document.querySelector('.nbg-position').innerText)", timeout=30_000)
-    page.wait_for_timeout(300)
+    cx, cy = GEOM.cell_centre(3, 3)  # D4
+    probe = [int(cx - GEOM.cell * 0.25), int(cy)]  # left of the disc's letter
+    position = "() => document.querySelector('.nbg-position').innerText"
     out = []
-    for i in range(clicks):
-        row = 2 if i % 2 == 0 else 4
-        ox, oy = GEOM.cell_origin(row, 3)
-        probe = (int(ox + 4), int(oy + GEOM.cell / 2))  # where the cursor outline is drawn
-        page.evaluate(ARM, list(probe))
-        page.mouse.click(*page_point(row, 3))
+    for _ in range(clicks):
+        page.evaluate(ARM, probe)
+        page.mouse.click(box["x"] + cx * scale, box["y"] + cy * scale)
         page.wait_for_function("() => window.__lat !== undefined", timeout=15_000)
         lat = page.evaluate("window.__lat")
         if lat >= 0:
             out.append(lat)
+        page.wait_for_function(f"() => !({position})().startsWith('Move 0 ')", timeout=15_000)
+        page.locator("button.nbg-undo").click()
+        page.wait_for_function(f"() => ({position})().startsWith('Move 0 ')", timeout=15_000)
+        page.wait_for_timeout(100)
     rss = sum(k.memory_info().rss for k in server.kernels()) / 1e6
     kernels = len(server.kernels())
     context.close()
@@ -132,11 +156,15 @@ def main() -> int:
                             config=None if preheat else {"VoilaConfiguration": {"preheat_kernel": False}})
             try:
                 server.wait_ready()
-                loads = [load_time(browser, server, preheat_wait=PREHEAT_WAIT if preheat else 0.5)
-                         for _ in range(args.loads)]
+                runs = [load_time(browser, server, preheat_wait=PREHEAT_WAIT if preheat else 0.5)
+                        for _ in range(args.loads)]
+                loads = [elapsed for elapsed, _ in runs]
                 print(f"page -> first board drawn, {'preheated' if preheat else 'cold'} kernels: "
                       f"median {statistics.median(loads):.2f} s (min {min(loads):.2f}, max {max(loads):.2f}, "
                       f"n={len(loads)})")
+                phases = {name: statistics.median(m[name] for _, m in runs) for name in PHASE_NAMES}
+                print("  where the time goes (median, s after the request): "
+                      + ", ".join(f"{name} {at:.2f}" for name, at in phases.items()))
                 if preheat:
                     lat, rss = click_latencies(browser, server, args.clicks)
                     print(f"click -> board redrawn: median {statistics.median(lat):.1f} ms, "
