@@ -25,6 +25,8 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/newyork1901_speed.py
+	$(BIN)/python benchmarks/newyork_city_speed.py
 
 bench-ui: $(STAMP)
 	$(BIN)/python benchmarks/ui.py
