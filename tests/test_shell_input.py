@@ -34,3 +34,12 @@ def test_a_lesson_runner_tells_any_shell_view_which_step_is_asked():
         assert runner.view.lesson_step() is runner.session.step
         runner.go(1)
         assert runner.view.lesson_step() is runner.session.step
+
+
+def test_a_phone_folds_the_lesson_list_above_the_lesson():
+    runner = learn()
+    assert runner.menu_fold.selected_index == 0  # open beside the lesson on a wide page
+    runner.view.pagekit.width = 1280
+    assert runner.menu_fold.selected_index == 0
+    runner.view.pagekit.width = 390  # the browser reports a phone
+    assert runner.view.narrow and runner.menu_fold.selected_index is None

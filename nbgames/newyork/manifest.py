@@ -6,7 +6,7 @@ from ..engine.registry import register
 MANIFEST = register(Manifest(
     name="newyork",
     title="New York",
-    designer="Sid Sackson & Ronald Kübler",
+    designer="Sid Sackson & Sven M. Kübler",
     year=1995,
     min_players=2,
     max_players=5,

@@ -256,6 +256,7 @@ def move_judge(goal: Callable[[Game, Action], Verdict]) -> Callable:
 # -- the runner widget ---------------------------------------------------------------------------
 LESSON_TEXT: dict[str, str] = {
     "progress": "{done} of {total} lessons done",
+    "lessons": "Lessons",
     "step": "Lesson {n} of {total} · step {step} of {steps}",
     "finished": "Lesson {n} of {total} · finished",
     "right": "Right",
@@ -319,6 +320,8 @@ class LessonRunner:
                  start: int = 0, title: str = "", move_placeholder: str | None = None):
         import ipywidgets as widgets
 
+        from .folds import fold
+
         if not lessons:
             raise ValueError("a lesson runner needs at least one lesson")
         self.lessons = list(lessons)
@@ -346,8 +349,11 @@ class LessonRunner:
                                        layout=widgets.Layout(width="180px"))
         self.items = [button(lesson.title, "nbg-lesson-item", lambda i=i: self.go(i))
                       for i, lesson in enumerate(self.lessons)]
-        self.menu = widgets.VBox(self.items, layout=widgets.Layout(min_width="230px"))
+        self.menu = widgets.VBox(self.items)
         self.menu.add_class("nbg-lesson-list")
+        # The list of lessons: open beside the lesson on a wide page, folded above it on a phone.
+        self.menu_fold = fold("lessons", lesson_text("lessons"), [self.menu], opened=True)
+        self.menu_fold.layout = widgets.Layout(flex="0 1 260px", min_width="0", margin="0 12px 0 0")
         self.title = widgets.HTML()
         self.title.add_class("nbg-lesson-title")
         self.intro = widgets.HTML()
@@ -375,18 +381,29 @@ class LessonRunner:
             widgets.HBox([self.show_button, self.retry_button, self.reset_button, self.prev_button,
                           self.next_button], layout=widgets.Layout(flex_flow="row wrap")),
             self.view.widget, self.typed_row,
-        ], layout=widgets.Layout(flex="1 1 600px"))
+        ], layout=widgets.Layout(flex="1 1 560px", min_width="0"))
         self.widget = widgets.VBox([
             self.header,
             widgets.HBox([self.progress, self.bar]),
-            widgets.HBox([self.menu, lesson_box], layout=widgets.Layout(flex_flow="row wrap",
+            widgets.HBox([self.menu_fold, lesson_box], layout=widgets.Layout(flex_flow="row wrap",
                                                                         align_items="flex-start")),
         ])
         self.widget.add_class("nbg-lesson")
+        pagekit = getattr(self.view, "pagekit", None)
+        if pagekit is not None:
+            pagekit.observe(self._on_width, names="width")
         status = getattr(self.view, "status", None)
         if status is not None and hasattr(status, "observe"):
             status.observe(self._on_view_status, names="value")
         self._show_lesson()
+
+    def _on_width(self, change: dict) -> None:
+        """A phone-sized page folds the lesson list (the lesson and its board come first)."""
+        from .folds import set_open
+
+        if getattr(self.view, "narrow", False):
+            set_open(self.menu_fold, False)
+            self.menu_fold.layout.flex = "1 1 100%"
 
     # -- navigation ------------------------------------------------------------------------
     def _session(self, index: int) -> LessonSession:
