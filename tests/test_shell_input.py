@@ -43,3 +43,14 @@ def test_a_phone_folds_the_lesson_list_above_the_lesson():
     assert runner.menu_fold.selected_index == 0
     runner.view.pagekit.width = 390  # the browser reports a phone
     assert runner.view.narrow and runner.menu_fold.selected_index is None
+
+
+def test_the_player_strip_shows_each_seats_chair_colour():
+    from nbgames.engine.game import new_game
+    from nbgames.galopp_royal.drawing import CHAIR_FILL
+    from nbgames.galopp_royal.view import GaloppView
+
+    view = GaloppView(new_game("galopp_royal", 4, seed=3), seat=0)
+    strip = view.players_panel.value
+    assert all(f"background:{CHAIR_FILL[s]}" in strip for s in range(4))
+    assert strip.count("nbg-turn") == 1 and "you" in strip

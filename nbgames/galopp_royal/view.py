@@ -32,6 +32,7 @@ from ..ui.i18n import t
 from ..ui.shell import ShellView, lines_html
 from . import drawing, panels
 from .drawing import (
+    CHAIR_FILL,
     Marks,
     chair_cols,
     course_cell,
@@ -202,6 +203,10 @@ class GaloppView(ShellView):
     def score_notes(self, seat: int) -> list[str]:
         """Scoreboard lines: the seat's place in every race run (controller hook)."""
         return panels.score_notes(self.game.view(None), seat, self.lang)
+
+    def seat_colour(self, seat: int) -> str:
+        """The player strip's swatch: the seat's chair colour (its number is on the chair too)."""
+        return CHAIR_FILL[seat]
 
     def score_colour(self, seat: int) -> str:
         """The chair colour of a seat (controller hook for the scoreboard)."""
