@@ -123,10 +123,10 @@ def lantern_ops(layout: Layout, route: dict[str, Any], letters: list[str]) -> li
 
 
 def lantern_fraction(x1: float, y1: float, x2: float, y2: float, w: float, h: float) -> float:
-    """How far along a route (from its end's centre) its lantern sits: just inside the box."""
+    """How far along a route (from its end's centre) its lantern sits: on the box's edge, where
+    the route leaves the district."""
     dx, dy = abs(x2 - x1) or 1e-9, abs(y2 - y1) or 1e-9
-    to_edge = min((w / 2) / dx, (h / 2) / dy)  # the fraction where the route leaves the box
-    return max(0.05, to_edge - 12 / (dx * dx + dy * dy) ** 0.5)
+    return min((w / 2) / dx, (h / 2) / dy, 0.5)
 
 
 # -- the pieces layer --------------------------------------------------------------------------
@@ -259,7 +259,7 @@ def cards_ops(layout: Layout, table: dict[str, Any], card_letters: str, viewer: 
 def bid_strip_ops(layout: Layout, table: dict[str, Any], viewer: int, lang: str) -> list[Op]:
     """Beside the hand title: the viewer's bid so far in this bidding round."""
     bidding = table["bidding"]
-    if bidding is None or not bidding["cards"][viewer] and not bidding["values"][viewer]:
+    if table["stage"] != "bid" or not bidding["cards"][viewer] and not bidding["values"][viewer]:
         return []
     cards = " ".join(bidding["cards"][viewer])
     text = t("nyc.ui.your_bid", lang, cards=cards or "–", value=bidding["values"][viewer])

@@ -20,10 +20,11 @@ from typing import Any
 from ..ui.regions import Region, RegionMap
 
 # District boxes of the map (x, y) in a 330 × 500 map, in data order: Harlem at the top, Lower
-# Manhattan at the bottom, roughly where they lie on the island.
+# Manhattan at the bottom, roughly where they lie on the island; the gaps between them hold the
+# routes' vehicles.
 MAP_W, MAP_H = 330.0, 500.0
-DISTRICT_W, DISTRICT_H = 128.0, 104.0
-DISTRICT_AT = ((100, 6), (8, 124), (194, 124), (40, 252), (196, 318), (60, 392))
+DISTRICT_W, DISTRICT_H = 128.0, 92.0
+DISTRICT_AT = ((101, 4), (8, 134), (194, 134), (8, 264), (194, 264), (101, 394))
 TILE = 40.0        # a character tile, a hand or reserve chip (clickable: ≥ 36 on a phone)
 GAP = 4.0
 PAIR_W, PAIR_H = 44.0, 58.0
@@ -110,7 +111,7 @@ def layout_for(players: int, narrow: bool = False) -> Layout:
     pairs_per_row = int((column_w + GAP) // (PAIR_W + GAP))
     hand_at = (left, display_at[1] + 18 + 2 * (PAIR_H + GAP) + 6)
     reserve_at = (left, hand_at[1] + TILE + 26)
-    boards_at = (left, reserve_at[1] + TILE + 30)
+    boards_at = (left, reserve_at[1] + TILE + 44)
     board_row = TILE + 26
     pool_at = (left, boards_at[1] + players * board_row + 8)
     pool_per_row = int((column_w + GAP) // (TILE + GAP))

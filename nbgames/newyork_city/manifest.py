@@ -1,5 +1,4 @@
-"""New York City declares itself to nbgames (engine only for now: no board view or notebooks,
-so the gallery hides it; `nbgames simulate newyork_city` and the conformance suite play it)."""
+"""New York City declares itself to nbgames: rules, board view, lessons and play page."""
 
 from ..engine.manifest import Manifest, Option, Variant
 from ..engine.registry import register
@@ -12,9 +11,9 @@ MANIFEST = register(Manifest(
     min_players=2,
     max_players=4,
     rules="nbgames.newyork_city.rules:NewYorkCity",
-    view=None,
-    learn=None,
-    play=None,
+    view="nbgames.newyork_city.view:NewYorkCityView",
+    learn="newyork_city/learn.ipynb",
+    play="newyork_city/play.ipynb",
     accent="#009E73",  # Okabe–Ito bluish green
     order=4,
     prefix="nyc",

@@ -1,0 +1,210 @@
+"""New York City lessons on phase 2: a bidding round and the +1 bonus, wilds and pairs as one
+card, the reserve swap, the mayor and construction."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..engine.action import Action
+from ..engine.game import Game
+from ..ui.lesson import Choice, Lesson, Step, Verdict, ask_choice, move_judge
+from .teaching import LEARNER, Wish, bid_kind, first_legal, hand, learner_bids, my_bid, reserve, steer, view
+
+PRESS_SEED = 2
+WILD_SEED = 2
+SWAP_SEED = 1
+BUILD_SEED = 4
+LETTER = {"press": "P", "dollar": "D", "elevator": "E", "acquisition": "A", "vp": "V", "construction": "C"}
+
+
+def opening_bid(seed: int, wish: Wish, kind: str) -> Callable[[], Game]:
+    return lambda: steer(seed, wish, lambda g: learner_bids(g, kind) and not my_bid(g)[1])
+
+
+def plays(notation: str, rule: str, right: str, wrong: str) -> Step:
+    """A step whose right answer is exactly the move `notation` (a click on the board)."""
+
+    def goal(game: Game, action: Action) -> Verdict:
+        if str(action) == notation:
+            return Verdict(True, rule, right)
+        return Verdict(False, rule, wrong)
+
+    return Step(prompt="", judge=move_judge(goal), expected=lambda game: game.parse(notation))
+
+
+def step(notation: str, prompt: str, rule: str, right: str, wrong: str, **kw) -> Step:
+    s = plays(notation, rule, right, wrong)
+    s.prompt = prompt
+    for name, value in kw.items():
+        setattr(s, name, value)
+    return s
+
+
+def done_step(right: str, prompt: str) -> Step:
+    return step("done", prompt, "NYC-10", right, "Your bid is ready: press the Done button (it shows the bid's count).")
+
+
+def lesson_press() -> Lesson:
+    return Lesson(
+        id="nyc-bidding",
+        title="A bidding round and the +1 bonus",
+        rules=("NYC-10",),
+        intro=(
+            "Phase 2 has **six bidding rounds** in a fixed order: **press → dollar → elevator → building "
+            "acquisition → VP → construction** (NYC-10). In each, starting with the start player and going "
+            "clockwise, everyone either plays cards of that kind face up or passes. Each card counts 1: "
+            "press moves you up the press track, dollars pay you, and so on. Whoever played **the most "
+            "cards gets +1** of that effect (ties: higher on press) and **opens the next bidding round**.\n\n"
+            "It is the press round and you open it."
+        ),
+        start_game=opening_bid(PRESS_SEED, Wish(draft="P"), "press"),
+        steps=[
+            step("play P", "Click a **P** card in your hand to add it to your bid.", "NYC-10",
+                 "One press card in the bid. The status line and the Done button show the count.",
+                 "This is the press round: click a P card of your hand.", highlight=lambda g: ["hand:P"]),
+            step("play P", "Click **P** once more.", "NYC-10", "Two press cards: your bid counts 2.",
+                 "Add another P card.", highlight=lambda g: ["hand:P"]),
+            done_step("Your bid of 2 is played. Each card will move you up one press space.",
+                      "Press **Done** to close your bid (the button shows the count: 2)."),
+            Step(
+                prompt="Player 2 is going to pass. Who gets the **+1** bonus and opens the dollar round?",
+                judge=ask_choice("NYC-10", {
+                    "you": (True, "You played the most cards: +1 press space (3 in all) and you open the "
+                                  "dollar round (NYC-10)."),
+                    "p2": (False, "Passing plays no cards; the most cards win the bonus (NYC-10)."),
+                    "leader": (False, "The press leader opens only the first bidding round of a round; after "
+                                      "that the bonus winner opens the next one (NYC-10)."),
+                }),
+                expected=lambda game: "you",
+                plays=False, board=False,
+                choices=[Choice("You", "you"), Choice("Player 2", "p2"), Choice("The press leader", "leader")],
+            ),
+        ],
+        summary="Done! Next: wilds, and two identical cards played as one.",
+    )
+
+
+def lesson_wilds() -> Lesson:
+    def pair_letter(game: Game) -> str:
+        return next(k for k, n in sorted(hand(game).items()) if n >= 2 and k not in "DW")
+
+    def pair_step() -> Step:
+        def goal(game: Game, action: Action) -> Verdict:
+            if action.kind == "play" and action.args[1] == 2:
+                return Verdict(True, "NYC-10", "Two identical cards of any kind count as one card of the "
+                               "bidding round's kind (NYC-10).")
+            return Verdict(False, "NYC-10", "Play two identical cards as one: click a kind you hold twice.")
+
+        return Step(prompt=lambda g: f"You hold no dollar card, but a wild. Click the **W** first: "
+                                     f"it is refused. Then click **{pair_letter(g)}**: two identical cards "
+                                     "count as one dollar card.",
+                    judge=move_judge(goal),
+                    expected=lambda g: first_legal(g, lambda a: a.kind == "play" and a.args[1] == 2),
+                    highlight=lambda g: [f"hand:{pair_letter(g)}"])
+
+    return Lesson(
+        id="nyc-wilds",
+        title="Wilds and pairs as one card",
+        rules=("NYC-10",),
+        intro=(
+            "Two more ways to bid (NYC-10): **two identical cards of any kind** may be played as one card "
+            "of the bidding round's kind, and a **wild** (W) copies the kind it is played with — but a wild "
+            "can **never be played alone**: it needs a real card (or a pair) in the same bid.\n\n"
+            "It is the dollar round. Try the wild first, to see the rule."
+        ),
+        start_game=opening_bid(WILD_SEED, Wish(draft="WA"), "dollar"),
+        steps=[
+            pair_step(),
+            step("play W", "Now click the **W**: it copies the dollar card you have in the bid.", "NYC-10",
+                 "The wild counts as a dollar card: your bid counts 2 (3 cards).", "Click the wild (W).",
+                 highlight=lambda g: ["hand:W"]),
+            done_step("A bid of 2 dollars from 3 cards. Wilds and pairs are how a hand of the wrong cards "
+                      "still bids.", "Press **Done**: the button shows the bid's count before you confirm."),
+        ],
+        summary="Done! A wild alone is refused (NYC-10): play it after a real card or a pair.",
+    )
+
+
+def lesson_swap() -> Lesson:
+    def kind_letter(game: Game) -> str:
+        return LETTER[bid_kind(game)]
+
+    def goal(game: Game, action: Action) -> Verdict:
+        if action.kind == "swap" and action.args[1] == "PDEAVCW".index(kind_letter(game)):
+            return Verdict(True, "NYC-10", "The reserve card is in your hand now, and the card you gave is "
+                           "face up in your reserve. Swaps are allowed at any time, any number of times.")
+        return Verdict(False, "NYC-10", f"Take the {kind_letter(game)} from your reserve: click it.")
+
+    def missing_from_hand(game: Game) -> bool:
+        """The learner opens a bid of a kind found in the reserve, not in the hand."""
+        kind = bid_kind(game)
+        return (game.to_move == LEARNER and kind is not None and view(game)["stage"] == "bid"
+                and not my_bid(game)[1] and not hand(game).get(LETTER[kind]) and bool(reserve(game).get(LETTER[kind])))
+
+    def start() -> Game:
+        return steer(SWAP_SEED, Wish(), missing_from_hand)
+
+    return Lesson(
+        id="nyc-reserve",
+        title="The reserve swap",
+        rules=("NYC-10",),
+        intro=(
+            "Your 2 **reserve** cards lie face up in front of you. You may **swap** hand cards with reserve "
+            "cards at any time, any number of times (NYC-10) — here, on your bidding turn. It is the "
+            "elevator round and your hand has no elevator card, but your reserve has one."
+        ),
+        start_game=start,
+        steps=[
+            Step(prompt=lambda g: f"Click the **{kind_letter(g)}** in your reserve, then choose which hand card "
+                                  "goes into the reserve instead.",
+                 judge=move_judge(goal),
+                 expected=lambda g: first_legal(g, lambda a: a.kind == "swap"
+                                                and a.args[1] == "PDEAVCW".index(kind_letter(g))),
+                 highlight=lambda g: [f"reserve:{kind_letter(g)}"]),
+            step("play E", "Now click the **E** in your hand to bid it.", "NYC-10",
+                 "One elevator card: it will let you hire a character of level 1 (2 with the bonus).",
+                 "Click the E in your hand.", highlight=lambda g: ["hand:E"]),
+            done_step("Bid placed.", "Press **Done**."),
+        ],
+        summary="Done! Next: the mayor and construction.",
+    )
+
+
+def lesson_build() -> Lesson:
+    def mayor(game: Game) -> str:
+        return next(d["letter"] for d in view(game)["districts"] if d["mayor"])
+
+    return Lesson(
+        id="nyc-construction",
+        title="The mayor and construction",
+        rules=("NYC-8", "NYC-10"),
+        intro=(
+            "The **mayor** moves to the next district at the start of every round: A, B, C, D, E (NYC-8). "
+            "In the **construction** bidding round (the last), each card builds one building from your "
+            "personal board **in the mayor's district**; if your board runs short, you move your buildings "
+            "there from other districts (NYC-10). Buildings come onto your board with the building "
+            "acquisition round."
+        ),
+        start_game=opening_bid(BUILD_SEED, Wish(draft="C"), "construction"),
+        steps=[
+            step("play C", "Click a **C** card in your hand.", "NYC-10", "One construction card.",
+                 "Click a C in your hand.", highlight=lambda g: ["hand:C"]),
+            step("play C", "And the second **C**.", "NYC-10", "Two construction cards.", "Click the other C.",
+                 highlight=lambda g: ["hand:C"]),
+            done_step("Your bid of 2 is played.", "Press **Done**."),
+            Step(
+                prompt=lambda g: "Player 2 will pass. In which district do your buildings go up, and how many?",
+                judge=lambda g, answer: ask_choice("NYC-10", {
+                    f"{mayor(g)}3": (True, f"District {mayor(g)}, the mayor's: 2 cards + 1 for the most cards "
+                                           "= 3 buildings (NYC-10)."),
+                    f"{mayor(g)}2": (False, "The most cards also earn +1 building (NYC-10)."),
+                })(g, answer),
+                expected=lambda g: f"{mayor(g)}3",
+                plays=False, board=False,
+                choices=[Choice("A, 2 buildings", "A2"), Choice("A, 3 buildings", "A3"),
+                         Choice("B, 3 buildings", "B3")],
+                highlight=lambda g: [f"district:{mayor(g)}"],
+            ),
+        ],
+        summary="Done! Next: the VP round's fame tiles.",
+    )

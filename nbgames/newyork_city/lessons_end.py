@@ -1,0 +1,157 @@
+"""New York City lessons on fame tiles and district values, a character's ability, and the final
+majority scoring with halves."""
+
+from __future__ import annotations
+
+from ..engine.action import Action
+from ..engine.game import Game
+from ..ui.lesson import Choice, Lesson, Step, Verdict, ask_choice, move_judge
+from .teaching import KINDS, LEARNER, Wish, first_legal, stage, steer, view
+
+FAME_SEED = 1
+HIRE_SEED = 1
+SCORING_SEED = 1
+HIRED = 24  # phase 3: +1 VP and a building from stock (NYC-12)
+SCORED = "A"  # the district the scoring lesson asks about
+
+
+def lesson_fame() -> Lesson:
+    wish = Wish(draft="V", bid_in=("vp",))
+
+    def goal(game: Game, action: Action) -> Verdict:
+        if action.args:
+            tile, route, letter = action.args
+            value = next(x["value"] for x in view(game)["fame_up"] if x["id"] == tile)
+            return Verdict(True, "NYC-10", f"Fame tile #{tile} raises district {letter}'s end value by {value}; "
+                           f"you take route {route}'s vehicle and build one building there from your board.")
+        return Verdict(False, "NYC-10", "Placing no tile is allowed, but it gives up the points: click a "
+                       "district at a lantern end of a route whose vehicle matches a tile.")
+
+    return Lesson(
+        id="nyc-fame",
+        title="Fame tiles and district values",
+        rules=("NYC-3", "NYC-10", "NYC-13"),
+        intro=(
+            "Each round 2 **fame tiles** lie face up (NYC-3); each has a vehicle colour and a value (2–4, a "
+            "house default). After the **VP** bidding round, the top and the second bidder may each pick "
+            "one (NYC-10): remove a **vehicle** of the tile's colour from its route, put the tile on one "
+            "of the two districts at that route's **lantern ends**, and build one building there. The "
+            "district's end value rises by the tile's value. You bid the most VP cards."
+        ),
+        start_game=lambda: steer(FAME_SEED, wish, lambda g: stage(g) == "fame" and g.to_move == LEARNER),
+        steps=[
+            Step(prompt="Click a **district** at an end of a route whose vehicle has a fame tile's colour (the "
+                        "marked ones), then choose the tile and route.",
+                 judge=move_judge(goal),
+                 expected=lambda g: first_legal(g, lambda a: a.kind == "fame" and bool(a.args)),
+                 highlight=lambda g: sorted({f"fame:{x['id']}" for x in view(g)["fame_up"]})),
+        ],
+        summary="Done! Unpicked fame tiles leave the game. Next: a character's ability.",
+    )
+
+
+def lesson_character() -> Lesson:
+    wish = Wish(draft="E", bid_in=("elevator",), hire=(HIRED,))
+
+    def hire_goal(game: Game, action: Action) -> Verdict:
+        if action.args[0] == HIRED:
+            return Verdict(True, "NYC-10", f"Character {HIRED} is yours: level 2 (2 points at the end) and a "
+                           "phase-3 ability.")
+        return Verdict(False, "NYC-10", f"That one is allowed, but this lesson uses character {HIRED}: "
+                       "click it among the characters to hire.")
+
+    def use_goal(game: Game, action: Action) -> Verdict:
+        if action.kind == "use" and action.args[0] == HIRED:
+            return Verdict(True, "NYC-12", f"You paid 1 dollar onto character {HIRED}: +1 VP and a building "
+                           "from the stock onto your board. The dollar stays on it until next round's phase 0 "
+                           "(NYC-8), so it works once a round.")
+        return Verdict(False, "NYC-12", f"Use character {HIRED}: click it on your personal board.")
+
+    return Lesson(
+        id="nyc-character",
+        title="A character's ability",
+        rules=("NYC-6", "NYC-10", "NYC-11", "NYC-12"),
+        intro=(
+            "In the **elevator** round each card lets you take one character whose **level** is at most "
+            "your cards played (NYC-10). A character's level is its points at the end; its ability works in "
+            "one phase (1, 2, 3 or the end of the game), and each use costs **1 dollar** placed on it "
+            "(NYC-12). You bid one elevator card and won the +1 bonus: level 2 or less."
+        ),
+        start_game=lambda: steer(HIRE_SEED, wish, lambda g: stage(g) == "hire" and g.to_move == LEARNER),
+        steps=[
+            Step(prompt=f"Click character **{HIRED}** among the characters to hire.",
+                 judge=move_judge(hire_goal),
+                 expected=lambda g: g.parse(f"hire {HIRED}"),
+                 highlight=lambda g: [f"pool:{HIRED}"]),
+            Step(prompt=f"It is phase 3 of the same round. Click character **{HIRED}** on your personal board "
+                        "to use it.",
+                 judge=move_judge(use_goal),
+                 expected=lambda g: g.parse(f"use {HIRED}"),
+                 start=lambda: steer(HIRE_SEED, wish, lambda g: stage(g) == "window3" and g.to_move == LEARNER),
+                 highlight=lambda g: [f"char:{LEARNER}:{HIRED}"]),
+        ],
+        summary="Done! A character used this round shows a $ until the next round. Last: the final scoring.",
+    )
+
+
+def finished_game() -> Game:
+    return steer(SCORING_SEED, Wish(draft="CAV", bid_in=KINDS), lambda g: g.is_over)
+
+
+def shares(game: Game, letter: str) -> dict[str, int]:
+    """NYC-13 by hand: the district's value to the most buildings, half (rounded down) to the
+    next, and so on; ties by press; black competes and its share is lost."""
+    table = view(game, None)
+    district = next(d for d in table["districts"] if d["letter"] == letter)
+    rank = {who: i for i, who in enumerate(table["press_order"])}
+    holders = [(n, -rank[s], s) for s, n in enumerate(district["buildings"]) if n]
+    if district["neutral"]:
+        holders.append((district["neutral"], -rank["black"], "black"))
+    out, value = {}, district["value"]
+    for _, _, who in sorted(holders, reverse=True):
+        out[str(who)] = value
+        value //= 2
+    return out
+
+
+def lesson_scoring() -> Lesson:
+    def answers(game: Game) -> dict[str, tuple[bool, str]]:
+        got = shares(game, SCORED)
+        second = got.get("1", 0)
+        right = (f"Player 1 has the most buildings and takes the whole value ({got.get('0', 0)}); black is "
+                 f"second and takes half ({got.get('black', 0)}, lost); Player 2 is third: half again, "
+                 f"{second} (NYC-13).")
+        return {str(second): (True, right),
+                str(got.get("black", 0)): (False, "That is the second share — but black is second here: "
+                                                  "neutral buildings compete like a player (NYC-13)."),
+                str(got.get("0", 0)): (False, "The whole value goes to the most buildings only (NYC-13)."),
+                "0": (False, "Third place still scores: half of the second's share (NYC-13).")}
+
+    return Lesson(
+        id="nyc-scoring",
+        title="Majority scoring with halves",
+        rules=("NYC-13", "NYC-14"),
+        intro=(
+            "After round 5 (NYC-13) you score your characters' levels, the Statue bonus, 3 VP for press 5 "
+            "or more, (dollars + buildings left on your board) ÷ 2 rounded up, end-of-game characters — "
+            "and each **district**: its value (score tile + fame tiles) goes to the player with the most "
+            "buildings there, **half** (rounded down) to the second, half again to the third. Ties in "
+            "buildings go to the higher press position; the **black** neutral buildings compete like a "
+            "player and their share is lost. Most VP wins; a tie goes to the press (NYC-14).\n\n"
+            "This game is over; the final scoring is listed below the board, district by district."
+        ),
+        start_game=finished_game,
+        steps=[
+            Step(
+                prompt=lambda g: (f"District **{SCORED}** is worth {shares(g, SCORED).get('0', 0)}: Player 1 "
+                                  f"has the most buildings, black second, Player 2 third. How many points does "
+                                  f"Player 2 score there?"),
+                judge=lambda g, answer: ask_choice("NYC-13", answers(g))(g, answer),
+                expected=lambda g: str(shares(g, SCORED).get("1", 0)),
+                plays=False, board=False,
+                choices=[Choice(v, v) for v in ("17", "8", "4", "0")],
+                highlight=lambda g: [f"district:{SCORED}"],
+            ),
+        ],
+        summary="Done! You know every part of New York City. Play a full game on the play page.",
+    )
