@@ -54,3 +54,12 @@ def test_the_player_strip_shows_each_seats_chair_colour():
     strip = view.players_panel.value
     assert all(f"background:{CHAIR_FILL[s]}" in strip for s in range(4))
     assert strip.count("nbg-turn") == 1 and "you" in strip
+
+
+def test_a_phone_folds_the_score_table_until_the_game_ends():
+    from nbgames.ui.app import play
+
+    app = play("newyork", players=3, seed=5, seats=["human", "random", "random"])
+    assert app.controller.scores_fold.selected_index == 0
+    app.view.pagekit.width = 390
+    assert app.controller.scores_fold.selected_index is None

@@ -106,7 +106,14 @@ class PlayController:
         self.widget = widgets.VBox([self.hotseat, self.view.widget, timeline,
                                     self.scores_fold, self.log_fold, self.files_fold])
         self.widget.add_class("nbg-play")
+        pagekit = getattr(self.view, "pagekit", None)
+        if pagekit is not None:  # a phone folds the score table too: the board comes first
+            pagekit.observe(self._on_width, names="width")
         self.set_game(game, seats)
+
+    def _on_width(self, change: dict) -> None:
+        if getattr(self.view, "narrow", False) and not self.game.is_over:
+            set_open(self.scores_fold, False)
 
     # -- games and seats -------------------------------------------------------------------
     def set_game(self, game: Game, seats: list[str] | None = None) -> None:
