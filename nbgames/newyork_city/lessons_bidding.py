@@ -14,6 +14,7 @@ PRESS_SEED = 2
 WILD_SEED = 2
 SWAP_SEED = 1
 BUILD_SEED = 4
+MAYOR_ROUND_1 = "A"  # the mayor's first stop (NYC-8)
 LETTER = {"press": "P", "dollar": "D", "elevator": "E", "acquisition": "A", "vp": "V", "construction": "C"}
 
 
@@ -171,9 +172,15 @@ def lesson_swap() -> Lesson:
 
 
 def lesson_build() -> Lesson:
-    def mayor(game: Game) -> str:
-        return next(d["letter"] for d in view(game)["districts"] if d["mayor"])
+    def built(game: Game) -> str:
+        """After the bids: the learner's buildings in round 1's mayor district (A)."""
+        district = next(d for d in view(game)["districts"] if d["letter"] == MAYOR_ROUND_1)
+        return (f"Player 2 passed, so the bids took effect: you built 2 + 1 (the most cards) = 3 buildings "
+                f"in district {MAYOR_ROUND_1} and now have {district['buildings'][LEARNER]} there. Round 2 "
+                "begins: the mayor moves on to district B.")
 
+    done = done_step("Your bid of 2 is played.", "Press **Done**.")
+    done.follow = built
     return Lesson(
         id="nyc-construction",
         title="The mayor and construction",
@@ -183,28 +190,29 @@ def lesson_build() -> Lesson:
             "In the **construction** bidding round (the last), each card builds one building from your "
             "personal board **in the mayor's district**; if your board runs short, you move your buildings "
             "there from other districts (NYC-10). Buildings come onto your board with the building "
-            "acquisition round."
+            "acquisition round. Player 2 has passed; you bid last."
         ),
         start_game=opening_bid(BUILD_SEED, Wish(draft="C"), "construction"),
         steps=[
+            Step(
+                prompt="Where will your construction cards build this round?",
+                judge=ask_choice("NYC-10", {
+                    "mayor": (True, f"In the mayor's district — {MAYOR_ROUND_1} in round 1, marked ★ on the map "
+                                    "(NYC-10)."),
+                    "start": (False, "Construction always builds where the mayor stands this round (NYC-10)."),
+                    "any": (False, "You do not choose: construction builds in the mayor's district (NYC-10)."),
+                }),
+                expected=lambda game: "mayor",
+                plays=False, board=False,
+                choices=[Choice("In the mayor's district", "mayor"), Choice("In my start district", "start"),
+                         Choice("Anywhere I like", "any")],
+                highlight=lambda g: [f"district:{MAYOR_ROUND_1}"],
+            ),
             step("play C", "Click a **C** card in your hand.", "NYC-10", "One construction card.",
                  "Click a C in your hand.", highlight=lambda g: ["hand:C"]),
             step("play C", "And the second **C**.", "NYC-10", "Two construction cards.", "Click the other C.",
                  highlight=lambda g: ["hand:C"]),
-            done_step("Your bid of 2 is played.", "Press **Done**."),
-            Step(
-                prompt=lambda g: "Player 2 will pass. In which district do your buildings go up, and how many?",
-                judge=lambda g, answer: ask_choice("NYC-10", {
-                    f"{mayor(g)}3": (True, f"District {mayor(g)}, the mayor's: 2 cards + 1 for the most cards "
-                                           "= 3 buildings (NYC-10)."),
-                    f"{mayor(g)}2": (False, "The most cards also earn +1 building (NYC-10)."),
-                })(g, answer),
-                expected=lambda g: f"{mayor(g)}3",
-                plays=False, board=False,
-                choices=[Choice("A, 2 buildings", "A2"), Choice("A, 3 buildings", "A3"),
-                         Choice("B, 3 buildings", "B3")],
-                highlight=lambda g: [f"district:{mayor(g)}"],
-            ),
+            done,
         ],
         summary="Done! Next: the VP round's fame tiles.",
     )

@@ -88,6 +88,8 @@ def lesson_character() -> Lesson:
                  judge=move_judge(use_goal),
                  expected=lambda g: g.parse(f"use {HIRED}"),
                  start=lambda: steer(HIRE_SEED, wish, lambda g: stage(g) == "window3" and g.to_move == LEARNER),
+                 follow=lambda g: (f"You were the last to act in phase 3, so round {view(g)['round']} begins: "
+                                   "the dollars on used characters go back to the bank (NYC-8)."),
                  highlight=lambda g: [f"char:{LEARNER}:{HIRED}"]),
         ],
         summary="Done! A character used this round shows a $ until the next round. Last: the final scoring.",

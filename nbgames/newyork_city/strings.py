@@ -131,6 +131,13 @@ UI = {
     "nyc.info.fame_click": "A fame tile is placed by clicking a district at a lantern end of a route with "
                            "a {vehicle} vehicle.",
     "nyc.phase.end": "end of game",
+    # "Show me": where a move is made
+    "nyc.show.pair": "Click the marked pair {name} of the display.",
+    "nyc.show.hand": "Click the marked {name} in your hand.",
+    "nyc.show.reserve": "Click the marked {name} in your reserve.",
+    "nyc.show.char": "Click your marked character {name}.",
+    "nyc.show.pool": "Click the marked character {name} among the characters to hire.",
+    "nyc.show.district": "Click the marked district {name}.",
     # abilities, short (NYC-12)
     "nyc.ability.redraw": "+1 VP and redraw any hand cards",
     "nyc.ability.split_pairs": "take one card each from two display pairs",

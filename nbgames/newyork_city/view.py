@@ -219,5 +219,13 @@ class NewYorkCityView(ShellView):
         return [f"nbg-{action.kind}"]  # nbg-done, nbg-pass, nbg-start, nbg-hire, nbg-fame …
 
     def how_to_play(self, action: Action) -> tuple[list[str], str] | None:
-        """For "Show me": the target to click and, when the click asks which way, the choice."""
-        return super().how_to_play(action)
+        """For "Show me": the target to click, in words (and the choice when the click asks which
+        way); a move made with a button marks that button (the shell's)."""
+        target = self.target_of(action)
+        if target is None:
+            return super().how_to_play(action)
+        kind, _, rest = target.partition(":")
+        words = t(f"nyc.show.{kind}", self.lang, name=rest.rpartition(":")[2])
+        if self.asks_which(target):
+            words += " " + t("lesson.show_then_choose", self.lang, way=self.describe(action))
+        return [target], words
