@@ -316,3 +316,14 @@ def test_hover_describes_districts_pairs_cards_and_characters():
     assert "Character 24: level 2, phase 3" in view.info.value
     view._on_mouse_move(-5, -5)
     assert "Click a pair" in view.info.value
+
+
+def test_done_tells_the_count_after_every_card_even_when_the_moves_stay_the_same():
+    game = steer(2, Wish(draft="P"), lambda g: learner_bids(g, "press") and not my_bid(g)[1])
+    view = NewYorkCityView(game, seat=0)
+    view.on_choose(lambda a: (game.play(a), view.refresh()))
+    words = []
+    for _ in range(3):
+        click(view, "hand:P")
+        words.append(next(b.description for b in view.actions.children if b.tooltip == "done"))
+    assert words == ["Done: bid 1 (P)", "Done: bid 2 (P P)", "Done: bid 3 (P P P)"]

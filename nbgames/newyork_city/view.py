@@ -215,6 +215,16 @@ class NewYorkCityView(ShellView):
     def score_colour(self, seat: int) -> str:
         return f"{self.seat_label(seat)} ({seat + 1})"
 
+    def _sync_controls(self) -> None:
+        """The shell keeps its buttons while the legal moves keep their notation; Done's words
+        (the bid's count) change with every card played, so they are written anew."""
+        super()._sync_controls()
+        by_notation = {str(a): a for a in self._legal}
+        for button in self.actions.children:
+            action = by_notation.get(button.tooltip)
+            if action is not None:
+                button.description = self.describe(action)
+
     def button_classes(self, action: Action) -> list[str]:
         return [f"nbg-{action.kind}"]  # nbg-done, nbg-pass, nbg-start, nbg-hire, nbg-fame …
 
