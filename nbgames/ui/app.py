@@ -130,6 +130,7 @@ class PlayApp:
         else:
             self.message.value = html.escape(t("status.new_game", self.lang, players=players))
         self.controller.set_game(game, seats)
+        self.controller.dismiss_offer()  # "New game" replaces a game kept in this browser
         return True
 
     def _ipython_display_(self) -> None:

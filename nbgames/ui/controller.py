@@ -23,6 +23,7 @@ from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import MAX_RECORD_BYTES, Game, from_record
 from .folds import fold, set_open
 from .i18n import t
+from .keep import PlayState, game_state, read_game_state, read_share, share_fragment
 from .scheduler import Scheduler, call_later
 
 SEAT_KINDS = ("human", "random")
@@ -89,6 +90,25 @@ class PlayController:
         self.save_button.on_click(lambda _: self.save())
         self.slider.observe(self._on_slider, names="value")
         self.upload.observe(self._on_upload, names="value")
+        self.share_button = widgets.Button(description=t("button.share", lang), icon="link")
+        self.share_button.add_class("nbg-share")
+        self.share_button.on_click(lambda _: self.share())
+        self.share_link = widgets.Text(value="", disabled=True, layout=widgets.Layout(width="100%"))
+        self.share_link.add_class("nbg-share-link")
+        self.share_note = widgets.HTML()
+        self.share_note.add_class("nbg-share-note")
+        self.offer_text = widgets.HTML()
+        self.resume_offer_button = widgets.Button(description=t("button.resume_game", lang), button_style="primary")
+        self.resume_offer_button.add_class("nbg-resume-game")
+        self.resume_offer_button.on_click(lambda _: self.resume_kept())
+        self.discard_offer_button = widgets.Button(description=t("button.discard_kept", lang))
+        self.discard_offer_button.add_class("nbg-discard-kept")
+        self.discard_offer_button.on_click(lambda _: self.dismiss_offer())
+        self.offer = widgets.HBox([self.offer_text, self.resume_offer_button, self.discard_offer_button],
+                                  layout=widgets.Layout(display="none", flex_flow="row wrap", align_items="center"))
+        self.offer.add_class("nbg-resume-offer")
+        self._kept: PlayState | None = None  # a game kept in this browser, offered for resuming
+        self._keeping = False  # True once the browser said what it kept: from then on every change is kept
         self.view.on_choose(self.choose)
         if hasattr(self.view, "scheduler"):  # views wait on the same (testable) clock
             self.view.scheduler = self.scheduler
@@ -101,14 +121,18 @@ class PlayController:
         self.scores_fold = fold("scores", t("label.scores", lang), [self.scores], opened=True)
         self.log_fold = fold("log", t("label.log", lang), [self.log])
         self.files_fold = fold("files", t("label.files", lang), [
-            widgets.HBox([self.save_button, self.upload], layout=widgets.Layout(flex_flow="row wrap")),
-            self.save_link])
-        self.widget = widgets.VBox([self.hotseat, self.view.widget, timeline,
+            widgets.HBox([self.save_button, self.upload, self.share_button],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.save_link, self.share_link, self.share_note])
+        self.widget = widgets.VBox([self.offer, self.hotseat, self.view.widget, timeline,
                                     self.scores_fold, self.log_fold, self.files_fold])
         self.widget.add_class("nbg-play")
-        pagekit = getattr(self.view, "pagekit", None)
-        if pagekit is not None:  # a phone folds the score table too: the board comes first
-            pagekit.observe(self._on_width, names="width")
+        self.pagekit = getattr(self.view, "pagekit", None)
+        if self.pagekit is not None:  # a phone folds the score table too: the board comes first
+            self.pagekit.observe(self._on_width, names="width")
+            self.pagekit.texts = {"lost": t("page.lost", lang), "reload": t("page.reload", lang)}
+            self.pagekit.storage_key = f"nbgames/{game.name}/play"
+            self.pagekit.observe(self._on_browser_ready, names="ready")
         self.set_game(game, seats)
 
     def _on_width(self, change: dict) -> None:
@@ -296,6 +320,7 @@ class PlayController:
         elif self.paused and bot_turn:
             view.status.value = t("status.paused", self.lang)
         self.resume_button.disabled = not (self.paused and bot_turn)
+        self._keep(moved is not None)
         if bot_turn and not self.paused:
             self._schedule_bot()
 
@@ -346,6 +371,77 @@ class PlayController:
                 f"<th>{html.escape(t('score.colour', self.lang))}</th><th></th>"
                 f"<th>{html.escape(t('score.total', self.lang))}</th></tr>")
         self.scores.value = f"<table class='nbg-score-table'>{head}{''.join(rows)}</table>"
+
+    # -- nothing lost: kept in the visitor's browser, shared by link ------------------------
+    def _on_browser_ready(self, change: dict) -> None:
+        """A browser shows the page: open a shared link, else offer the game it kept."""
+        if not change["new"]:
+            return
+        kit = self.pagekit
+        try:
+            shared = read_share(kit.location_hash)
+            if shared is not None:
+                self._open(read_game_state(shared, SEAT_KINDS, self.game.name))
+                self.view.status.value = t("status.shared_opened", self.lang, moves=len(self.game.history))
+        except RecordError as exc:
+            self.view.status.value = t("status.share_refused", self.lang, reason=str(exc))
+        if kit.stored and shared is None:
+            try:
+                self._kept = read_game_state(kit.stored, SEAT_KINDS, self.game.name)
+            except RecordError as exc:
+                kit.set_aside()  # refused, never half-loaded, and not destroyed either
+                self.view.status.value = t("status.kept_refused", self.lang, reason=str(exc))
+            else:
+                self.offer_text.value = html.escape(t("label.resume_offer", self.lang, ply=self._kept.shown,
+                                                      players=self._kept.game.players))
+                self.offer.layout.display = "flex"
+                return  # keep nothing until the visitor chose: resume, or start anew
+        self._keeping = True
+        self._keep(False)
+
+    def resume_kept(self) -> None:
+        """Resume the game this browser kept (offered when the page opened)."""
+        if self._kept is not None:
+            self._open(self._kept)
+            self.view.status.value = t("status.resumed", self.lang, moves=self._kept.shown)
+        self.dismiss_offer()
+
+    def dismiss_offer(self) -> None:
+        """Forget the offer to resume (a new game was chosen); keep the page's game from now on."""
+        self._kept = None
+        self.offer.layout.display = "none"
+        self._keeping = True
+        self._keep(False)
+
+    def _open(self, state: PlayState) -> None:
+        """Show a kept or shared game at its move, bots paused until "Play on"."""
+        self.set_game(state.game, state.seats)
+        self.paused = self.is_bot_turn()
+        self._changed()
+
+    def _keep(self, moved: bool) -> None:
+        """Keep the page's state in the visitor's browser (after every change)."""
+        if self.pagekit is None:
+            return
+        if self._kept is not None and moved:  # playing on in the fresh game: that is the choice
+            self.dismiss_offer()
+            return
+        if self._keeping:
+            self.pagekit.store(game_state(self.game, self.seats))
+
+    def share(self) -> None:
+        """Put a link to this game at this move on the clipboard (and in the box to copy)."""
+        if self.pagekit is None:
+            return
+        note = "label.share_note_finished" if self.game.is_over else "label.share_note"
+        self.share_note.value = html.escape(t(note, self.lang))
+
+        def copied(url: str, ok: bool) -> None:
+            self.share_link.value = url
+            self.share_link.disabled = False
+            self.view.status.value = t("status.link_copied" if ok else "status.link_shown", self.lang)
+
+        self.pagekit.copy(share_fragment(game_state(self.game, self.seats)), copied)
 
     # -- save and load ---------------------------------------------------------------------
     def record_json(self) -> str:

@@ -257,6 +257,8 @@ def move_judge(goal: Callable[[Game, Action], Verdict]) -> Callable:
 LESSON_TEXT: dict[str, str] = {
     "progress": "{done} of {total} lessons done",
     "lessons": "Lessons",
+    "welcome_back": "Welcome back: your progress is restored ({done} lessons done).",
+    "kept_refused": "Your kept progress could not be restored ({reason}); it was set aside.",
     "step": "Lesson {n} of {total} · step {step} of {steps}",
     "finished": "Lesson {n} of {total} · finished",
     "right": "Right",
@@ -389,9 +391,12 @@ class LessonRunner:
                                                                         align_items="flex-start")),
         ])
         self.widget.add_class("nbg-lesson")
-        pagekit = getattr(self.view, "pagekit", None)
-        if pagekit is not None:
-            pagekit.observe(self._on_width, names="width")
+        self._keeping = False  # True once the browser said what it kept
+        self.pagekit = getattr(self.view, "pagekit", None)
+        if self.pagekit is not None:
+            self.pagekit.observe(self._on_width, names="width")
+            self.pagekit.storage_key = f"nbgames/{self.session.game.name}/learn"
+            self.pagekit.observe(self._on_browser_ready, names="ready")
         status = getattr(self.view, "status", None)
         if status is not None and hasattr(status, "observe"):
             status.observe(self._on_view_status, names="value")
@@ -404,6 +409,41 @@ class LessonRunner:
         if getattr(self.view, "narrow", False):
             set_open(self.menu_fold, False)
             self.menu_fold.layout.flex = "1 1 100%"
+
+    def _on_browser_ready(self, change: dict) -> None:
+        """A browser shows the page: bring back the progress it kept (lessons done, the lesson
+        and step the learner was at); a damaged record is set aside with a word, never half-used."""
+        from ..engine.errors import RecordError
+        from .keep import read_lesson_state
+
+        if not change["new"]:
+            return
+        if self.pagekit.stored:
+            ids = [lesson.id for lesson in self.lessons]
+            try:
+                done, index, step = read_lesson_state(self.pagekit.stored, ids,
+                                                      [len(lesson.steps) for lesson in self.lessons])
+            except RecordError as exc:
+                self.pagekit.set_aside()
+                self.feedback.value = f"<i>{_escape(lesson_text('kept_refused', reason=str(exc)))}</i>"
+            else:
+                self.completed = set(done)
+                self.go(index)
+                for _ in range(step):  # the learner's own answers, done again on the fresh game
+                    if not self.session.done:
+                        self.session.show_me()
+                self._update()
+                self.feedback.value = f"<i>{_escape(lesson_text('welcome_back', done=len(done)))}</i>"
+        self._keeping = True
+        self._keep()
+
+    def _keep(self) -> None:
+        """Keep the learner's progress in their own browser (after every change)."""
+        if self._keeping:
+            from .keep import lesson_state
+
+            step = len(self.session.lesson.steps) if self.session.done else self.session.step_index
+            self.pagekit.store(lesson_state(sorted(self.completed), self.index, step))
 
     # -- navigation ------------------------------------------------------------------------
     def _session(self, index: int) -> LessonSession:
@@ -564,6 +604,7 @@ class LessonRunner:
         self.next_button.disabled = self.index == total - 1
         self.next_button.button_style = "success" if session.done and self.index < total - 1 else ""
         self.typed_row.layout.display = "" if session.board_active else "none"
+        self._keep()
 
     def _render_choices(self) -> None:
         import ipywidgets as widgets

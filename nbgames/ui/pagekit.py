@@ -8,7 +8,11 @@ widget gives back (it is invisible; the view shell puts one on every game page):
   page first — so the square that *ends up* under the pointer was used. Focus here never scrolls;
 - the mouse wheel over a board scrolls the page, and on a touch screen a swipe over the board
   scrolls while a tap is a click (ipycanvas would swallow both);
-- the page's width, so a board can be laid out for a phone (`ShellView.set_width`).
+- the page's width, so a board can be laid out for a phone (`ShellView.set_width`);
+- nothing lost: the page's state kept in the visitor's own browser (local storage, one key per
+  game and page; nothing is stored on the server), the link it was opened with (a shared
+  position after ``#share=``), the clipboard for "Copy link", and a plain-words notice with a
+  Reload button when the connection to the page's kernel is lost (a heartbeat goes unanswered).
 
 It is written with anywidget (its front end ships in the Python wheel: nothing is loaded from
 the network, so it works offline and in Voilà).
@@ -43,6 +47,67 @@ function install() {
   }, capture);
 }
 
+const HEARTBEAT_MS = 4000;
+const LOST_AFTER_MS = 12000;  // no answer for this long: the kernel or the server is gone
+
+function showLost(model) {
+  if (document.querySelector(".nbg-lost")) return;
+  const texts = model.get("texts");
+  const box = document.createElement("div");
+  box.className = "nbg-lost";
+  box.setAttribute("role", "alert");
+  const words = document.createElement("span");
+  words.textContent = texts.lost || "The connection to this page's game was lost.";
+  const reload = document.createElement("button");
+  reload.textContent = texts.reload || "Reload and resume";
+  reload.addEventListener("click", () => window.location.reload());
+  box.append(words, reload);
+  document.body.append(box);
+}
+
+function initialize({ model }) {
+  // Listen from the start: messages to a model reach it even before (or without) a view.
+  let answered = performance.now();
+  model.on("msg:custom", (msg) => {
+    const key = model.get("storage_key");
+    if (msg.pong !== undefined) answered = performance.now();
+    if (msg.store !== undefined && key) {
+      try {
+        if (msg.store === null) localStorage.removeItem(key); else localStorage.setItem(key, msg.store);
+      } catch (err) { /* storage full or blocked: the page goes on without it */ }
+    }
+    if (msg.set_aside && key) {
+      try {
+        const old = localStorage.getItem(key);
+        if (old !== null) localStorage.setItem(key + ":set-aside", old);
+        localStorage.removeItem(key);
+      } catch (err) { /* as above */ }
+    }
+    if (msg.copy !== undefined) {
+      const url = window.location.origin + window.location.pathname + window.location.search + msg.copy;
+      const done = (ok) => model.send({ copied: url, ok });
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(url).then(() => done(true), () => done(false));
+      } else { done(false); }
+    }
+  });
+  const beat = setInterval(() => {
+    if (performance.now() - answered > LOST_AFTER_MS) { showLost(model); clearInterval(beat); return; }
+    try { model.send({ ping: 1 }); } catch (err) { /* the connection is gone: the next beat says so */ }
+  }, HEARTBEAT_MS);
+}
+
+function readStorage(model) {
+  const key = model.get("storage_key");
+  if (!key) return;
+  let value = "";
+  try { value = localStorage.getItem(key) || ""; } catch (err) { value = ""; }
+  model.set("stored", value);
+  model.set("location_hash", window.location.hash || "");
+  model.set("ready", true);
+  model.save_changes();
+}
+
 function render({ model, el }) {
   install();
   el.classList.add("nbg-pagekit");
@@ -54,10 +119,12 @@ function render({ model, el }) {
     }
   };
   report();
+  readStorage(model);
+  model.on("change:storage_key", () => readStorage(model));
   window.addEventListener("resize", report);
   return () => window.removeEventListener("resize", report);
 }
-export default { render };
+export default { initialize, render };
 """
 
 
@@ -83,6 +150,15 @@ CSS = """
 .nbg-info { line-height: 1.45; }
 .nbg-canvas canvas { touch-action: manipulation; }
 .nbg-fold .jupyter-widget-Collapse-header { padding: 4px 8px; }
+.nbg-lost {
+  position: fixed; top: 0; left: 0; right: 0; z-index: 1000; padding: 12px 16px;
+  background: #D55E00; color: #fff; font-size: 16px; font-weight: 600;
+  display: flex; flex-wrap: wrap; gap: 12px; align-items: center; justify-content: center;
+}
+.nbg-lost button { font-size: 15px; padding: 4px 14px; border-radius: 4px; border: 2px solid #fff;
+  background: #fff; color: #222; cursor: pointer; }
+.nbg-resume-offer { border: 2px solid #0072B2; border-radius: 6px; padding: 6px 10px; margin: 4px 0;
+  background: #EEF6FC; }
 @media (max-width: 599px) {
   .nbg-side { min-width: 100% !important; }
   .widget-label.nbg-status { font-size: 14px; }
@@ -91,9 +167,46 @@ CSS = """
 
 
 class PageKit(anywidget.AnyWidget):
-    """Invisible helper of a game page (see the module docstring); `width` is the page's width
-    in CSS pixels as the browser reports it (0 until a browser is connected)."""
+    """Invisible helper of a game page (see the module docstring).
+
+    From the browser: `width` (CSS pixels, 0 until connected), and once `storage_key` is set
+    and a browser shows the page, `stored` (what this browser kept under that key, "" if
+    nothing) and `location_hash` (the page address's ``#…`` part); `ready` turns True then.
+    To the browser: `store(text)`, `set_aside()`, `copy(fragment)`.
+    """
 
     _esm = ESM
     _css = CSS
     width = traitlets.Int(0).tag(sync=True)
+    storage_key = traitlets.Unicode("").tag(sync=True)
+    stored = traitlets.Unicode("").tag(sync=True)
+    location_hash = traitlets.Unicode("").tag(sync=True)
+    ready = traitlets.Bool(False).tag(sync=True)
+    texts = traitlets.Dict().tag(sync=True)  # the connection-lost notice, in the page's language
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._copied: list = []
+        self.on_msg(self._on_browser_message)
+
+    def store(self, text: str | None) -> None:
+        """Keep `text` in the visitor's browser under `storage_key` (None: forget it)."""
+        self.send({"store": text})
+
+    def set_aside(self) -> None:
+        """Move what is stored aside (``<key>:set-aside``): refused, but not destroyed."""
+        self.send({"set_aside": True})
+
+    def copy(self, fragment: str, then=None) -> None:
+        """Put this page's address + `fragment` ("#share=…") on the clipboard; `then(url, ok)`
+        is called with the full address (and whether the clipboard took it)."""
+        self._copied = [then] if then is not None else []
+        self.send({"copy": fragment})
+
+    def _on_browser_message(self, _widget, content, _buffers) -> None:
+        if not isinstance(content, dict):
+            return
+        if "ping" in content:
+            self.send({"pong": 1})
+        elif "copied" in content and isinstance(content["copied"], str) and self._copied:
+            self._copied[0](content["copied"][:20_000], content.get("ok") is True)

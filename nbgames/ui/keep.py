@@ -1,0 +1,113 @@
+"""Nothing lost: what a page keeps in the visitor's browser and what a shared link carries.
+
+Pure functions (no widgets), so every check runs without a browser. Everything read back comes
+from the browser — a visitor can edit it, a link can be forged — so it is validated like any
+record: JSON only (never unpickled or evaluated), sizes bounded, every move replayed by the rules.
+
+- a play page keeps ``{"record": …, "seats": […], "shown": ply}`` (`game_state` / `read_game_state`);
+- a lesson page keeps ``{"done": [lesson ids], "lesson": index, "step": index}``;
+- a shared link is ``#share=`` + base64url(zlib(the play page's state)).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.errors import RecordError
+from ..engine.game import MAX_RECORD_BYTES, Game, from_record
+
+SHARE_PREFIX = "#share="
+MAX_STATE_BYTES = MAX_RECORD_BYTES
+
+
+@dataclass
+class PlayState:
+    """A play page's state read back: the game at the move shown, who sits where."""
+
+    game: Game
+    seats: list[str]
+    shown: int
+
+
+def game_state(game: Game, seats: list[str]) -> str:
+    """The play page's state as JSON text: the record, the seats and the move shown (the
+    record never holds the seed of a game in progress: unseen cards stay unseen)."""
+    return json.dumps({"record": game.to_record(), "seats": list(seats), "shown": len(game.history)},
+                      separators=(",", ":"))
+
+
+def read_game_state(text: Any, seat_kinds: tuple[str, ...], game_name: str | None = None) -> PlayState:
+    """A play page's state from `game_state` text, replayed and checked; RecordError (with a
+    sentence for the visitor) when anything is off."""
+    data = _json_object(text)
+    if set(data) != {"record", "seats", "shown"}:
+        raise RecordError("This is not a game kept by this page.")
+    game = from_record(data["record"])
+    if game_name is not None and game.name != game_name:
+        raise RecordError(f"This is a game of “{game.title}”, not of this page's game.")
+    seats, shown = data["seats"], data["shown"]
+    if not isinstance(seats, list) or len(seats) != game.players or not all(s in seat_kinds for s in seats):
+        raise RecordError("The kept seats do not fit this game.")
+    if type(shown) is not int or not 0 <= shown <= len(game.history):
+        raise RecordError("The kept move number does not fit this game.")
+    return PlayState(game, seats, shown)
+
+
+def lesson_state(done: list[str], lesson: int, step: int) -> str:
+    return json.dumps({"done": list(done), "lesson": lesson, "step": step}, separators=(",", ":"))
+
+
+def read_lesson_state(text: Any, lesson_ids: list[str], steps: list[int]) -> tuple[list[str], int, int]:
+    """(lessons done, current lesson, current step) from `lesson_state` text, checked against
+    the page's lessons (`steps[i]`: how many steps lesson i has); RecordError otherwise."""
+    data = _json_object(text)
+    done, lesson, step = data.get("done"), data.get("lesson"), data.get("step")
+    if set(data) != {"done", "lesson", "step"} or not isinstance(done, list) \
+            or not all(isinstance(d, str) and d in lesson_ids for d in done):
+        raise RecordError("This is not lesson progress kept by this page.")
+    if type(lesson) is not int or not 0 <= lesson < len(lesson_ids) \
+            or type(step) is not int or not 0 <= step <= steps[lesson]:
+        raise RecordError("The kept lesson and step do not fit these lessons.")
+    return list(dict.fromkeys(done)), lesson, step
+
+
+def share_fragment(state_text: str) -> str:
+    """The ``#share=…`` part of a link carrying a play page's state, compact enough to paste."""
+    packed = zlib.compress(state_text.encode("utf-8"), 9)
+    return SHARE_PREFIX + base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def read_share(fragment: Any) -> str | None:
+    """The state text a ``#share=…`` fragment carries; None if the fragment shares nothing;
+    RecordError if it is damaged or too large (a decompression bomb stops at the limit)."""
+    if not isinstance(fragment, str) or not fragment.startswith(SHARE_PREFIX):
+        return None
+    code = fragment[len(SHARE_PREFIX):]
+    if len(code) > MAX_STATE_BYTES:
+        raise RecordError("This link is too long to be a shared game.")
+    try:
+        packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+        inflate = zlib.decompressobj()
+        text = inflate.decompress(packed, MAX_STATE_BYTES)
+        if inflate.unconsumed_tail or not inflate.eof:
+            raise RecordError("This link is damaged or too large to be a shared game.")
+        return text.decode("utf-8")
+    except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError):
+        raise RecordError("This link is damaged: it does not hold a shared game.") from None
+
+
+def _json_object(text: Any) -> dict:
+    if not isinstance(text, str) or len(text) > MAX_STATE_BYTES:
+        raise RecordError("What was kept is not a saved state.")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise RecordError("What was kept is damaged (not valid JSON).") from None
+    if not isinstance(data, dict):
+        raise RecordError("What was kept is not a saved state.")
+    return data

@@ -1,0 +1,203 @@
+"""Nothing lost (issue #14), without a browser: what a page keeps in the visitor's browser and
+what a shared link carries are validated like any record, restored exactly, refused with a
+sentence when damaged or hostile (and set aside, never half-loaded)."""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+import zlib
+
+import pytest
+
+import nbgames
+from nbgames import RecordError
+from nbgames.newyork.lessons import learn
+from nbgames.ui.app import play
+from nbgames.ui.controller import SEAT_KINDS
+from nbgames.ui.keep import (
+    SHARE_PREFIX,
+    game_state,
+    lesson_state,
+    read_game_state,
+    read_lesson_state,
+    read_share,
+    share_fragment,
+)
+
+SEATS = ["human", "random", "random"]
+
+
+def played(name: str = "newyork", players: int = 3, plies: int = 40, seed: int = 4):
+    game = nbgames.new_game(name, players, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over and len(game.history) < plies:
+        game.play(rng.choice(game.legal_actions()))
+    return game
+
+
+class Browser:
+    """What the page's PageKit sends to the browser (store, set aside, copy), captured."""
+
+    def __init__(self, kit):
+        self.sent: list[dict] = []
+        kit.send = self.sent.append
+
+    @property
+    def stored(self) -> list:
+        return [m["store"] for m in self.sent if "store" in m]
+
+
+def connect(kit, stored: str = "", location_hash: str = "") -> Browser:
+    browser = Browser(kit)
+    kit.stored, kit.location_hash = stored, location_hash
+    kit.ready = True
+    return browser
+
+
+# -- the state and the link ----------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["newyork", "galopp_royal"])
+def test_a_kept_game_replays_to_the_same_position(name):
+    game = played(name, 4 if name == "galopp_royal" else 3)
+    state = read_game_state(game_state(game, SEATS[:1] + ["random"] * (game.players - 1)), SEAT_KINDS, name)
+    assert state.game.history == game.history and state.shown == len(game.history)
+    for seat in range(game.players):
+        assert state.game.view(seat) == game.view(seat)
+    assert "seed" not in json.loads(game_state(game, ["human"] * game.players))["record"]  # no spoiler
+
+
+@pytest.mark.parametrize("tamper, words", [
+    (lambda d: d["record"]["actions"].__setitem__(3, "Z9"), "illegal"),
+    (lambda d: d.__setitem__("seats", ["human", "wizard", "random"]), "seats"),
+    (lambda d: d.__setitem__("shown", 10_000), "move number"),
+    (lambda d: d.__setitem__("shown", True), "move number"),
+    (lambda d: d.__setitem__("extra", 1), "not a game"),
+    (lambda d: d["record"].__setitem__("rules_version", "0"), "version"),
+])
+def test_a_tampered_kept_game_is_refused_with_a_sentence(tamper, words):
+    data = json.loads(game_state(played(), SEATS))
+    tamper(data)
+    with pytest.raises(RecordError, match=words):
+        read_game_state(json.dumps(data), SEAT_KINDS, "newyork")
+
+
+@pytest.mark.parametrize("junk", ["", "{", "[]", "null", "x" * 10, json.dumps({"record": {}}), 5, None])
+def test_junk_is_refused(junk):
+    with pytest.raises(RecordError):
+        read_game_state(junk, SEAT_KINDS)
+
+
+def test_a_300_move_game_fits_a_link_a_person_can_paste():
+    game = played(plies=300)
+    fragment = share_fragment(game_state(game, SEATS))
+    assert len(game.history) == 300 and fragment.startswith(SHARE_PREFIX)
+    assert len(fragment) < 2500, len(fragment)  # measured: about 1,700 characters
+    state = read_game_state(read_share(fragment), SEAT_KINDS, "newyork")
+    assert state.game.history == game.history
+
+
+@pytest.mark.parametrize("fragment", [
+    "#share=!!!!", "#share=" + "A" * 50, "#share=" + base64.urlsafe_b64encode(b"not zlib").decode(),
+    "#share=" + base64.urlsafe_b64encode(zlib.compress(b"\x00" * 6_000_000)).decode(),  # a bomb
+])
+def test_a_damaged_or_hostile_link_is_refused(fragment):
+    with pytest.raises(RecordError):
+        read_share(fragment)
+
+
+def test_a_fragment_that_shares_nothing_is_not_a_link():
+    assert read_share("") is None and read_share("#top") is None and read_share(None) is None
+
+
+def test_lesson_progress_is_checked_against_the_lessons():
+    ids, steps = ["a", "b", "c"], [2, 3, 1]
+    assert read_lesson_state(lesson_state(["a", "b"], 2, 1), ids, steps) == (["a", "b"], 2, 1)
+    for bad in (lesson_state(["zzz"], 0, 0), lesson_state([], 3, 0), lesson_state([], 1, 9),
+                '{"done": [], "lesson": 0}', "[1]"):
+        with pytest.raises(RecordError):
+            read_lesson_state(bad, ids, steps)
+
+
+# -- the play page ---------------------------------------------------------------------------------
+def test_the_page_offers_the_kept_game_and_resumes_it_exactly():
+    kept = played(plies=25)
+    app = play("newyork", players=3, seed=9, seats=SEATS)
+    browser = connect(app.view.pagekit, stored=game_state(kept, SEATS))
+    assert app.controller.offer.layout.display == "flex"
+    assert "move 25, 3 players" in app.controller.offer_text.value
+    assert browser.stored == []  # nothing overwritten before the visitor chose
+    app.controller.resume_offer_button.click()
+    assert app.game.history == kept.history and app.controller.offer.layout.display == "none"
+    assert all(app.game.view(s) == kept.view(s) for s in range(3))
+    assert "Welcome back" in app.view.status.value
+    assert json.loads(browser.stored[-1])["record"]["actions"] == [str(a) for a in kept.history]
+
+
+def test_every_change_is_kept_and_new_game_replaces_the_kept_one():
+    app = play("newyork", players=3, seed=9, seats=SEATS)
+    browser = connect(app.view.pagekit)
+    assert len(browser.stored) == 1
+    app.controller.choose(app.game.legal_actions()[0])
+    assert json.loads(browser.stored[-1])["shown"] == 1
+    app.new_game()
+    assert json.loads(browser.stored[-1])["shown"] == 0
+
+
+def test_a_move_in_the_fresh_game_declines_the_offer():
+    app = play("newyork", players=3, seed=9, seats=SEATS)
+    browser = connect(app.view.pagekit, stored=game_state(played(plies=12), SEATS))
+    app.controller.choose(app.game.legal_actions()[0])
+    assert app.controller.offer.layout.display == "none"
+    assert json.loads(browser.stored[-1])["shown"] == len(app.game.history)
+
+
+def test_a_tampered_kept_game_is_set_aside_and_changes_nothing():
+    data = json.loads(game_state(played(plies=12), SEATS))
+    data["record"]["actions"][2] = "A1"
+    app = play("newyork", players=3, seed=9, seats=SEATS)
+    before = list(app.game.history)
+    browser = connect(app.view.pagekit, stored=json.dumps(data))
+    assert {"set_aside": True} in browser.sent
+    assert app.game.history == before and app.controller.offer.layout.display == "none"
+    assert "could not be restored" in app.view.status.value and "illegal" in app.view.status.value
+
+
+def test_a_shared_link_opens_its_game_at_its_move_and_a_forged_one_changes_nothing():
+    shared = played(plies=30)
+    app = play("newyork", players=3, seed=9, seats=SEATS)
+    connect(app.view.pagekit, location_hash=share_fragment(game_state(shared, SEATS)))
+    assert app.game.history == shared.history and "shared game" in app.view.status.value
+    other = play("newyork", players=3, seed=9, seats=SEATS)
+    before = list(other.game.history)
+    connect(other.view.pagekit, location_hash="#share=AAAA")
+    assert other.game.history == before and "could not be opened" in other.view.status.value
+
+
+def test_copy_link_gives_the_link_and_says_it_holds_no_seed():
+    app = play("newyork", players=3, seed=9, seats=SEATS)
+    kit = app.view.pagekit
+    browser = connect(kit)
+    app.controller.share_button.click()
+    fragment = next(m["copy"] for m in browser.sent if "copy" in m)
+    assert read_game_state(read_share(fragment), SEAT_KINDS).game.history == app.game.history
+    kit._on_browser_message(kit, {"copied": "http://x/play.ipynb" + fragment, "ok": True}, [])
+    assert app.controller.share_link.value.endswith(fragment) and "copied" in app.view.status.value
+    assert "not the seed" in app.controller.share_note.value
+
+
+# -- the lesson page -------------------------------------------------------------------------------
+def test_lesson_progress_comes_back_and_is_kept_after_every_change():
+    runner = learn()
+    browser = connect(runner.view.pagekit, stored=lesson_state(["ny-goal", "ny-setup"], 3, 1))
+    assert runner.completed == {"ny-goal", "ny-setup"} and runner.index == 3
+    assert runner.session.step_index == 1 and "Welcome back" in runner.feedback.value
+    assert json.loads(browser.stored[-1]) == {"done": ["ny-goal", "ny-setup"], "lesson": 3, "step": 1}
+    runner.do_it()
+    assert json.loads(browser.stored[-1])["step"] == 2 or runner.session.done
+
+
+def test_damaged_lesson_progress_is_set_aside():
+    runner = learn()
+    browser = connect(runner.view.pagekit, stored='{"done": ["no-such-lesson"], "lesson": 0, "step": 0}')
+    assert {"set_aside": True} in browser.sent and runner.completed == set() and runner.index == 0
