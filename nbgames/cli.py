@@ -1,4 +1,5 @@
-"""The ``nbgames`` command: serve the gallery, simulate bot games, replay a record."""
+"""The ``nbgames`` command: serve the gallery, simulate bot games, run a bot tournament, replay a
+record."""
 
 from __future__ import annotations
 
@@ -18,6 +19,21 @@ def _simulate(args: argparse.Namespace) -> int:
     summary = simulate(args.game, args.n, args.players, seed=args.seed, options=options,
                        progress=None if args.quiet else ProgressBar())
     print(summary.format())
+    return 0
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from .engine.simulate import ProgressBar
+    from .engine.tournament import tournament
+
+    options = manifest(args.game).parse_options(args.option)
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    result = tournament(args.game, bots, args.n, seed=args.seed, options=options, jobs=args.jobs,
+                        progress=None if args.quiet else ProgressBar())
+    print(result.format())
+    if args.csv:
+        with open(args.csv, "w", newline="", encoding="utf-8") as fh:
+            result.write_csv(fh)
     return 0
 
 
@@ -79,6 +95,21 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--options", default=None, help='all game options as JSON, e.g. \'{"teams": true}\'')
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(func=_simulate)
+
+    tour = sub.add_parser("tournament", help="bots against bots, seats rotating: win rates with 95%% "
+                                             "confidence intervals, mean scores, think time")
+    tour.add_argument("game", choices=available_games())
+    tour.add_argument("--bots", default="mcts,greedy,random,random",
+                      help="one bot per seat, comma-separated: random, greedy, mcts (= mcts-normal), "
+                           "mcts-easy, mcts-normal, mcts-strong")
+    tour.add_argument("-n", type=int, default=20, help="number of games")
+    tour.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
+    tour.add_argument("--seed", type=int, default=0)
+    tour.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+                      help="a game option (repeatable)")
+    tour.add_argument("--csv", default=None, metavar="FILE", help="write one row per game and bot")
+    tour.add_argument("--quiet", action="store_true", help="no progress bar")
+    tour.set_defaults(func=_tournament)
 
     replay = sub.add_parser("replay", help="check and replay a saved game record (JSON)")
     replay.add_argument("record")

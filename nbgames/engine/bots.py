@@ -1,11 +1,39 @@
-"""Bots. A bot only reads what its seat may know: the legal actions and its seat's view."""
+"""Bots. A bot only reads what its seat may know: the legal actions, its seat's view, and
+samples from ``game.determinize(seat, rng)``.
+
+Every bot has ``choose(game, deadline=None, stop=None) -> Action``. It reads `game` but never
+changes it, so a page may run it in a worker thread on a private copy (``game.clone()``) and
+end it early: ``deadline`` is a `time.monotonic()` instant, ``stop`` a `threading.Event`; a
+stopped search answers with the best action found so far.
+
+Kinds (`make_bot`): ``random``, ``greedy``, ``mcts-easy``, ``mcts-normal``, ``mcts-strong``
+(``mcts`` is ``mcts-normal``).
+"""
 
 from __future__ import annotations
 
 import random
+import threading
+from dataclasses import dataclass
 
 from .action import Action
 from .game import Game
+from .search import BotHooks, Search, SearchResult, evaluate, hooks_for
+
+
+@dataclass(frozen=True)
+class Level:
+    """How long an MCTS bot may think: a time budget per move and an iteration cap."""
+
+    seconds: float
+    iterations: int
+
+
+LEVELS = {
+    "easy": Level(0.2, 150),
+    "normal": Level(0.9, 5000),  # decides within ~1 s a move on a 2-core machine
+    "strong": Level(3.0, 30000),
+}
 
 
 class RandomBot:
@@ -16,14 +44,86 @@ class RandomBot:
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, game: Game, deadline: float | None = None, stop: threading.Event | None = None) -> Action:
         return self.rng.choice(game.legal_actions())
 
 
-BOTS = {"random": RandomBot}
+class GreedyBot:
+    """One ply: the action whose outcome is best for its seat by the game's evaluation (score
+    lead, or the features the game declares), averaged over `samples` determinized outcomes of
+    chance and hidden cards. Ties are broken by its own seeded RNG."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None, samples: int = 2, hooks: BotHooks | None = None):
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.hooks = hooks
+
+    def values(self, game: Game) -> dict[Action, float]:
+        """Each legal action's estimated value (0..1) for the seat to move."""
+        seat = game.to_move
+        hooks = self.hooks or hooks_for(game)
+        out = {}
+        for action in game.legal_actions():
+            total = 0.0
+            for _ in range(self.samples):
+                sample = game.determinize(seat, self.rng)
+                sample.play(action)
+                total += evaluate(sample, hooks)[seat]
+            out[action] = total / self.samples
+        return out
+
+    def choose(self, game: Game, deadline: float | None = None, stop: threading.Event | None = None) -> Action:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        values = self.values(game)
+        best = max(values.values())
+        return self.rng.choice([a for a, v in values.items() if v >= best - 1e-12])
+
+
+class MctsBot:
+    """Information-set MCTS (see `nbgames.engine.search`) within a `Level`'s budget.
+
+    Reproducible: with the same seed, a move found within the iteration cap (before the time
+    budget ends) is the same every time; ``seconds=None`` searches by iterations only.
+    """
+
+    def __init__(self, seed: int | None = None, level: str = "normal", iterations: int | None = None,
+                 seconds: float | None = -1.0, hooks: BotHooks | None = None):
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        budget = LEVELS[level]
+        self.name = f"mcts-{level}"
+        self.search = Search(iterations=iterations or budget.iterations,
+                             seconds=budget.seconds if seconds == -1.0 else seconds,
+                             hooks=hooks, rng=random.Random(seed))
+        self.last: SearchResult | None = None  # the latest search (for hints, tests, a page's display)
+
+    def analyse(self, game: Game, deadline: float | None = None,
+                stop: threading.Event | None = None) -> SearchResult:
+        self.last = self.search.run(game, deadline, stop)
+        return self.last
+
+    def choose(self, game: Game, deadline: float | None = None, stop: threading.Event | None = None) -> Action:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        return self.analyse(game, deadline, stop).best
+
+
+def _mcts(level: str):
+    return lambda seed=None: MctsBot(seed, level)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": _mcts("normal"),
+        **{f"mcts-{level}": _mcts(level) for level in LEVELS}}
+BOT_KINDS = ("random", "greedy", "mcts-easy", "mcts-normal", "mcts-strong")  # what a page offers
 
 
 def make_bot(kind: str, seed: int | None = None):
+    """A bot by kind (see the module docstring), seeded."""
     if kind not in BOTS:
         raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(BOTS)}")
     return BOTS[kind](seed)

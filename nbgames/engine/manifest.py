@@ -92,7 +92,8 @@ class Manifest:
     the games stays cheap. ``strings`` is "module:NAME" of a dict {language: {key: text}};
     every key starts with ``prefix`` + ".". ``learn`` / ``play`` are notebook paths relative to
     the gallery's folder. ``text`` is "module:function" of the game's one event renderer,
-    ``event_text(event, lang) -> str``, used by the log, lesson narration and hints.
+    ``event_text(event, lang) -> str``, used by the log, lesson narration and hints. ``bot`` is
+    "module:NAME" of the game's `nbgames.engine.search.BotHooks` (evaluation, rollout policy).
     """
 
     name: str
@@ -112,6 +113,7 @@ class Manifest:
     variants: tuple[Variant, ...] = (Variant("standard"),)
     strings: str | None = None
     text: str | None = None
+    bot: str | None = None  # "module:NAME" of the game's `BotHooks` for the search (optional)
     order: int = 100  # place in the gallery and in listings (lower first)
 
     def option(self, name: str) -> Option:
@@ -128,6 +130,10 @@ class Manifest:
         if self.view is None:
             raise ValueError(f"{self.title} has no board view")
         return _load(self.view)
+
+    def bot_hooks(self) -> Any:
+        """The game's `BotHooks` for bots, hints and reviews, or None (the search's defaults)."""
+        return None if self.bot is None else _load(self.bot)
 
     def event_text(self, event: Any, lang: str = "en") -> str:
         """One public event of this game in plain words (its renderer, or the event's repr)."""

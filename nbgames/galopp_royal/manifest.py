@@ -19,6 +19,7 @@ MANIFEST = register(Manifest(
     prefix="gr",
     strings="nbgames.galopp_royal.strings:STRINGS",
     text="nbgames.galopp_royal.text:event_text",
+    bot="nbgames.galopp_royal.bot:HOOKS",
     blurb="Bid for a team of four bearers, then race your sedan chair in six races: roll the die, "
           "move by the bearer in that slot, scheme against rivals, and keep out of the shell pond.",
     options=(

@@ -19,6 +19,7 @@ MANIFEST = register(Manifest(
     prefix="ny",
     strings="nbgames.newyork.strings:STRINGS",
     text="nbgames.newyork.text:event_text",
+    bot="nbgames.newyork.bot:HOOKS",
     blurb="Play a red and a blue road card to build on a block of Manhattan; evict rivals for a "
           "fee; grow the largest district.",
     options=(

@@ -1,0 +1,194 @@
+"""Information-set Monte Carlo tree search over the `Game` facade, game-agnostic.
+
+Every iteration plays on ``game.determinize(seat, rng)``: a sample of everything the searching
+seat cannot see, so the search never reads a secret (single-observer IS-MCTS, Cowling et al.
+2012). The tree is keyed by action notation; a child's UCB uses how often it was *available*,
+because which actions exist depends on the sample. A game may declare `BotHooks` (manifest
+``bot="module:NAME"``): an evaluation of positions not yet over, a rollout policy and a rollout
+depth. No game-specific search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .action import Action
+from .game import Game
+
+EXPLORATION = 0.7  # UCT constant for values in [0, 1]
+
+
+@dataclass(frozen=True)
+class BotHooks:
+    """What a game may tell its bots; every field is optional.
+
+    ``evaluate(game) -> [value per seat in 0..1]`` judges a position that is not over (default:
+    each seat's score lead, squashed by ``score_scale``). ``rollout(game, legal, rng) -> Action``
+    picks a move in a playout (default: uniform). ``rollout_depth`` plies are played before the
+    evaluation (None: to the end of the game).
+    """
+
+    evaluate: Callable[[Game], list[float]] | None = None
+    rollout: Callable[[Game, list[Action], random.Random], Action] | None = None
+    rollout_depth: int | None = None
+    score_scale: float = 10.0
+
+
+DEFAULT_HOOKS = BotHooks()
+
+
+def hooks_for(game: Game) -> BotHooks:
+    """The hooks a game's manifest names (the defaults when it names none)."""
+    return game.manifest.bot_hooks() or DEFAULT_HOOKS
+
+
+def squash(lead: float, scale: float) -> float:
+    """A score lead as a value in 0..1 (0.5: level)."""
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, lead / scale))))
+
+
+def score_values(scores: list[float], scale: float) -> list[float]:
+    """Per seat, its lead over the best other seat, squashed to 0..1."""
+    values = []
+    for seat, own in enumerate(scores):
+        best_other = max((s for i, s in enumerate(scores) if i != seat), default=own)
+        values.append(squash(own - best_other, scale))
+    return values
+
+
+def evaluate(game: Game, hooks: BotHooks) -> list[float]:
+    """Value of a position per seat, 0..1. A finished game: its win shares, nudged by the margin
+    so a bot prefers winning big to winning narrowly."""
+    if not game.is_over:
+        return hooks.evaluate(game) if hooks.evaluate else score_values(game.scores(), hooks.score_scale)
+    winners = game.winners()
+    margins = score_values(game.scores(), hooks.score_scale)
+    return [0.9 * (1.0 / len(winners) if seat in winners else 0.0) + 0.1 * margins[seat]
+            for seat in range(game.players)]
+
+
+def rollout(game: Game, hooks: BotHooks, rng: random.Random) -> list[float]:
+    """Play on (a sampled copy) by the rollout policy, then evaluate."""
+    depth = hooks.rollout_depth
+    while not game.is_over and (depth is None or depth > 0):
+        legal = game.legal_actions()
+        game.play(hooks.rollout(game, legal, rng) if hooks.rollout and len(legal) > 1 else rng.choice(legal))
+        if depth is not None:
+            depth -= 1
+    return evaluate(game, hooks)
+
+
+class Node:
+    """Statistics of one action sequence: visits, total value for the seat that chose it, and
+    how often it was available."""
+
+    __slots__ = ("children", "visits", "total", "available", "mover")
+
+    def __init__(self, mover: int | None):
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+        self.mover = mover
+
+    def ucb(self, exploration: float) -> float:
+        return self.total / self.visits + exploration * math.sqrt(math.log(self.available) / self.visits)
+
+
+@dataclass
+class ActionValue:
+    """One root action: its notation, visits and mean value for the searching seat (0..1)."""
+
+    action: Action
+    visits: int
+    value: float
+
+
+@dataclass
+class SearchResult:
+    """What a search found: root actions best first, and each seat's estimated value."""
+
+    seat: int
+    actions: list[ActionValue]
+    values: list[float]  # per seat, mean value over the iterations (≈ winning chance)
+    iterations: int
+    seconds: float
+    stopped: bool = False
+
+    @property
+    def best(self) -> Action:
+        return self.actions[0].action
+
+
+@dataclass
+class Search:
+    """IS-MCTS with UCT. Reproducible: the same seed and iteration count (no deadline reached)
+    give the same result."""
+
+    iterations: int = 1000
+    seconds: float | None = None
+    exploration: float = EXPLORATION
+    hooks: BotHooks | None = None
+    rng: random.Random = field(default_factory=random.Random)
+
+    def run(self, game: Game, deadline: float | None = None,
+            stop: threading.Event | None = None) -> SearchResult:
+        """Search from `game` for the seat to move. `deadline` (time.monotonic()) and `stop`
+        end it early; the live game is only read through `determinize` and `legal_actions`."""
+        seat = game.to_move
+        if seat is None:
+            raise ValueError("the game is over: there is nothing to search")
+        hooks = self.hooks or hooks_for(game)
+        start = time.monotonic()
+        if self.seconds is not None:
+            deadline = min(deadline or math.inf, start + self.seconds)
+        legal = {str(a): a for a in game.legal_actions()}
+        root = Node(None)
+        sums = [0.0] * game.players
+        done, stopped = 0, False
+        while done < self.iterations:
+            if (deadline is not None and time.monotonic() >= deadline) or (stop is not None and stop.is_set()):
+                stopped = done < self.iterations
+                break
+            values = self._iterate(root, game.determinize(seat, self.rng), hooks)
+            sums = [s + v for s, v in zip(sums, values, strict=True)]
+            done += 1
+        ranked = sorted(((n.visits, n.total / n.visits if n.visits else 0.0, name)
+                         for name, n in root.children.items() if name in legal),
+                        key=lambda t: (-t[0], -t[1], t[2]))
+        actions = [ActionValue(legal[name], visits, value) for visits, value, name in ranked]
+        seen = {a.action for a in actions}
+        actions += [ActionValue(a, 0, 0.0) for a in legal.values() if a not in seen]
+        return SearchResult(seat, actions, [s / max(done, 1) for s in sums], done,
+                            time.monotonic() - start, stopped)
+
+    def _iterate(self, root: Node, sample: Game, hooks: BotHooks) -> list[float]:
+        node, path = root, []
+        while not sample.is_over:
+            legal = sample.legal_actions()
+            mover = sample.to_move
+            untried = [a for a in legal if str(a) not in node.children]
+            if untried:
+                action = self.rng.choice(untried)
+                node.children[str(action)] = child = Node(mover)
+                child.available = 1
+                sample.play(action)
+                path.append(child)
+                break
+            children = [node.children[str(a)] for a in legal]
+            for child in children:
+                child.available += 1
+            best = max(range(len(legal)), key=lambda i: children[i].ucb(self.exploration))
+            sample.play(legal[best])
+            node = children[best]
+            path.append(node)
+        values = rollout(sample, hooks, self.rng)
+        for child in path:
+            child.visits += 1
+            child.total += values[child.mover]
+        return values

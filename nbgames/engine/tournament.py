@@ -1,0 +1,146 @@
+"""Bot tournaments (``nbgames tournament``): seats rotate game by game, results with 95 %
+confidence intervals, think time per move, and a CSV of every game."""
+
+from __future__ import annotations
+
+import csv
+import math
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from .bots import make_bot
+from .game import Game
+
+CSV_FIELDS = ("game", "seed", "entrant", "bot", "seat", "score", "win", "moves", "think_seconds", "plies")
+
+
+@dataclass
+class Entrant:
+    """One bot of the tournament (the same kind may enter twice: each is counted apart)."""
+
+    bot: str
+    games: int = 0
+    wins: float = 0.0  # a shared win counts 1/k for each of the k winners
+    score_sum: float = 0.0
+    moves: int = 0
+    think: float = 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """95 % Wilson score interval of the win rate."""
+        return wilson(self.wins, self.games, z)
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_sum / self.games if self.games else 0.0
+
+    @property
+    def think_per_move(self) -> float:
+        return self.think / self.moves if self.moves else 0.0
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (sound near 0 % and 100 %, unlike p ± z·se)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class Tournament:
+    """Results of a tournament so far; `rows` holds one dict per game and entrant (CSV_FIELDS)."""
+
+    game: str
+    entrants: list[Entrant]
+    options: dict[str, Any] = field(default_factory=dict)
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def games(self) -> int:
+        return self.entrants[0].games if self.entrants else 0
+
+    def add(self, rows: list[dict[str, Any]]) -> None:
+        for row in rows:
+            entrant = self.entrants[row["entrant"]]
+            entrant.games += 1
+            entrant.wins += row["win"]
+            entrant.score_sum += row["score"]
+            entrant.moves += row["moves"]
+            entrant.think += row["think_seconds"]
+        self.rows.extend(rows)
+
+    def format(self) -> str:
+        fair = 1 / len(self.entrants)
+        lines = [f"{self.games} games of {self.game}, {len(self.entrants)} players, seats rotating, "
+                 f"{self.seconds:.0f} s (a fair seat wins {fair:.0%})",
+                 "  #  bot            win rate   95% CI          mean score  think/move"]
+        for i, e in enumerate(self.entrants):
+            low, high = e.interval()
+            lines.append(f"{i:>3}  {e.bot:<13}  {e.win_rate:>8.1%}   {low:>5.1%} – {high:<6.1%}  "
+                         f"{e.mean_score:>10.2f}  {e.think_per_move * 1000:>7.1f} ms")
+        return "\n".join(lines)
+
+    def write_csv(self, stream: TextIO) -> None:
+        writer = csv.DictWriter(stream, CSV_FIELDS)
+        writer.writeheader()
+        writer.writerows(sorted(self.rows, key=lambda r: (r["game"], r["entrant"])))
+
+
+def play_game(name: str, bots: list[str], index: int, seed: int,
+              options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Play game `index` of a tournament: entrant e sits at seat (e + index) mod players; the
+    game and every bot are seeded from `seed` and `index`. One row per entrant."""
+    players = len(bots)
+    game_seed = seed + index
+    seat_of = [(e + index) % players for e in range(players)]
+    entrant_at = {seat: e for e, seat in enumerate(seat_of)}
+    game = Game(name, players, game_seed, options, allow_undo=False)
+    players_bots = [make_bot(bots[entrant_at[s]], game_seed * 1000 + s) for s in range(players)]
+    moves, think = [0] * players, [0.0] * players
+    while not game.is_over:
+        seat = game.to_move
+        start = time.perf_counter()
+        action = players_bots[seat].choose(game)
+        think[seat] += time.perf_counter() - start
+        moves[seat] += 1
+        game.play(action)
+    winners, scores = game.winners(), game.scores()
+    return [{"game": index, "seed": game_seed, "entrant": e, "bot": bots[e], "seat": s,
+             "score": scores[s], "win": (1 / len(winners)) if s in winners else 0.0,
+             "moves": moves[s], "think_seconds": round(think[s], 4), "plies": len(game.history)}
+            for e, s in enumerate(seat_of)]
+
+
+def tournament(name: str, bots: list[str], n: int, seed: int = 0, options: dict[str, Any] | None = None,
+               jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> Tournament:
+    """Play `n` games of `name` between `bots` (one kind per seat, e.g. ["mcts", "random",
+    "random", "random"]), seats rotating, on `jobs` processes. Same seed, same results."""
+    for kind in bots:
+        make_bot(kind)  # an unknown kind fails now, not in a worker
+    Game(name, len(bots), seed, options)  # so do a bad player count and bad options
+    result = Tournament(name, [Entrant(kind) for kind in bots], dict(options or {}))
+    start = time.perf_counter()
+    if jobs <= 1:
+        for i in range(n):
+            result.add(play_game(name, bots, i, seed, options))
+            if progress:
+                progress(i + 1, n)
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            futures = [pool.submit(play_game, name, bots, i, seed, options) for i in range(n)]
+            for done, future in enumerate(as_completed(futures), 1):
+                result.add(future.result())
+                if progress:
+                    progress(done, n)
+    result.seconds = time.perf_counter() - start
+    return result
