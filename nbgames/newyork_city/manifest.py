@@ -19,6 +19,7 @@ MANIFEST = register(Manifest(
     prefix="nyc",
     strings="nbgames.newyork_city.strings:STRINGS",
     text="nbgames.newyork_city.text:event_text",
+    bot="nbgames.newyork_city.bot:HOOKS",
     blurb="Draft pairs of cards, bid them in six rounds a round for press, dollars, characters, "
           "buildings, VP and construction; win the districts of Manhattan by majority.",
     options=(
