@@ -20,6 +20,7 @@ MANIFEST = register(Manifest(
     prefix="ny1901",
     strings="nbgames.newyork1901.strings:STRINGS",
     text="nbgames.newyork1901.text:event_text",
+    bot="nbgames.newyork1901.bot:HOOKS",
     blurb="Acquire lots of Manhattan with your workers, raise skyscrapers across them, then demolish "
           "and rebuild higher: bronze, silver, gold and one legendary tower.",
     options=(
