@@ -1,5 +1,4 @@
-"""New York 1901 declares itself to nbgames (no board view or notebooks yet: the gallery hides it,
-``nbgames simulate newyork1901`` and the conformance suite play it)."""
+"""New York 1901 declares itself to nbgames."""
 
 from ..engine.manifest import Manifest, Option, Variant
 from ..engine.registry import register
@@ -12,9 +11,9 @@ MANIFEST = register(Manifest(
     min_players=2,
     max_players=4,
     rules="nbgames.newyork1901.rules:NewYork1901",
-    view=None,
-    learn=None,
-    play=None,
+    view="nbgames.newyork1901.view:NewYork1901View",
+    learn="newyork1901/learn.ipynb",
+    play="newyork1901/play.ipynb",
     accent="#009E73",  # Okabe–Ito bluish green
     order=3,
     prefix="ny1901",
