@@ -11,12 +11,16 @@ import pytest
 
 from nbgames.galopp_royal import lessons as galopp_lessons
 from nbgames.newyork import lessons as newyork_lessons
+from nbgames.newyork1901 import lessons as newyork1901_lessons
 from nbgames.ui.lesson import LessonRunner
 
-RUNNERS = {"newyork": newyork_lessons.learn, "galopp_royal": galopp_lessons.learn}
-# How each game's answers are marked: New York's moves are squares; Galopp Royal's are buttons.
+RUNNERS = {"newyork": newyork_lessons.learn, "galopp_royal": galopp_lessons.learn,
+           "newyork1901": newyork1901_lessons.learn}
+# How each game's answers are marked: New York's moves are squares; Galopp Royal's are buttons;
+# New York 1901's builds and acquisitions are several marks (tile, Turn/Mirror, cell; card, lot).
 MARKS = {"newyork": {"choice", "square", "square+way"},
-         "galopp_royal": {"choice", "control", "several marks"}}
+         "galopp_royal": {"choice", "control", "several marks"},
+         "newyork1901": {"choice", "control", "several marks", "square+way"}}
 
 
 def follow_the_mark(runner: LessonRunner) -> str:
