@@ -33,9 +33,10 @@ class Server:
     """A `nbgames serve` process in its own process group, with its log in a file."""
 
     def __init__(self, log_path: Path, extra_args: list[str] | None = None, env: dict | None = None,
-                 config: dict | None = None):
-        """`config`: settings overriding nbgames/serve/voila.json (written beside the log)."""
-        self.port = free_port()
+                 config: dict | None = None, port: int | None = None):
+        """`config`: settings overriding nbgames/serve/voila.json (written beside the log);
+        `port`: a given port (a restarted server keeps its address, so a browser's storage)."""
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
         env = dict(env or {})

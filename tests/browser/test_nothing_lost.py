@@ -1,0 +1,134 @@
+"""Nothing lost (issue #14), in real Chromium through `nbgames serve`: a reload, a server restart
+or a killed kernel lose neither a game nor lesson progress (kept in the visitor's browser), a
+shared link opens its game at its move, and tampered links or kept states are refused."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_play_page import piece_drawn
+
+from nbgames.testing import Server, goto_drawn, unfold
+
+pytestmark = pytest.mark.browser
+
+PLAY = "/voila/render/newyork/play.ipynb"
+LEARN = "/voila/render/newyork/learn.ipynb"
+KEY = "nbgames/newyork/play"
+
+
+def place_first_setup_piece(board, square: str = "D4") -> None:
+    board.click_square(square)
+    board.wait_for(lambda: board.ply() >= 3 and "your turn" in board.status(), "the bots' setup pieces")
+
+
+def resume(board) -> None:
+    offer = board.page.locator("button.nbg-resume-game")
+    offer.wait_for(timeout=30_000)
+    assert "Resume your game (move" in board.text(".nbg-resume-offer")
+    offer.click()
+    board.wait_for(lambda: "Welcome back" in board.status(), "the game restored")
+
+
+def test_a_reload_offers_the_game_and_restores_it_exactly(board):
+    board.open()
+    place_first_setup_piece(board)
+    ply, log = board.ply(), board.text(".nbg-log")
+    board.page.reload()
+    board.wait_drawn()
+    assert board.ply() == 0  # a fresh game until the visitor chooses
+    resume(board)
+    unfold(board.page, "log")
+    assert board.ply() == ply and board.text(".nbg-log") == log
+    board.wait_for(lambda: piece_drawn(board, "D4"), "our piece drawn again")
+
+
+def test_a_server_restart_loses_nothing(browser, tmp_path):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.page_errors = errors
+    from conftest import Board  # tests/browser/conftest.py
+
+    first = Server(tmp_path / "first.log")
+    with first:
+        board = Board(page, first)
+        board.open()
+        place_first_setup_piece(board)
+        ply = board.ply()
+    with Server(tmp_path / "second.log", port=first.port) as second:  # same address: same storage
+        board = Board(page, second)
+        board.open()
+        resume(board)
+        assert board.ply() == ply and piece_drawn(board, "D4")
+    context.close()
+    assert not errors, errors
+
+
+def test_lessons_done_are_still_done_after_a_reload(board):
+    board.open(LEARN)
+    page = board.page
+    for lesson in (1, 2):
+        while f"{lesson} of 9 lessons done" not in board.text(".nbg-lesson-progress"):
+            page.locator("button.nbg-lesson-show").click()  # Show me, then Do it for me
+            page.wait_for_timeout(150)
+        page.locator("button.nbg-lesson-next").click()
+    board.wait_for(lambda: "3." in board.text(".nbg-lesson-title"), "lesson 3 open")
+    page.wait_for_timeout(300)  # its progress reaches the browser's storage
+    page.reload()
+    board.wait_drawn()
+    board.wait_for(lambda: "2 of 9 lessons done" in board.text(".nbg-lesson-progress"), "progress restored")
+    assert "Welcome back" in board.text(".nbg-lesson-feedback")
+    assert "3." in board.text(".nbg-lesson-title")
+
+
+def test_a_killed_kernel_is_said_in_plain_words(board):
+    board.open()
+    kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', board.page.content()).group(1)
+    killed = 0
+    for process in board.server.kernels():
+        if kernel_id in " ".join(process.cmdline()):
+            process.kill()
+            killed += 1
+    assert killed == 1
+    lost = board.page.locator(".nbg-lost")
+    lost.wait_for(timeout=40_000)
+    assert "connection to this page's game was lost" in lost.inner_text()
+    assert "Traceback" not in board.page.inner_text("body")
+    lost.locator("button").click()  # Reload and resume
+    board.wait_drawn()
+
+
+def test_a_shared_link_opens_at_its_move(board, page):
+    board.open()
+    place_first_setup_piece(board)
+    ply = board.ply()
+    board.page.locator("button.nbg-share").click()
+    link = board.page.locator(".nbg-share-link input")
+    board.wait_for(lambda: "#share=" in link.input_value(), "the link")
+    url = link.input_value()
+    assert len(url) < 2000
+    other = board.page.context.browser.new_context(viewport={"width": 1280, "height": 1000})
+    guest = other.new_page()
+    goto_drawn(guest, url)
+    guest.wait_for_function(
+        "() => /A shared game, opened at move/.test(document.querySelector('.nbg-status').innerText)",
+        timeout=30_000)
+    assert f"Move {ply} of {ply}" in guest.locator(".nbg-position").inner_text()
+    other.close()
+
+
+def test_tampered_links_and_kept_states_are_refused_and_change_nothing(board):
+    board.open(PLAY + "#share=AAAAnotagame")
+    board.wait_for(lambda: "could not be opened" in board.status(), "the refusal of the link")
+    assert board.ply() == 0
+    board.page.evaluate(f"() => localStorage.setItem('{KEY}', '{{\"record\": 1, \"seats\": [], \"shown\": 0}}')")
+    board.page.goto(board.server.url + PLAY)
+    board.wait_drawn()
+    board.wait_for(lambda: "could not be restored" in board.status(), "the refusal of the kept game")
+    assert board.page.locator("button.nbg-resume-game").is_hidden()
+    kept = board.page.evaluate(f"() => [localStorage.getItem('{KEY}:set-aside'), localStorage.getItem('{KEY}')]")
+    assert kept[0] is not None and '"record": 1' in kept[0]  # set aside, not destroyed
+    assert kept[1] is None or '"record":{' in kept[1]
