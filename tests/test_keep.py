@@ -201,3 +201,34 @@ def test_damaged_lesson_progress_is_set_aside():
     runner = learn()
     browser = connect(runner.view.pagekit, stored='{"done": ["no-such-lesson"], "lesson": 0, "step": 0}')
     assert {"set_aside": True} in browser.sent and runner.completed == set() and runner.index == 0
+
+
+def test_a_practice_game_may_share_its_seed_and_the_link_replays_every_card():
+    game = nbgames.new_game("newyork", 3, seed=21, practice=True)
+    rng = random.Random(3)
+    for _ in range(30):
+        game.play(rng.choice(game.legal_actions()))
+    state = read_game_state(game_state(game, SEATS, with_seed=True), SEAT_KINDS)
+    assert state.game.history == game.history and state.game.replays_from_seed
+    while not game.is_over:  # the same future: the unseen cards were not dealt anew
+        action = rng.choice(game.legal_actions())
+        game.play(action)
+        state.game.play(action)
+    assert state.game.scores() == game.scores()
+    app = play("newyork", players=3, seed=9, seats=SEATS)
+    assert app.controller.share_full_button.layout.display == "none"  # a fair game never offers it
+
+
+@pytest.mark.parametrize("name", [m.name for m in nbgames.engine.registry.manifests() if m.view and m.play])
+def test_every_game_on_the_gallery_is_kept_and_resumed(name):
+    """The kit keeps every game with a play page, games added later included."""
+    from nbgames.engine.registry import manifest
+
+    players = manifest(name).min_players
+    kept = played(name, players, plies=15)
+    seats = ["human"] + ["random"] * (players - 1)
+    app = play(name, players=players, seats=seats)
+    connect(app.view.pagekit, stored=game_state(kept, seats))
+    app.controller.resume_offer_button.click()
+    assert app.game.history == kept.history
+    assert all(app.game.view(s) == kept.view(s) for s in range(players))

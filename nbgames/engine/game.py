@@ -253,6 +253,12 @@ class Game:
         self._legal = None
 
     @property
+    def replays_from_seed(self) -> bool:
+        """Whether the seed alone replays this game (False for a game loaded from a record of
+        revealed outcomes, whose unseen cards were dealt anew, and for a sampled game)."""
+        return self._replay is None and not self.sampled
+
+    @property
     def timeline_length(self) -> int:
         """Actions played plus actions undone (that redo could bring back)."""
         return len(self._history) + len(self._undone)

@@ -93,6 +93,10 @@ class PlayController:
         self.share_button = widgets.Button(description=t("button.share", lang), icon="link")
         self.share_button.add_class("nbg-share")
         self.share_button.on_click(lambda _: self.share())
+        self.share_full_button = widgets.Button(description=t("button.share_full", lang), icon="link",
+                                                layout=widgets.Layout(display="none", width="auto"))
+        self.share_full_button.add_class("nbg-share-full")
+        self.share_full_button.on_click(lambda _: self.share(with_seed=True))
         self.share_link = widgets.Text(value="", disabled=True, layout=widgets.Layout(width="100%"))
         self.share_link.add_class("nbg-share-link")
         self.share_note = widgets.HTML()
@@ -121,7 +125,7 @@ class PlayController:
         self.scores_fold = fold("scores", t("label.scores", lang), [self.scores], opened=True)
         self.log_fold = fold("log", t("label.log", lang), [self.log])
         self.files_fold = fold("files", t("label.files", lang), [
-            widgets.HBox([self.save_button, self.upload, self.share_button],
+            widgets.HBox([self.save_button, self.upload, self.share_button, self.share_full_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.save_link, self.share_link, self.share_note])
         self.widget = widgets.VBox([self.offer, self.hotseat, self.view.widget, timeline,
@@ -157,6 +161,7 @@ class PlayController:
         # hidden behind a "pass to" screen). None: a bot-only game shows everything.
         self.view.seat = humans[0] if len(humans) == 1 else None
         self.view.seat_kinds = list(seats)
+        self.share_full_button.layout.display = "" if game.practice and game.replays_from_seed else "none"
         self._revealed_for = None
         self.paused = False
         self.view.set_game(game)
@@ -429,11 +434,15 @@ class PlayController:
         if self._keeping:
             self.pagekit.store(game_state(self.game, self.seats))
 
-    def share(self) -> None:
-        """Put a link to this game at this move on the clipboard (and in the box to copy)."""
+    def share(self, with_seed: bool = False) -> None:
+        """Put a link to this game at this move on the clipboard (and in the box to copy).
+        Without the seed while the game runs (no spoilers); `with_seed` (practice games only,
+        whose seed is shown anyway) replays every hidden card exactly."""
         if self.pagekit is None:
             return
-        note = "label.share_note_finished" if self.game.is_over else "label.share_note"
+        with_seed = with_seed and self.game.practice and self.game.replays_from_seed
+        note = ("label.share_note_finished" if self.game.is_over else
+                "label.share_note_seed" if with_seed else "label.share_note")
         self.share_note.value = html.escape(t(note, self.lang))
 
         def copied(url: str, ok: bool) -> None:
@@ -441,7 +450,7 @@ class PlayController:
             self.share_link.disabled = False
             self.view.status.value = t("status.link_copied" if ok else "status.link_shown", self.lang)
 
-        self.pagekit.copy(share_fragment(game_state(self.game, self.seats)), copied)
+        self.pagekit.copy(share_fragment(game_state(self.game, self.seats, with_seed=with_seed)), copied)
 
     # -- save and load ---------------------------------------------------------------------
     def record_json(self) -> str:

@@ -66,6 +66,9 @@ EN: Mapping[str, str] = MappingProxyType({
                         "been seen, and cards still unseen are dealt anew (no spoilers).",
     "label.share_note_finished": "The game is over, so the link holds its seed: it replays every card.",
     "button.share": "Copy link",
+    "button.share_full": "Copy link with the seed (shows every hidden card)",
+    "label.share_note_seed": "This link holds the seed: whoever opens it can replay every hidden card, "
+                             "the ones still unseen too. Share it only where that spoils nothing.",
     "button.resume_game": "Resume",
     "button.discard_kept": "Start a new game",
     "status.resumed": "Welcome back: your game is restored ({moves} moves). Bots wait for “Play on”.",

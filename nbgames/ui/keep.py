@@ -34,10 +34,15 @@ class PlayState:
     shown: int
 
 
-def game_state(game: Game, seats: list[str]) -> str:
-    """The play page's state as JSON text: the record, the seats and the move shown (the
-    record never holds the seed of a game in progress: unseen cards stay unseen)."""
-    return json.dumps({"record": game.to_record(), "seats": list(seats), "shown": len(game.history)},
+def game_state(game: Game, seats: list[str], *, with_seed: bool = False) -> str:
+    """The play page's state as JSON text: the record, the seats and the move shown. The record
+    never holds the seed of a game in progress (unseen cards stay unseen), unless `with_seed`:
+    then it replays every card exactly (a practice game, whose seed is shown anyway)."""
+    record = game.to_record()
+    if with_seed and not game.is_over:
+        record.pop("chance", None)
+        record["seed"] = game.seed
+    return json.dumps({"record": record, "seats": list(seats), "shown": len(game.history)},
                       separators=(",", ":"))
 
 
