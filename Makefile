@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8866
 
-.PHONY: serve test bench bench-ui bench-load clean
+.PHONY: serve test bench bench-ui bench-load bench-bots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +27,9 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/newyork1901_speed.py
 	$(BIN)/python benchmarks/newyork_city_speed.py
+
+bench-bots: $(STAMP)
+	$(BIN)/python benchmarks/bots.py -n 100 --jobs 2
 
 bench-ui: $(STAMP)
 	$(BIN)/python benchmarks/ui.py

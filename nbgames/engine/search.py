@@ -87,9 +87,10 @@ class Node:
     """Statistics of one action sequence: visits, total value for the seat that chose it, and
     how often it was available."""
 
-    __slots__ = ("children", "visits", "total", "available", "mover")
+    __slots__ = ("action", "children", "visits", "total", "available", "mover")
 
-    def __init__(self, mover: int | None):
+    def __init__(self, action: Action | None, mover: int | None):
+        self.action = action
         self.children: dict[str, Node] = {}
         self.visits = 0
         self.total = 0.0
@@ -102,7 +103,7 @@ class Node:
 
 @dataclass
 class ActionValue:
-    """One root action: its notation, visits and mean value for the searching seat (0..1)."""
+    """One root action: its notation, visits and mean value (0..1) for the seat that chooses it."""
 
     action: Action
     visits: int
@@ -113,7 +114,7 @@ class ActionValue:
 class SearchResult:
     """What a search found: root actions best first, and each seat's estimated value."""
 
-    seat: int
+    seat: int  # the observer: the seat whose knowledge the samples respect
     actions: list[ActionValue]
     values: list[float]  # per seat, mean value over the iterations (≈ winning chance)
     iterations: int
@@ -136,19 +137,21 @@ class Search:
     hooks: BotHooks | None = None
     rng: random.Random = field(default_factory=random.Random)
 
-    def run(self, game: Game, deadline: float | None = None,
-            stop: threading.Event | None = None) -> SearchResult:
-        """Search from `game` for the seat to move. `deadline` (time.monotonic()) and `stop`
-        end it early; the live game is only read through `determinize` and `legal_actions`."""
-        seat = game.to_move
-        if seat is None:
+    def run(self, game: Game, deadline: float | None = None, stop: threading.Event | None = None,
+            observer: int | None = None) -> SearchResult:
+        """Search from `game` for the seat to move, on samples of what `observer` (default: that
+        seat) cannot see. `deadline` (time.monotonic()) and `stop` end it early; the live game
+        is only read through `determinize`, `legal_actions` and `to_move`."""
+        if game.to_move is None:
             raise ValueError("the game is over: there is nothing to search")
+        seat = game.to_move if observer is None else observer
         hooks = self.hooks or hooks_for(game)
         start = time.monotonic()
         if self.seconds is not None:
             deadline = min(deadline or math.inf, start + self.seconds)
-        legal = {str(a): a for a in game.legal_actions()}
-        root = Node(None)
+        # the seat to move's own legal actions (another observer gets the actions its samples had)
+        legal = {str(a): a for a in game.legal_actions()} if seat == game.to_move else None
+        root = Node(None, None)
         sums = [0.0] * game.players
         done, stopped = 0, False
         while done < self.iterations:
@@ -158,12 +161,12 @@ class Search:
             values = self._iterate(root, game.determinize(seat, self.rng), hooks)
             sums = [s + v for s, v in zip(sums, values, strict=True)]
             done += 1
-        ranked = sorted(((n.visits, n.total / n.visits if n.visits else 0.0, name)
-                         for name, n in root.children.items() if name in legal),
-                        key=lambda t: (-t[0], -t[1], t[2]))
-        actions = [ActionValue(legal[name], visits, value) for visits, value, name in ranked]
+        ranked = sorted((n for name, n in root.children.items() if legal is None or name in legal),
+                        key=lambda n: (-n.visits, -n.total / n.visits, str(n.action)))
+        actions = [ActionValue(legal[str(n.action)] if legal else n.action, n.visits, n.total / n.visits)
+                   for n in ranked]
         seen = {a.action for a in actions}
-        actions += [ActionValue(a, 0, 0.0) for a in legal.values() if a not in seen]
+        actions += [ActionValue(a, 0, 0.0) for a in (legal or {}).values() if a not in seen]
         return SearchResult(seat, actions, [s / max(done, 1) for s in sums], done,
                             time.monotonic() - start, stopped)
 
@@ -175,7 +178,7 @@ class Search:
             untried = [a for a in legal if str(a) not in node.children]
             if untried:
                 action = self.rng.choice(untried)
-                node.children[str(action)] = child = Node(mover)
+                node.children[str(action)] = child = Node(action, mover)
                 child.available = 1
                 sample.play(action)
                 path.append(child)

@@ -1,0 +1,61 @@
+"""How strong the bots are (issue 12's targets), per game, seats rotating:
+
+    greedy      vs 3 × random   wins ≥ 60 %
+    mcts normal vs 3 × random   wins ≥ 85 %
+    mcts normal vs 3 × greedy   wins ≥ 40 %   (a fair seat wins 25 %)
+
+    python benchmarks/bots.py [-n 100] [--jobs 2] [--games newyork,galopp_royal] [--mcts mcts-normal]
+        [--hero greedy|mcts-normal] [--against random|greedy]
+
+Prints each matchup's win rate with its 95 % confidence interval, the target and by how much it
+is met or missed, mean think time per move, and the machine's load average (the MCTS levels are
+time budgets: on a busy machine they search fewer iterations).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from nbgames.engine.registry import available_games
+from nbgames.engine.simulate import ProgressBar
+from nbgames.engine.tournament import tournament
+
+
+def matchups(mcts: str) -> list[tuple[list[str], float]]:
+    return [(["greedy", "random", "random", "random"], 0.60),
+            ([mcts, "random", "random", "random"], 0.85),
+            ([mcts, "greedy", "greedy", "greedy"], 0.40)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=100, help="games per matchup and game")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--games", default=",".join(available_games()))
+    parser.add_argument("--mcts", default="mcts-normal", help="the MCTS level measured")
+    parser.add_argument("--hero", default=None, help="run only the matchups of this bot (greedy or mcts)")
+    parser.add_argument("--against", default=None, help="run only the matchups against this bot")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores",
+          flush=True)
+    for name in args.games.split(","):
+        for bots, target in matchups(args.mcts):
+            if args.hero not in (None, bots[0]) or args.against not in (None, bots[1]):
+                continue
+            print(f"\n{name}: {bots[0]} vs 3 × {bots[1]}  (target ≥ {target:.0%})", flush=True)
+            result = tournament(name, bots, args.n, seed=args.seed, jobs=args.jobs,
+                                progress=ProgressBar(sys.stderr))
+            hero = result.entrants[0]
+            low, high = hero.interval()
+            verdict = "met" if hero.win_rate >= target else f"MISSED by {target - hero.win_rate:.1%}"
+            print(f"  {hero.bot}: {hero.win_rate:.1%} (95% CI {low:.1%}–{high:.1%}) over {hero.games} games, "
+                  f"{hero.think_per_move * 1000:.0f} ms/move; target {target:.0%}: {verdict}; "
+                  f"load {os.getloadavg()[0]:.2f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
