@@ -9,11 +9,11 @@ import random
 import pytest
 
 import nbgames
-from nbgames.newyork1901.drawing import seat_fill
+from nbgames.newyork1901.drawing import UNUSED_FILL, seat_fill, tint
 from nbgames.newyork1901.layout import market_box
 from nbgames.newyork1901.teaching import position_game
 from nbgames.newyork1901.view import NewYork1901View
-from nbgames.ui.board import HIGHLIGHT_KINDS, HIGHLIGHTS, PIECES, STATIC
+from nbgames.ui.board import HIGHLIGHT_KINDS, HIGHLIGHTS, OKABE_ITO, PIECES, STATIC
 
 
 def texts(ops, layer=None):
@@ -54,8 +54,16 @@ def test_the_map_is_drawn_with_a_second_cue_for_every_colour(two_lots):
     assert pieces.count("1") >= 2  # player 1's two workers carry their number
     assert {"O2", "O3", "S2", "Y2"} <= set(pieces)  # the market's cards
     assert {"bI2", "sS4", "gR6", "Empire"} <= set(pieces)  # tiles and legendaries
-    assert "6 S" in pieces and "18 G" in pieces  # the VP track's unlock marks
+    assert "6: S" in pieces and "18: G" in pieces  # the VP track's unlock marks
     assert any("Challenge: Bronze Baron" in w for w in pieces)
+
+
+def test_with_two_players_the_fifth_district_is_grey_and_the_strip_gives_each_seats_facts(two_lots):
+    view, _ = chosen_view(two_lots)
+    fills = [args[0] for _, name, args in view.ops((STATIC,)) if name == "set:fill_style"]
+    assert UNUSED_FILL in fills and tint(OKABE_ITO["purple"]) not in fills
+    assert "Greenwich (O) · 0 VP · bronze · workers 2 · tiles B6 S6 G6" in view.players_panel.value
+    assert "{" not in view.players_panel.value
 
 
 def test_a_building_is_its_polyomino_in_its_owners_colour_with_its_tier():

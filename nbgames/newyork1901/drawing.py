@@ -24,6 +24,7 @@ TIER_FILL = {"bronze": "#C9874A", "silver": "#C8C8C8", "gold": "#E8C547", "legen
 PARK_FILL = "#A9A9A9"
 AVENUE_INK = "#1F2A44"
 LOCKED_FILL = "#E4E0D8"
+UNUSED_FILL = "#D9D6CF"  # a district left out (2 players, NY1901-1)
 UNLOCKS = (("silver", 6), ("gold", 18))  # NY1901-5
 Marks = list[tuple[str, list[str]]]
 
@@ -70,14 +71,17 @@ def _unclip(layer: int) -> list[Op]:
 
 
 # -- the static layer: the map -------------------------------------------------------------------
-def static_ops(layout: Layout, board: dict[str, Any], avenues_in_play: Sequence[str], lang: str) -> list[Op]:
-    """Background, district fills with their letters, parks, lot outlines, avenues with their
-    names, row and column labels, and the titles of the side sections."""
+def static_ops(layout: Layout, board: dict[str, Any], avenues_in_play: Sequence[str], districts_in_play: Sequence[str],
+               lang: str) -> list[Op]:
+    """Background, district fills with their letters (a district not in play: grey), parks, lot
+    outlines, avenues with their names, row and column labels, and the titles of the side
+    sections."""
     g = layout.grid
     ops: list[Op] = [(STATIC, "clear", ()), (STATIC, "set:fill_style", (BACKGROUND,)),
                      (STATIC, "fill_rect", (0, 0, layout.width, layout.height))]
     ops += _clip(STATIC, layout)
-    colours = {d["name"]: tint(d["colour"]) for d in board["districts"]}
+    colours = {d["name"]: tint(d["colour"]) if d["name"] in districts_in_play else UNUSED_FILL
+               for d in board["districts"]}
     letters = {d["name"]: d["letter"] for d in board["districts"]}
     lot_of: dict[tuple[int, int], int] = {}
     for index, lot in enumerate(board["lots"]):
@@ -307,7 +311,7 @@ def _track_ops(layout: Layout, table: dict[str, Any]) -> list[Op]:
         ops += [(PIECES, "set:stroke_style", (TEXT,)), (PIECES, "set:line_width", (2.0,)),
                 (PIECES, "set_line_dash", ([4, 3],)),
                 (PIECES, "stroke_line", (x, y0 + 16, x, bottom)), (PIECES, "set_line_dash", ([],))]
-        ops += _text(PIECES, f"{vp} {TIER_MARK[tier]}", x + 2, y0 + 10, 10, True)
+        ops += _text(PIECES, f"{vp}: {TIER_MARK[tier]}", x + 3, bottom + 6, 10, True)
     return ops
 
 

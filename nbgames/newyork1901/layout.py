@@ -96,7 +96,7 @@ def layout_for(rows: int, cols: int, players: int, narrow: bool = False, window:
         tiles_at = (x0, market_at[1] + 18 + CARD_H + 14)
         cards_at = (x0, tiles_at[1] + 18 + tile_rows * (TILE_H + GAP) + 8)
         width = int(x0 + 4 * (TILE_W + GAP) + 8)
-        height = int(max(track_at[1] + 18 + players * TRACK_ROW, cards_at[1] + 110) + 8)
+        height = int(max(track_at[1] + 18 + players * TRACK_ROW + 12, cards_at[1] + 110) + 8)
         return Layout(rows, cols, players, False, width, height, grid, (0, 0, rows, cols), market_at, tiles_at, 4,
                       track_at, cols * CELL, cards_at, (0.0, 0.0))
     nr, nc = min(rows, WINDOW), min(cols, WINDOW)
@@ -111,7 +111,7 @@ def layout_for(rows: int, cols: int, players: int, narrow: bool = False, window:
     tiles_at = (12.0, y)
     y += 18 + tile_rows * (TILE_H + GAP) + 6
     track_at = (12.0, y)
-    y += 18 + players * TRACK_ROW + 8
+    y += 18 + players * TRACK_ROW + 20
     cards_at = (12.0, y)
     height = int(y + 110)
     # the market wraps to two rows of two beside the picker (4 × 70 would not fit)

@@ -76,7 +76,7 @@ def seat_facts(table: dict[str, Any], seat: int, lang: str) -> str:
     tiles = " ".join(f"{TIER_MARK[tier]}{n}" for tier, n in left.items())
     cards = ", ".join(t(f"ny1901.card.{c}", lang) for c in facts["action_cards"]) or "—"
     district = next(d for d in table["board"]["districts"] if d["name"] == facts["character"])
-    return t("ny1901.ui.seat", lang, district=district["title"], letter=district["letter"], vp=facts["vp"],
+    return t("ny1901.ui.seat", lang, title=district["title"], letter=district["letter"], vp=facts["vp"],
              tier=t(f"ny1901.tier.{facts['tier']}", lang), workers=facts["workers"], tiles=tiles, cards=cards,
              legendary=facts["legendary"] or "—")
 

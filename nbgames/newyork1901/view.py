@@ -139,11 +139,12 @@ class NewYork1901View(ShellView):
 
     def static_key(self) -> tuple:
         return (self.game.players, self.layout.narrow, self.layout.window, self.lang,
-                tuple(self.table["avenues_in_play"]))
+                tuple(self.table["avenues_in_play"]), tuple(self.table["districts_in_play"]))
 
     # -- the canvas --------------------------------------------------------------------------------
     def static_ops(self) -> list[Op]:
-        return drawing.static_ops(self.layout, self.table["board"], self.table["avenues_in_play"], self.lang)
+        return drawing.static_ops(self.layout, self.table["board"], self.table["avenues_in_play"],
+                                  self.table["districts_in_play"], self.lang)
 
     def piece_ops(self) -> list[Op]:
         return drawing.piece_ops(self.layout, self.table, self.shown_seat, self.tile_names(), self.lang)
