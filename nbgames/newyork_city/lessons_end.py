@@ -155,5 +155,5 @@ def lesson_scoring() -> Lesson:
                 highlight=lambda g: [f"district:{SCORED}"],
             ),
         ],
-        summary="Done! You know every part of New York City. Play a full game on the play page.",
+        summary="Done! You know every part of New York City: now [play a full game](play.ipynb).",
     )
