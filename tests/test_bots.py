@@ -1,0 +1,171 @@
+"""Bots (issue 12): they only ever return legal actions, never read hidden state (a rules object
+that raises when a hidden field is touched outside `determinize`), are reproducible for a seed
+and an iteration count, stop when asked, leave the game they think about unchanged, and find a
+game's hooks through its manifest."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+from pebbles.rules import Pebbles
+
+from nbgames.engine.bots import BOT_KINDS, LEVELS, GreedyBot, MctsBot, RandomBot, make_bot
+from nbgames.engine.game import Game
+from nbgames.engine.hints import hint
+from nbgames.engine.manifest import Manifest
+from nbgames.engine.registry import manifest, register
+from nbgames.engine.search import BotHooks, Search, hooks_for
+
+GAMES = ["newyork", "galopp_royal", "newyork1901", "newyork_city"]
+HIDDEN = ("hands", "bag")
+
+
+class GuardedPebbles(Pebbles):
+    """Pebbles whose hidden fields (every hand, the bag) raise once the state is sealed. Only
+    `determinize` may read them (it makes the unsealed sample a search plays on)."""
+
+    def __getattribute__(self, name):
+        if name in HIDDEN and object.__getattribute__(self, "__dict__").get("sealed"):
+            touches.append(name)
+            raise AssertionError(f"a bot read the hidden field {name!r} of the real game")
+        return object.__getattribute__(self, name)
+
+    def determinize(self, seat, rng):
+        self.__dict__["sealed"] = False
+        try:
+            sample = super().determinize(seat, rng)
+        finally:
+            self.__dict__["sealed"] = True
+        return sample
+
+
+touches: list[str] = []
+register(Manifest(name="guarded_pebbles", title="Guarded Pebbles", designer="tests", year=2026,
+                  min_players=2, max_players=3, rules=f"{__name__}:GuardedPebbles", prefix="pb",
+                  ))
+
+
+def sealed_game(seed: int) -> Game:
+    """A guarded game a few moves in, its legal actions known, its hidden fields sealed."""
+    game = Game("guarded_pebbles", 3, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(3):
+        game.play(rng.choice(game.legal_actions()))
+    game.legal_actions()  # the facade keeps the list (the seat to move may know its own moves)
+    game.rules.__dict__["sealed"] = True
+    return game
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "mcts-easy"])
+def test_no_bot_reads_a_hidden_field(kind):
+    touches.clear()
+    for seed in range(3):
+        game = sealed_game(seed)
+        action = make_bot(kind, seed).choose(game)
+        assert action in game.legal_actions()
+    assert touches == []
+
+
+def test_hints_never_read_a_hidden_field():
+    touches.clear()
+    game = sealed_game(5)
+    assert hint(game, iterations=60).action in game.legal_actions()
+    assert touches == []
+
+
+def test_the_guard_catches_a_bot_that_peeks():
+    class Peeker(RandomBot):
+        def choose(self, game, deadline=None, stop=None):
+            game.rules.hands  # noqa: B018  (what a cheating bot would do)
+            return super().choose(game)
+
+    touches.clear()
+    with pytest.raises(AssertionError, match="hidden field 'hands'"):
+        Peeker(0).choose(sealed_game(1))
+    assert touches == ["hands"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bots_only_return_legal_actions_and_leave_the_game_unchanged(name):
+    game = Game(name, 4, seed=11)
+    bots = [make_bot("greedy", 1), MctsBot(2, "easy", iterations=30, seconds=None),
+            make_bot("random", 3), MctsBot(4, "easy", iterations=15, seconds=None)]
+    for _ in range(40):
+        if game.is_over:
+            break
+        record, events = game.to_record(), game.event_count
+        action = bots[game.to_move].choose(game)
+        assert game.to_record() == record and game.event_count == events
+        assert action in game.legal_actions()
+        game.play(action)
+
+
+@pytest.mark.parametrize("name", ["newyork", "galopp_royal"])
+def test_a_seed_and_an_iteration_count_give_the_same_move(name):
+    game = Game(name, 4, seed=3)
+    rng = random.Random(3)
+    while len(game.legal_actions()) < 3:
+        game.play(rng.choice(game.legal_actions()))
+    runs = [MctsBot(9, "normal", iterations=80, seconds=None) for _ in range(2)]
+    results = [bot.analyse(game) for bot in runs]
+    assert [(a.action, a.visits) for a in results[0].actions] == [(a.action, a.visits) for a in results[1].actions]
+    assert results[0].iterations == 80 and results[0].values == results[1].values
+    assert GreedyBot(4).choose(game) == GreedyBot(4).choose(game)
+
+
+def test_a_search_stops_when_asked_and_by_its_deadline():
+    game = Game("newyork", 4, seed=1)
+    stop = threading.Event()
+    stop.set()
+    assert MctsBot(0, "strong").analyse(game, stop=stop).iterations == 0
+    start = time.monotonic()
+    result = MctsBot(0, "strong").analyse(game, deadline=start + 0.2)
+    assert time.monotonic() - start < 0.6 and result.stopped and result.iterations > 0
+    assert result.best in game.legal_actions()  # a stopped search still answers
+
+
+def test_a_stop_from_another_thread_ends_a_search_on_a_copy():
+    game = Game("newyork", 4, seed=2)
+    copy, stop, answer = game.clone(), threading.Event(), []
+    worker = threading.Thread(target=lambda: answer.append(MctsBot(1, "strong").choose(copy, stop=stop)))
+    start = time.monotonic()
+    worker.start()
+    time.sleep(0.1)
+    stop.set()
+    worker.join(2)
+    assert not worker.is_alive() and time.monotonic() - start < 1.5
+    assert answer[0] in game.legal_actions()
+
+
+def test_kinds_and_levels():
+    assert set(BOT_KINDS) <= set(["random", "greedy", "mcts", *(f"mcts-{lv}" for lv in LEVELS)])
+    assert make_bot("mcts", 1).name == "mcts-normal"
+    assert [LEVELS[lv].seconds for lv in ("easy", "normal", "strong")] == sorted(
+        LEVELS[lv].seconds for lv in LEVELS) and LEVELS["normal"].seconds <= 1.0
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("oracle")
+
+
+def test_games_name_their_hooks_and_the_search_uses_them():
+    for name in GAMES:
+        assert isinstance(manifest(name).bot_hooks(), BotHooks)
+    assert hooks_for(Game("pebbles", 2, seed=0)) == BotHooks()  # a game without hooks: the defaults
+    calls = []
+
+    def counting_rollout(game, legal, rng):
+        calls.append(len(legal))
+        return legal[0]
+
+    game = Game("newyork", 4, seed=4)
+    Search(iterations=5, seconds=None, hooks=BotHooks(rollout=counting_rollout, rollout_depth=3)).run(game)
+    assert calls and len(calls) <= 15
+
+
+def test_greedy_takes_the_points_on_offer():
+    """Pebbles scores the values placed (PB-5): greedy places its highest pebble."""
+    game = Game("pebbles", 2, seed=8)
+    hand = game.view(0)["hand"]
+    assert int(GreedyBot(0, samples=1).choose(game).split("@")[0]) == max(hand)

@@ -1,0 +1,104 @@
+"""Post-game review (issue 12, item 4): the winning-chance curve of every seat and the learner's
+costliest moves; a blunder planted in a constructed game is found, with the better move."""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+
+from nbgames.engine.action import Action
+from nbgames.engine.bots import make_bot
+from nbgames.engine.chance import Chance
+from nbgames.engine.game import Game
+from nbgames.engine.manifest import Manifest
+from nbgames.engine.registry import register
+from nbgames.engine.review import review
+from nbgames.engine.rules import Rules
+from nbgames.engine.simulate import play_out
+
+TURNS = 4
+MOVES = {text: Action("take", (n,), text) for n, text in ((1, "take1"), (3, "take3"))}
+
+
+class Sprint(Rules):
+    """SP-1: two players alternate for four turns each, taking 1 or 3 points; most points wins."""
+
+    name = "sprint"
+    rules_version = "1"
+
+    def __init__(self, players, options, rng):
+        super().__init__(players, options, rng)
+        self.points, self.turn = [0] * players, 0
+
+    @property
+    def to_move(self):
+        return None if self.is_over else self.turn % self.players
+
+    @property
+    def is_over(self):
+        return self.turn >= TURNS * self.players
+
+    def legal_actions(self):
+        return [] if self.is_over else list(MOVES.values())
+
+    def apply(self, action):
+        self.points[self.to_move] += action.args[0]
+        self.turn += 1
+
+    def parse(self, text):
+        return MOVES.get(text)
+
+    def why_not(self, action):
+        return "SP-1", "The sprint is over."
+
+    def why_unknown(self, text):
+        return "SP-1", "Write take1 or take3."
+
+    def scores(self):
+        return list(self.points)
+
+    def explain_scores(self):
+        return [{"seat": s, "parts": [{"rule": "SP-1", "what": "points taken", "points": p}], "total": p}
+                for s, p in enumerate(self.points)]
+
+    def view(self, seat):
+        return {"points": list(self.points), "turn": self.turn}
+
+    def components(self):
+        return Counter()
+
+    def determinize(self, seat, rng):
+        other = copy.deepcopy(self)
+        other.rng = Chance(rng.getrandbits(64))
+        return other
+
+
+register(Manifest(name="sprint", title="Sprint", designer="tests", year=2026, min_players=2, max_players=2,
+                  rules=f"{__name__}:Sprint"))
+
+
+def test_review_finds_a_planted_blunder_with_the_better_move():
+    game = Game("sprint", 2, seed=0)
+    for ply in range(2 * TURNS):
+        game.play("take1" if ply == 2 else "take3")  # seat 0's second move is the blunder
+    result = review(game, seat=0, curve_iterations=30, check_iterations=60, samples=20)
+    worst = result.costly[0]
+    assert (worst.ply, worst.played, worst.better) == (2, "take1", "take3")
+    assert worst.loss > 0.15 and [m.ply for m in result.costly] == [2]  # its other moves were right
+    assert "take3 was better" in worst.reason and "points taken" in worst.reason
+    assert [c.delta for c in worst.better_facts.mine(0)] == [3] and [c.delta for c in worst.played_facts.mine(0)] == [1]
+    assert len(result.chances) == 2 * TURNS + 1 and result.chances[-1] == [0.0, 1.0]
+    assert result.chances[3][0] < result.chances[2][0] - 0.1  # the curve shows the drop
+
+
+def test_review_of_a_real_game_has_a_curve_for_every_seat_and_move():
+    game = Game("newyork", 3, seed=5)
+    play_out(game, [make_bot("greedy", s) for s in range(3)])
+    progress = []
+    result = review(game.to_record(), seat=1, curve_iterations=4, check_iterations=8, samples=3,
+                    progress=lambda done, total: progress.append((done, total)))
+    assert len(result.chances) == len(game.history) + 1 and result.actions == game.history
+    assert all(len(c) == 3 and all(0.0 <= v <= 1.0 for v in c) for c in result.chances)
+    assert result.chances[-1] == [1 / len(game.winners()) if s in game.winners() else 0.0 for s in range(3)]
+    assert progress[-1] == (len(game.history), len(game.history))
+    assert len(result.costly) <= 3 and all(m.seat == 1 and m.loss > 0 for m in result.costly)
