@@ -96,7 +96,18 @@ class Tournament:
         writer.writerows(sorted(self.rows, key=lambda r: (r["game"], r["entrant"])))
 
 
-def play_game(name: str, bots: list[str], index: int, seed: int,
+BotSpec = str | Callable[[int], Any]  # a kind for `make_bot`, or a factory: seed -> bot
+
+
+def bot_name(spec: BotSpec) -> str:
+    return spec if isinstance(spec, str) else getattr(spec, "name", getattr(spec, "__name__", "bot"))
+
+
+def _make(spec: BotSpec, seed: int) -> Any:
+    return make_bot(spec, seed) if isinstance(spec, str) else spec(seed)
+
+
+def play_game(name: str, bots: list[BotSpec], index: int, seed: int,
               options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Play game `index` of a tournament: entrant e sits at seat (e + index) mod players; the
     game and every bot are seeded from `seed` and `index`. One row per entrant."""
@@ -105,7 +116,7 @@ def play_game(name: str, bots: list[str], index: int, seed: int,
     seat_of = [(e + index) % players for e in range(players)]
     entrant_at = {seat: e for e, seat in enumerate(seat_of)}
     game = Game(name, players, game_seed, options, allow_undo=False)
-    players_bots = [make_bot(bots[entrant_at[s]], game_seed * 1000 + s) for s in range(players)]
+    players_bots = [_make(bots[entrant_at[s]], game_seed * 1000 + s) for s in range(players)]
     moves, think = [0] * players, [0.0] * players
     while not game.is_over:
         seat = game.to_move
@@ -115,20 +126,21 @@ def play_game(name: str, bots: list[str], index: int, seed: int,
         moves[seat] += 1
         game.play(action)
     winners, scores = game.winners(), game.scores()
-    return [{"game": index, "seed": game_seed, "entrant": e, "bot": bots[e], "seat": s,
+    return [{"game": index, "seed": game_seed, "entrant": e, "bot": bot_name(bots[e]), "seat": s,
              "score": scores[s], "win": (1 / len(winners)) if s in winners else 0.0,
              "moves": moves[s], "think_seconds": round(think[s], 4), "plies": len(game.history)}
             for e, s in enumerate(seat_of)]
 
 
-def tournament(name: str, bots: list[str], n: int, seed: int = 0, options: dict[str, Any] | None = None,
+def tournament(name: str, bots: list[BotSpec], n: int, seed: int = 0, options: dict[str, Any] | None = None,
                jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> Tournament:
-    """Play `n` games of `name` between `bots` (one kind per seat, e.g. ["mcts", "random",
-    "random", "random"]), seats rotating, on `jobs` processes. Same seed, same results."""
-    for kind in bots:
-        make_bot(kind)  # an unknown kind fails now, not in a worker
+    """Play `n` games of `name` between `bots` (one per seat: a kind such as "mcts" or
+    "random", or a factory ``seed -> bot`` such as your own bot class), seats rotating, on
+    `jobs` processes. Same seed, same results."""
+    for spec in bots:
+        _make(spec, 0)  # an unknown kind fails now, not in a worker
     Game(name, len(bots), seed, options)  # so do a bad player count and bad options
-    result = Tournament(name, [Entrant(kind) for kind in bots], dict(options or {}))
+    result = Tournament(name, [Entrant(bot_name(spec)) for spec in bots], dict(options or {}))
     start = time.perf_counter()
     if jobs <= 1:
         for i in range(n):
