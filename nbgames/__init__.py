@@ -11,7 +11,8 @@ from .engine.errors import IllegalAction, RecordError, UnknownNotation
 from .engine.game import Game, from_record, new_game
 from .engine.manifest import Manifest, Option, Variant
 from .engine.registry import available_games, manifest, register
+from .rulebook import rule
 
 __all__ = ["Action", "Game", "IllegalAction", "Manifest", "Option", "RandomBot", "RecordError", "UnknownNotation",
-           "Variant", "available_games", "from_record", "manifest", "new_game", "register"]
+           "Variant", "available_games", "from_record", "manifest", "new_game", "register", "rule"]
 __version__ = "0.1.0"

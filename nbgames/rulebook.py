@@ -1,0 +1,104 @@
+"""The players' rules: every rule id a refusal, a lesson or a score line cites, in plain words.
+
+Each game keeps its own text in ``nbgames/<game>/rulebook.py`` (found by convention: the package
+of the manifest's rules class + ``.rulebook``) as ``RULEBOOK`` {lang: {rule_id: {"title", "text",
+"section"}}}, ``SECTIONS`` {lang: {key: section title}} in reading order and ``HOUSE`` (the ids
+whose text holds one of this project's house resolutions). `rule` reads them for Python users and
+for the widgets alike.
+
+>>> import nbgames
+>>> nbgames.rule("NY-11")["title"]
+'The eviction fee'
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any
+
+from .engine.registry import manifest, manifests
+
+DEFAULT_LANGUAGE = "en"
+Entry = tuple[str, tuple[str, str], tuple[str, str]]  # section key, (en title, text), (ja title, text)
+
+
+def build(sections: Mapping[str, Mapping[str, str]], entries: Mapping[str, Entry]) -> dict:
+    """A game's RULEBOOK {lang: {rule_id: {title, text, section}}} from its compact entries
+    {rule_id: (section key, (English title, text), (Japanese title, text))}."""
+    book: dict[str, dict[str, dict[str, str]]] = {"en": {}, "ja": {}}
+    for rule_id, (section, *texts) in entries.items():
+        for lang, (title, text) in zip(("en", "ja"), texts, strict=True):
+            book[lang][rule_id] = {"title": title, "text": text, "section": sections[lang][section]}
+    return book
+
+
+def rulebook_module(game: str) -> ModuleType | None:
+    """A game's rulebook module (None if the game has none)."""
+    module = manifest(game).rules_class().__module__.rpartition(".")[0] + ".rulebook"
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
+        return None
+
+
+def rules_of(game: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, list[tuple[str, dict[str, Any]]]]:
+    """The game's rules in reading order: {section title: [(rule id, rule(rule_id, lang)), …]}."""
+    book = rulebook_module(game)
+    if book is None:
+        return {}
+    sections = book.SECTIONS.get(lang, book.SECTIONS[DEFAULT_LANGUAGE])
+    out: dict[str, list[tuple[str, dict[str, Any]]]] = {title: [] for title in sections.values()}
+    for rule_id in book.RULEBOOK[DEFAULT_LANGUAGE]:
+        entry = rule(rule_id, lang)
+        out[entry["section"]].append((rule_id, entry))
+    return {title: rules for title, rules in out.items() if rules}
+
+
+def _games_by_rule() -> dict[str, str]:
+    """Every rule id of every game with a rulebook, to its game."""
+    return _index(tuple(m.name for m in manifests()))
+
+
+@functools.cache
+def _index(games: tuple[str, ...]) -> dict[str, str]:  # keyed by the games: one registered later counts
+    out: dict[str, str] = {}
+    for name in games:
+        book = rulebook_module(name)
+        if book is not None:
+            out.update(dict.fromkeys(book.RULEBOOK[DEFAULT_LANGUAGE], name))
+    return out
+
+
+def prefix(rule_id: str) -> str:
+    """"NY" for "NY-11" and "NY-V1", "NY1901" for "NY1901-5"."""
+    return rule_id.rpartition("-")[0]
+
+
+def rule(rule_id: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """Rule `rule_id` ("NY-11", "GR-7" …) for players: {title, text, section, game, house}.
+
+    A language without this rule falls back to English; an unknown id raises KeyError saying
+    which ids exist.
+    """
+    known = _games_by_rule()
+    if not isinstance(rule_id, str) or rule_id not in known:
+        raise KeyError(_unknown(rule_id, known))
+    game = known[rule_id]
+    book = rulebook_module(game)
+    entry = book.RULEBOOK.get(lang, {}).get(rule_id) or book.RULEBOOK[DEFAULT_LANGUAGE][rule_id]
+    return {**entry, "game": game, "house": rule_id in book.HOUSE}
+
+
+def _unknown(rule_id: object, known: Mapping[str, str]) -> str:
+    games = {prefix(r): g for r, g in known.items()}
+    asked = prefix(rule_id) if isinstance(rule_id, str) else ""
+    if asked in games:
+        ids = [r for r in known if prefix(r) == asked]
+        return f"{manifest(games[asked]).title} has no rule {rule_id!r}; its rules are {', '.join(ids)}"
+    return (f"no game has a rule {rule_id!r}: rule ids look like NY-11, starting with one of "
+            f"{', '.join(sorted(games))}")
