@@ -10,15 +10,17 @@ so the engine validates every click.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import html
 import json
+import threading
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..engine.action import Action
-from ..engine.bots import make_bot
+from ..engine.bots import BOT_KINDS, make_bot
 from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import MAX_RECORD_BYTES, Game, from_record
 from .folds import fold, set_open
@@ -26,7 +28,7 @@ from .i18n import t
 from .keep import PlayState, game_state, read_game_state, read_share, share_fragment
 from .scheduler import Scheduler, call_later
 
-SEAT_KINDS = ("human", "random")
+SEAT_KINDS = ("human", *BOT_KINDS)
 LOG_LINES = 80  # the event log shows the newest lines; sending the whole game each move would grow
 
 
@@ -52,6 +54,11 @@ class PlayController:
         self._syncing = False
         self.seats: list[str] = []
         self.bots: dict[int, Any] = {}
+        # Bots think in a worker thread on a private copy of the game, so the page answers while
+        # they do (on a kernel's event loop); with a test clock they think at once, in line.
+        self.threaded = scheduler is None
+        self._stop_search = threading.Event()
+        self._suggested = False  # a hint's move is marked on the board
 
         self.log = widgets.HTML(layout=widgets.Layout(max_height="220px", overflow="auto"))
         self.log.add_class("nbg-log")
@@ -63,6 +70,14 @@ class PlayController:
         self.redo_button.add_class("nbg-redo")
         self.resume_button = widgets.Button(description=t("button.resume", lang), icon="play")
         self.resume_button.add_class("nbg-resume")
+        self.stop_button = widgets.Button(description=t("button.stop_bots", lang), icon="pause")
+        self.stop_button.add_class("nbg-stop-bots")
+        self.stop_button.on_click(lambda _: self.stop_bots())
+        self.hint_button = widgets.Button(description=t("button.hint", lang), icon="lightbulb-o")
+        self.hint_button.add_class("nbg-hint-button")
+        self.hint_button.on_click(lambda _: self.hint())
+        self.hint_text = widgets.HTML()
+        self.hint_text.add_class("nbg-hint-text")
         self.slider = widgets.IntSlider(min=0, max=0, value=0, description=t("label.timeline", lang),
                                         continuous_update=False)
         self.slider.add_class("nbg-timeline")
@@ -120,7 +135,8 @@ class PlayController:
             self.view.on_command(self._on_command)
 
         timeline = widgets.HBox([self.undo_button, self.redo_button, self.slider, self.position,
-                                 self.resume_button], layout=widgets.Layout(flex_flow="row wrap"))
+                                 self.resume_button, self.stop_button, self.hint_button],
+                                layout=widgets.Layout(flex_flow="row wrap"))
         timeline.add_class("nbg-timeline-bar")
         self.scores_fold = fold("scores", t("label.scores", lang), [self.scores], opened=True)
         self.log_fold = fold("log", t("label.log", lang), [self.log])
@@ -128,7 +144,7 @@ class PlayController:
             widgets.HBox([self.save_button, self.upload, self.share_button, self.share_full_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.save_link, self.share_link, self.share_note])
-        self.widget = widgets.VBox([self.offer, self.hotseat, self.view.widget, timeline,
+        self.widget = widgets.VBox([self.offer, self.hotseat, self.view.widget, timeline, self.hint_text,
                                     self.scores_fold, self.log_fold, self.files_fold])
         self.widget.add_class("nbg-play")
         self.pagekit = getattr(self.view, "pagekit", None)
@@ -194,13 +210,44 @@ class PlayController:
         return True
 
     def _bot_step(self, generation: int) -> None:
+        """A bot's turn: it thinks (in a worker thread on a copy of the game, or in line), then
+        `_bot_done` plays its move if nothing changed meanwhile."""
         if generation != self.generation or self.paused or not self.is_bot_turn():
             return  # the position changed since this timer was set (undo, new game, …)
         seat = self.game.to_move
+        bot = self.bots[seat]
+        if not self.threaded:
+            try:
+                action = bot.choose(self.game)
+            except Exception as exc:  # noqa: BLE001 - a timer's error would be invisible otherwise
+                self._bot_done(generation, seat, None, exc)
+                return
+            self._bot_done(generation, seat, action, None)
+            return
+        copy, stop, loop = self.game.clone(), threading.Event(), asyncio.get_running_loop()
+        self._stop_search = stop
+
+        def think() -> None:
+            try:
+                result, error = bot.choose(copy, stop=stop), None
+            except Exception as exc:  # noqa: BLE001 - reported on the page, not lost in a thread
+                result, error = None, exc
+            try:
+                loop.call_soon_threadsafe(self._bot_done, generation, seat, result, error)
+            except RuntimeError:  # the kernel's loop has closed: no page to answer
+                pass
+
+        threading.Thread(target=think, name=f"nbgames-bot-{seat}", daemon=True).start()
+
+    def _bot_done(self, generation: int, seat: int, action: Action | None, error: Exception | None) -> None:
+        """A bot decided: play its move, unless the page moved on (undo, stop, new game)."""
+        if generation != self.generation or self.paused or self.game.to_move != seat:
+            return
         try:
-            action = self.bots[seat].choose(self.game)
+            if error is not None:
+                raise error
             self.game.play(action)
-        except Exception as exc:  # noqa: BLE001 - a timer's error would be invisible otherwise
+        except Exception as exc:  # noqa: BLE001 - a bot's error is shown, never hidden
             self.view.status.value = f"{type(exc).__name__}: {exc}"
             return
         self._changed(moved=(seat, action))
@@ -208,6 +255,30 @@ class PlayController:
     def _schedule_bot(self) -> None:
         generation = self.generation
         self.scheduler(self.bot_delay, lambda: self._bot_step(generation))
+
+    def stop_bots(self) -> None:
+        """Stop the bots: a search ends at once, nothing more is played until "Play on"."""
+        self._stop_search.set()
+        self.paused = True
+        self._changed()
+
+    def hint(self) -> None:
+        """Suggest a move to the human to move: marked on the board, and why in words (the
+        engine's hint: an easy search on what this seat may know, never others' hidden cards)."""
+        from ..engine.hints import hint
+
+        seat = self.game.to_move
+        if seat is None or self.seats[seat] != "human" or not self.view.reveal:
+            self.hint_text.value = html.escape(t("label.hint_none", self.lang))
+            return
+        advice = hint(self.game, seat, level="easy", seed=len(self.game.history))
+        how = self.view.how_to_play(advice.action) if hasattr(self.view, "how_to_play") else None
+        if how is not None:  # marked where it is played, as a lesson's "Show me" marks it
+            self.view.highlight(how[0], kind="suggested")
+            self._suggested = True
+        words = self.view.describe(advice.action) if hasattr(self.view, "describe") else str(advice.action)
+        self.hint_text.value = (f"<div class='nbg-hint-box'><b>{html.escape(t('label.hint', self.lang, move=words))}"
+                                f"</b> {html.escape(advice.text)}</div>")
 
     # -- time travel -----------------------------------------------------------------------
     def asker(self) -> int | None:
@@ -325,6 +396,12 @@ class PlayController:
         elif self.paused and bot_turn:
             view.status.value = t("status.paused", self.lang)
         self.resume_button.disabled = not (self.paused and bot_turn)
+        self.stop_button.disabled = not bot_turn or self.paused
+        self.hint_button.disabled = bot_turn or need_pass or game.is_over
+        self.hint_text.value = ""  # a hint is for the position it was asked in
+        if self._suggested:
+            self._suggested = False
+            view.highlight([], kind="suggested")
         self._keep(moved is not None)
         if bot_turn and not self.paused:
             self._schedule_bot()

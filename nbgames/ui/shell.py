@@ -459,7 +459,7 @@ class ShellView(GameView):
 
     def _style_buttons(self) -> None:
         """Mark the controls a lesson points at ("hint" highlights naming them)."""
-        hinted = {name for kind, names in self._extra if kind in ("hint", "shown") for name in names}
+        hinted = {name for kind, names in self._extra if kind in ("hint", "shown", "suggested") for name in names}
         for name, control in self.named_controls().items():
             if name in hinted:
                 control.add_class(HINT_CLASS)

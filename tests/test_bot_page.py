@@ -1,0 +1,82 @@
+"""Bots on the play page (issue #12, the page's half): a bot thinks in a worker thread on a
+copy of the game, so the kernel's event loop — clicks, Undo, "Stop bots" — keeps answering; its
+move lands only if the position is still the one it thought about; a hint marks a move and says
+why, for the human to move only."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import nbgames
+from nbgames.ui.controller import SEAT_KINDS, PlayController
+
+
+async def settle(controller: PlayController, until, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not until():
+        assert time.monotonic() < deadline, controller.view.status.value
+        await asyncio.sleep(0.02)
+
+
+class SlowBot:
+    """A bot that thinks 0.3 s (or until stopped) and then picks the first legal move."""
+
+    def choose(self, game, deadline=None, stop=None):
+        (stop or threading.Event()).wait(0.3)
+        return game.legal_actions()[0]
+
+
+def test_the_page_offers_every_bot_level():
+    assert {"random", "greedy", "mcts-easy", "mcts-normal", "mcts-strong"} <= set(SEAT_KINDS)
+
+
+def test_a_thinking_bot_leaves_the_event_loop_free_and_its_move_lands():
+    async def scenario():
+        game = nbgames.new_game("newyork", 3, seed=2)
+        controller = PlayController(game, ["random"] * 3, bot_delay=0.05)
+        assert controller.threaded
+        controller.bots = {seat: SlowBot() for seat in range(3)}
+        seen = []  # the history's length at each turn of the loop's own heartbeat
+        while not game.history:
+            await asyncio.sleep(0.01)
+            seen.append(len(game.history))
+            assert len(seen) < 2000, "no bot move"
+        # The first bot searched for a while (0.3 s) and the loop went on turning
+        # meanwhile; a search run in line would have blocked it until the move was played.
+        assert seen.count(0) >= 15, seen  # in line: about 5 (the 0.05 s delay), then blocked
+        await settle(controller, lambda: len(game.history) >= 2)
+        controller.stop_bots()
+        played = len(game.history)
+        await asyncio.sleep(0.5)
+        assert len(game.history) == played and controller.paused  # stopped: nothing more is played
+        assert "paused" in controller.view.status.value.lower() or "Play on" in controller.view.status.value
+
+    asyncio.run(scenario())
+
+
+def test_a_move_found_for_an_older_position_is_dropped():
+    async def scenario():
+        game = nbgames.new_game("newyork", 3, seed=3)
+        controller = PlayController(game, ["human", "mcts-easy", "mcts-easy"], bot_delay=0.0)
+        controller.choose(game.legal_actions()[0])  # the bots start thinking
+        await asyncio.sleep(0.05)
+        controller.undo()  # back to the human's decision while a bot still searches
+        await asyncio.sleep(0.6)
+        assert len(game.history) == 0 and game.to_move == 0
+
+    asyncio.run(scenario())
+
+
+def test_a_hint_marks_a_move_and_says_why_on_the_humans_turn_only():
+    game = nbgames.new_game("newyork", 3, seed=4)
+    controller = PlayController(game, ["human", "random", "random"], scheduler=lambda *_: None, bot_delay=0.0)
+    controller.hint_button.click()
+    assert "Try " in controller.hint_text.value
+    marked = [targets for kind, targets in controller.view._extra if kind == "suggested"]
+    assert marked and marked[0][0] in {controller.view.target_of(a) for a in game.legal_actions()}
+    controller.choose(game.legal_actions()[0])
+    assert controller.hint_text.value == "" and not any(k == "suggested" for k, _ in controller.view._extra)
+    controller.hint()  # a bot's turn now
+    assert "your own turn" in controller.hint_text.value
