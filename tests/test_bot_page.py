@@ -80,3 +80,17 @@ def test_a_hint_marks_a_move_and_says_why_on_the_humans_turn_only():
     assert controller.hint_text.value == "" and not any(k == "suggested" for k, _ in controller.view._extra)
     controller.hint()  # a bot's turn now
     assert "your own turn" in controller.hint_text.value
+
+
+def test_watching_bots_stop_and_step_one_move_at_a_time():
+    clock: list = []
+    game = nbgames.new_game("galopp_royal", 4, seed=5)
+    controller = PlayController(game, ["random"] * 4, scheduler=lambda _d, f: clock.append(f), bot_delay=0.0)
+    clock.pop(0)()  # one bot move
+    controller.stop_bots()
+    assert controller.paused and not controller.step_button.disabled
+    played = len(game.history)
+    controller.step_button.click()
+    while clock:
+        clock.pop(0)()
+    assert len(game.history) == played + 1 and controller.paused

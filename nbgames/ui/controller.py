@@ -59,6 +59,7 @@ class PlayController:
         self.threaded = scheduler is None
         self._stop_search = threading.Event()
         self._suggested = False  # a hint's move is marked on the board
+        self._one_step = False
 
         self.log = widgets.HTML(layout=widgets.Layout(max_height="220px", overflow="auto"))
         self.log.add_class("nbg-log")
@@ -73,6 +74,9 @@ class PlayController:
         self.stop_button = widgets.Button(description=t("button.stop_bots", lang), icon="pause")
         self.stop_button.add_class("nbg-stop-bots")
         self.stop_button.on_click(lambda _: self.stop_bots())
+        self.step_button = widgets.Button(description=t("button.step", lang), icon="step-forward")
+        self.step_button.add_class("nbg-step")
+        self.step_button.on_click(lambda _: self.step())
         self.hint_button = widgets.Button(description=t("button.hint", lang), icon="lightbulb-o")
         self.hint_button.add_class("nbg-hint-button")
         self.hint_button.on_click(lambda _: self.hint())
@@ -135,7 +139,7 @@ class PlayController:
             self.view.on_command(self._on_command)
 
         timeline = widgets.HBox([self.undo_button, self.redo_button, self.slider, self.position,
-                                 self.resume_button, self.stop_button, self.hint_button],
+                                 self.resume_button, self.stop_button, self.step_button, self.hint_button],
                                 layout=widgets.Layout(flex_flow="row wrap"))
         timeline.add_class("nbg-timeline-bar")
         self.scores_fold = fold("scores", t("label.scores", lang), [self.scores], opened=True)
@@ -250,11 +254,19 @@ class PlayController:
         except Exception as exc:  # noqa: BLE001 - a bot's error is shown, never hidden
             self.view.status.value = f"{type(exc).__name__}: {exc}"
             return
+        if self._one_step:  # "Step": one move, then paused again
+            self._one_step, self.paused = False, True
         self._changed(moved=(seat, action))
 
     def _schedule_bot(self) -> None:
         generation = self.generation
         self.scheduler(self.bot_delay, lambda: self._bot_step(generation))
+
+    def step(self) -> None:
+        """Watching bots: let the bot to move play one move, then pause again."""
+        if self.paused and self.is_bot_turn():
+            self._one_step = True
+            self.resume()
 
     def stop_bots(self) -> None:
         """Stop the bots: a search ends at once, nothing more is played until "Play on"."""
@@ -397,6 +409,7 @@ class PlayController:
             view.status.value = t("status.paused", self.lang)
         self.resume_button.disabled = not (self.paused and bot_turn)
         self.stop_button.disabled = not bot_turn or self.paused
+        self.step_button.disabled = not (self.paused and bot_turn)
         self.hint_button.disabled = bot_turn or need_pass or game.is_over
         self.hint_text.value = ""  # a hint is for the position it was asked in
         if self._suggested:

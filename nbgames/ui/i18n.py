@@ -23,6 +23,7 @@ EN: Mapping[str, str] = MappingProxyType({
     "seat.mcts-normal": "bot (normal)",
     "seat.mcts-strong": "bot (strong)",
     "button.stop_bots": "Stop bots",
+    "button.step": "Step",
     "button.hint": "Hint",
     "label.hint": "Try {move}.",
     "label.hint_none": "A hint is for your own turn.",
