@@ -136,6 +136,44 @@ def click_latencies(browser, server: Server, clicks: int) -> tuple[list[float], 
     return out, rss / max(kernels, 1)
 
 
+def stop_latencies(browser, server: Server, samples: int) -> list[float]:
+    """While a strong bot searches (3 s a move, in its worker thread), press "Stop bots": ms from
+    the press to the status line saying the bots stopped (the page answering during a search)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    page.goto(server.url + PLAY, timeout=60_000)
+    wait_drawn(page)
+    page.evaluate("""() => document.querySelectorAll('.nbg-fold-settings .jupyter-widget-Collapse-header')
+                           .forEach(h => h.click())""")
+    for seat in (1, 2):
+        page.locator(f".nbg-seat-{seat} select").select_option("mcts-strong")
+    page.locator("button.nbg-new-game").click()
+    page.wait_for_function("() => /New game/.test(document.querySelector('.nbg-settings-message').innerText)")
+    canvas = page.locator(CANVAS).first
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    scale = box["width"] / GEOM.width
+    out = []
+    status = "() => document.querySelector('.nbg-status').innerText"
+    for i in range(samples):
+        page.wait_for_function(f"() => /your turn/.test(({status})())", timeout=60_000)
+        cx, cy = GEOM.cell_centre(i % 7, (2 * i) % 7)
+        page.mouse.click(box["x"] + cx * scale, box["y"] + cy * scale)  # a setup piece; bots think
+        page.wait_for_function(f"() => /thinking/.test(({status})())", timeout=30_000)
+        page.wait_for_timeout(500)  # well inside the 3 s search
+        out.append(page.evaluate("""() => new Promise(resolve => {
+          const el = document.querySelector('.nbg-status');
+          const t0 = performance.now();
+          new MutationObserver((_, obs) => {
+            if (/stopped/.test(el.innerText)) { obs.disconnect(); resolve(performance.now() - t0); }
+          }).observe(el, {subtree: true, childList: true, characterData: true});
+          document.querySelector('button.nbg-stop-bots').click();
+        })"""))
+        page.locator("button.nbg-resume").click()
+    context.close()
+    return out
+
+
 def p95(values: list[float]) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(round(0.95 * (len(values) - 1))))]
@@ -170,6 +208,9 @@ def main() -> int:
                     print(f"click -> board redrawn: median {statistics.median(lat):.1f} ms, "
                           f"p95 {p95(lat):.1f} ms (n={len(lat)})")
                     print(f"kernel RSS with a game loaded: {rss:.0f} MB per kernel")
+                    stops = stop_latencies(browser, server, max(3, args.clicks // 5))
+                    print(f"'Stop bots' during a strong bot's search -> status says so: median "
+                          f"{statistics.median(stops):.0f} ms, max {max(stops):.0f} ms (n={len(stops)})")
             finally:
                 server.stop()
                 tmp.cleanup()

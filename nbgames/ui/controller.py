@@ -273,6 +273,8 @@ class PlayController:
         self._stop_search.set()
         self.paused = True
         self._changed()
+        if self.is_bot_turn():
+            self.view.status.value = t("status.bots_stopped", self.lang)
 
     def hint(self) -> None:
         """Suggest a move to the human to move: marked on the board, and why in words (the

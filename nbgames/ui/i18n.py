@@ -24,6 +24,7 @@ EN: Mapping[str, str] = MappingProxyType({
     "seat.mcts-strong": "bot (strong)",
     "button.stop_bots": "Stop bots",
     "button.step": "Step",
+    "status.bots_stopped": "Bots stopped. Press “Play on” to go on, or “Step” for one move at a time.",
     "button.hint": "Hint",
     "label.hint": "Try {move}.",
     "label.hint_none": "A hint is for your own turn.",
