@@ -227,3 +227,6 @@ ENTRIES = {
 }
 
 RULEBOOK = build(SECTIONS, ENTRIES)
+
+# Extra words a search of the rules panel finds a rule by (other names players use).
+KEYWORDS = {"NY-11": ("手数料", "cost", "price"), "NY-17": ("points", "得点"), "NY-9": ("pair",)}

@@ -1,4 +1,4 @@
-"""The gallery: one card per registered game (from its manifest) with Learn and Play links."""
+"""The gallery: one card per registered game (from its manifest) with Learn, Play and Rules links."""
 
 from __future__ import annotations
 
@@ -6,11 +6,13 @@ import html
 
 from ..engine.manifest import Manifest
 from ..engine.registry import manifest, manifests
+from ..rulebook import rulebook_module
 from .i18n import t
 
 CARD = ("display:inline-block;vertical-align:top;width:330px;max-width:calc(100% - 20px);margin:8px;"
         "padding:14px 16px;border:1px solid #d8d2c4;border-top:5px solid {accent};border-radius:8px;"
         "background:#fffdf8;box-sizing:border-box")
+RULES_LABEL = {"en": "Rules", "ja": "ルール"}
 BUTTON = ("display:inline-block;margin:4px 8px 0 0;padding:6px 16px;border-radius:6px;"
           "text-decoration:none;font-weight:600;border:2px solid {accent};{fill}")
 
@@ -20,6 +22,18 @@ def game_text(m: Manifest, key: str, fallback: str, lang: str = "en") -> str:
     full = f"{m.prefix}.{key}"
     text = t(full, lang) if m.prefix else full
     return fallback if text == full else text
+
+
+def rules_notebook(m: Manifest, lang: str = "en") -> str | None:
+    """The game's one-page rules reference, beside its play (or learn) notebook:
+    ``<game>/rules.ipynb`` in English, ``<game>/rules_ja.ipynb`` in Japanese (None for a game
+    without a rulebook)."""
+    page = m.play or m.learn
+    if page is None or rulebook_module(m.name) is None:
+        return None
+    folder = page.rpartition("/")[0]
+    name = "rules.ipynb" if lang == "en" else f"rules_{lang}.ipynb"
+    return f"{folder}/{name}" if folder else name
 
 
 def view_class(name: str) -> type:
@@ -41,11 +55,13 @@ def gallery_html(lang: str = "en", games: list[Manifest] | None = None) -> str:
         players = html.escape(t("gallery.players", lang, lo=game.min_players, hi=game.max_players))
         links = []
         for css, path, fill, label in (
-                ("nbg-learn", game.learn, f"background:{accent};color:#ffffff", "gallery.learn"),
-                ("nbg-play-link", game.play, f"background:#ffffff;color:{accent}", "gallery.play")):
+                ("nbg-learn", game.learn, f"background:{accent};color:#ffffff", t("gallery.learn", lang)),
+                ("nbg-play-link", game.play, f"background:#ffffff;color:{accent}", t("gallery.play", lang)),
+                ("nbg-rules-link", rules_notebook(game, lang), f"background:#ffffff;color:{accent}",
+                 RULES_LABEL.get(lang, RULES_LABEL["en"]))):
             if path:
                 links.append(f"<a class='{css}' style='{BUTTON.format(accent=accent, fill=fill)}' "
-                             f"href='{html.escape(path)}'>{html.escape(t(label, lang))}</a>")
+                             f"href='{html.escape(path)}'>{html.escape(label)}</a>")
         cards.append(
             f"<div class='nbg-card' data-game='{html.escape(game.name)}' style='{CARD.format(accent=accent)}'>"
             f"<h3 style='margin:0 0 6px 0'>{title}</h3>"
