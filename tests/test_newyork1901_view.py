@@ -106,6 +106,16 @@ def test_r_turns_and_m_mirrors_the_picked_tile(two_lots):
     assert sorted(two_lots.preview(chosen[-1])["cells"]) == ["E2", "F1", "F2"]
 
 
+def test_a_locked_tile_is_not_picked_and_the_status_says_why(two_lots):
+    view, chosen = chosen_view(two_lots)
+    view.click("tile:sO4")  # silver at 0 VP
+    assert view.selection.tile is None
+    assert "NY1901-5" in view.status.value and "6 VP" in view.status.value
+    view.click("tile:bI2")
+    view.click("tile:Empire")  # another tile picked before: still refused, the pick stays
+    assert view.selection.tile == "bI2" and "18 VP" in view.status.value
+
+
 def test_the_turn_and_mirror_buttons_do_what_the_keys_do(two_lots):
     view, chosen = chosen_view(two_lots)
     assert view.rotate_button.disabled  # nothing picked
@@ -226,6 +236,16 @@ def test_the_narrow_layout_has_big_targets_and_a_window_picker(two_lots):
     assert [str(a) for a in chosen] == ["bO4@E1r0"]
     view.set_width(1200)
     assert not view.narrow and view.layout.window == (0, 0, 13, 13)
+
+
+def test_on_a_phone_the_window_follows_the_keyboard_cursor(two_lots):
+    view, _ = chosen_view(two_lots)
+    view.set_width(360)
+    view.click("window:0:0")
+    for _ in range(8):
+        view._on_key("ArrowRight")
+    assert view._cursor == "G13" and view.layout.window[:2] == (0, 5)  # rows A–H, columns 6–13
+    assert view.target_cells("G13") == [(6, 12)]
 
 
 def test_market_boxes_of_the_narrow_layout_fit_the_canvas(two_lots):

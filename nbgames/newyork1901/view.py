@@ -39,7 +39,7 @@ from ..ui.i18n import t
 from ..ui.shell import ShellView, lines_html
 from . import drawing, panels
 from .drawing import cell_rc, seat_fill
-from .layout import Layout, layout_for, market_box, regions_for
+from .layout import Layout, layout_for, market_box, regions_for, window_starts
 from .selection import Selection, build_notation, tile_shape
 
 BUTTON_KINDS = ("character", "boom", "shift", "end", "pass")
@@ -136,6 +136,17 @@ class NewYork1901View(ShellView):
         r0, c0, nr, nc = self.layout.window
         self.info.value = html.escape(t("ny1901.ui.window_moved", self.lang,
                                         rows=f"{chr(65 + r0)}–{chr(64 + r0 + nr)}", cols=f"{c0 + 1}–{c0 + nc}"))
+
+    def cursor_step(self, cursor: str | None, dr: int, dc: int) -> str:
+        """The arrows walk the whole map; on a phone the window follows the cursor."""
+        target = super().cursor_step(cursor, dr, dc)
+        cell = self.cell_of(target)
+        if cell is not None and not self.layout.shows(*cell):
+            r0, c0, nr, nc = self.layout.window
+            row = min((s for s in window_starts(self.layout.rows) if s <= cell[0] < s + nr), key=lambda s: abs(s - r0))
+            col = min((s for s in window_starts(self.layout.cols) if s <= cell[1] < s + nc), key=lambda s: abs(s - c0))
+            self.show_window(row, col)
+        return target
 
     def static_key(self) -> tuple:
         return (self.game.players, self.layout.narrow, self.layout.window, self.lang,
@@ -242,6 +253,10 @@ class NewYork1901View(ShellView):
         if not self._interactive or not self._viewer_may_act():
             return
         if kind == "tile" and rest in self.tile_names():
+            refused = self.tile_refusal(rest)
+            if refused is not None and self.selection.tile != rest:
+                self.status.value = refused
+                return
             self.selection.pick_tile(rest)
             self._after_pick()
         elif kind == "market" and rest.isdigit() and int(rest) < len(self.table["market"]):
@@ -259,6 +274,20 @@ class NewYork1901View(ShellView):
                                           reason=t("ny1901.ui.info.park", self.lang, cell=target))
                 else:
                     self._click_lot(f"lot:{lot['name']}")
+
+    def tile_refusal(self, name: str) -> str | None:
+        """Why a tile cannot be picked at all (its tier is locked, none is left), or None."""
+        facts = drawing.tile_facts(self.table, self.shown_seat, name)
+        if facts["left"] <= 0:
+            owner, legendary = facts["owner"], facts["tier"] == "legendary"
+            key = "legend_taken" if owner is not None else "legend_one" if legendary else "tile_gone"
+            return t("status.illegal", self.lang, rule="NY1901-5" if legendary else "NY1901-3",
+                     reason=t(f"ny1901.ui.{key}", self.lang, tile=name, player=(owner or 0) + 1))
+        if not drawing.tier_open(self.table, self.shown_seat, facts["tier"]):
+            error = self.game.refusal(f"{name}@A1r0")  # the engine checks the tier first
+            if error is not None:
+                return t("status.illegal", self.lang, rule=error.rule, reason=error.reason)
+        return None
 
     def _click_lot(self, target: str) -> None:
         found = self.candidates(target)
