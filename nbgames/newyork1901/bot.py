@@ -1,6 +1,6 @@
 """New York 1901's hints to the search. A position is worth each seat's projected final score
-(``projected`` in the view: VP plus the end bonuses if the game ended now) plus the lots it holds
-a worker on, which it may still build on (NY1901-5). A ply costs more than in the other games,
+(``projected`` in the view: VP plus the end bonuses if the game ended now) plus the cells of the
+lots it holds a worker on, which it may still build on (NY1901-5). A ply costs more than in the other games,
 so playouts stop after 30 plies."""
 
 from __future__ import annotations
@@ -8,15 +8,16 @@ from __future__ import annotations
 from ..engine.game import Game
 from ..engine.search import BotHooks, score_values
 
-LOT_WORTH = 1.5  # VP a held, unbuilt lot is worth in prospect (a bronze tile on it scores 1-3)
+CELL_WORTH = 0.8  # VP a cell of estate is worth in prospect (a bronze tile scores about 1 a cell)
 SCALE = 5.0
 
 
 def evaluate(game: Game) -> list[float]:
     view = game.view(None)
     worth = [float(p) for p in view["projected"]]
-    for seat in view["workers"].values():
-        worth[seat] += LOT_WORTH
+    size = {lot["name"]: lot["size"] for lot in view["board"]["lots"]}
+    for lot, seat in view["workers"].items():
+        worth[seat] += CELL_WORTH * size[lot]
     return score_values(worth, SCALE)
 
 
