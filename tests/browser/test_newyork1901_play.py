@@ -7,8 +7,6 @@ Player 1 is the human, two bots play fast (the page's own "Bots: fast" setting).
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 import nbgames
@@ -24,39 +22,28 @@ LAYOUT = layout_for(BOARD["rows"], BOARD["cols"], 3, tiles=len(TILES))
 
 
 class Page:
-    """The play page: canvas clicks by board coordinates, labels, the moves list."""
+    """The play page: canvas clicks by board coordinates and the moves list, on top of the
+    browser tests' `Board` (pixels, labels, waiting)."""
 
-    def __init__(self, page, server):
-        self.page = page
-        self.server = server
+    def __init__(self, board):
+        self.board = board
+        self.page = board.page
 
     def open(self) -> None:
-        goto_drawn(self.page, self.server.url + PLAY)
+        goto_drawn(self.page, self.board.server.url + PLAY)
         self.page.locator(".nbg-status").wait_for(timeout=60_000)
         self.wait_painted()
 
     def wait_painted(self) -> None:
         x, y = LAYOUT.grid.cell_origin(0, 0)
-        self.wait_for(lambda: self.pixel(x + 20, y + 20)[3] > 0, "map painted")
-        self.check_no_error()
-
-    def check_no_error(self) -> None:
-        assert self.page.locator(".voila-error, .jp-OutputArea-output[data-mime-type*=error]").count() == 0
-        assert not self.page.page_errors, self.page.page_errors
-
-    @property
-    def canvas(self):
-        return self.page.locator(".nbg-canvas").first
-
-    def pixel(self, x: float, y: float) -> tuple[int, ...]:
-        return tuple(self.canvas.evaluate(
-            "(el, p) => { const c = el.tagName === 'CANVAS' ? el : el.querySelector('canvas');"
-            " return Array.from(c.getContext('2d').getImageData(p[0], p[1], 1, 1).data); }", [x, y]))
+        self.board.wait_for(lambda: self.board.pixel(x + 20, y + 20)[3] > 0, "map painted")
+        self.board.check_no_error()
 
     def at(self, x: float, y: float) -> tuple[float, float]:
         """Page coordinates of canvas point (x, y) (the canvas may be shown scaled)."""
-        self.canvas.scroll_into_view_if_needed()
-        box = self.canvas.bounding_box()
+        canvas = self.board.canvas
+        canvas.scroll_into_view_if_needed()
+        box = canvas.bounding_box()
         scale = box["width"] / LAYOUT.width
         return box["x"] + x * scale, box["y"] + y * scale
 
@@ -66,12 +53,6 @@ class Page:
     def tile(self, name: str) -> tuple[float, float]:
         x, y, w, h = LAYOUT.tile_box(TILES.index(name))
         return self.at(x + w / 2, y + h / 2)
-
-    def text(self, css: str) -> str:
-        return self.page.locator(css).first.inner_text()
-
-    def status(self) -> str:
-        return self.text(".nbg-status")
 
     def moves(self) -> list[str]:
         """The notations in the moves list (its words: "Acquire lot A6 with …", "Build bI2@A6r1")."""
@@ -84,39 +65,31 @@ class Page:
                 out.append(text.split()[1])
         return out
 
-    def wait_for(self, predicate, what: str, timeout: float = 30.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if predicate():
-                return
-            self.page.wait_for_timeout(50)
-        raise AssertionError(f"timed out waiting for {what}; status={self.status()!r}")
-
     def my_turn(self) -> bool:
-        return self.status().startswith("Player 1: your turn")
+        return self.board.status().startswith("Player 1: your turn")
 
 
 @pytest.fixture
-def play_page(page, server):
-    return Page(page, server)
+def play_page(board):
+    return Page(board)
 
 
 def test_a_tile_turned_and_placed_by_clicking_a_refusal_with_its_rule_and_a_reload(play_page):
     p = play_page
     p.open()
     p.page.locator(".nbg-bot-speed select").select_option(label="fast")
-    p.wait_for(p.my_turn, "Player 1 to choose a character")
+    p.board.wait_for(p.my_turn, "Player 1 to choose a character")
     p.page.locator("button.nbg-ny1901-character").first.click()  # the bots chose before (reverse order)
-    p.wait_for(lambda: p.my_turn() and any(m.startswith("lot ") for m in p.moves()), "Player 1's first turn")
+    p.board.wait_for(lambda: p.my_turn() and any(m.startswith("lot ") for m in p.moves()), "Player 1's first turn")
 
     # acquire: a lot clicked on the map (Land Grab could take a size-2 lot too: the page asks)
     lot = next(m for m in p.moves() if m.startswith("lot "))[4:]
     p.page.mouse.click(*p.cell(lot))
-    p.wait_for(lambda: "lot " + lot in p.text(".nbg-log") or p.page.locator(".nbg-choice").count() > 0,
+    p.board.wait_for(lambda: "lot " + lot in p.board.text(".nbg-log") or p.page.locator(".nbg-choice").count() > 0,
                "the acquire or its question")
     if p.page.locator(".nbg-choice").count():
         p.page.locator(f".nbg-choice[title='lot {lot}']").first.click()
-    p.wait_for(lambda: any("@" in m and not m.startswith("demolish") for m in p.moves()), "a build to make")
+    p.board.wait_for(lambda: any("@" in m and not m.startswith("demolish") for m in p.moves()), "a build to make")
     builds = [m for m in p.moves() if "@" in m and not m.startswith("demolish")]
     build = next((m for m in builds if "r1" in m), builds[0])
     tile, _, where = build.partition("@")
@@ -125,30 +98,53 @@ def test_a_tile_turned_and_placed_by_clicking_a_refusal_with_its_rule_and_a_relo
 
     # pick the tile; a click far from the estate is refused with its rule, on hover and on click
     p.page.mouse.click(*p.tile(tile))
-    p.wait_for(lambda: tile in p.status(), "the tile picked")
-    far = next(c for c in ("M13", "A13", "M1", "A1") if c != anchor and c[0] != anchor[0])
+    p.board.wait_for(lambda: tile in p.board.status(), "the tile picked")
+    far = "A13" if anchor[0] != "A" else "M1"  # a park: no tile is ever anchored there
     p.page.mouse.move(*p.cell(far))
-    p.wait_for(lambda: "✗" in p.text(".nbg-info") and "NY1901-" in p.text(".nbg-info"), "the red preview's rule")
+    info = lambda: p.board.text(".nbg-info")  # noqa: E731
+    p.board.wait_for(lambda: "✗" in info() and "NY1901-" in info(), "the red preview's rule")
     p.page.mouse.click(*p.cell(far))
-    p.wait_for(lambda: "Not allowed (NY1901-" in p.status(), "the refusal on the status line")
+    p.board.wait_for(lambda: "Not allowed (NY1901-" in p.board.status(), "the refusal on the status line")
 
     # turn (the key R, then the button for any further turns), mirror, place
     if mirrored:
         p.page.locator("button.nbg-ny1901-mirror").click()
-    p.canvas.focus()
+    p.board.canvas.focus()
     if turns:
         p.page.keyboard.press("r")
         for _ in range(turns - 1):
             p.page.locator("button.nbg-ny1901-rotate").click()
     p.page.mouse.move(*p.cell(anchor))
-    p.wait_for(lambda: "✓" in p.text(".nbg-info"), "the green preview")
+    p.board.wait_for(lambda: "✓" in p.board.text(".nbg-info"), "the green preview")
     p.page.mouse.click(*p.cell(anchor))
-    p.wait_for(lambda: f"Player 1 built {tile}" in p.text(".nbg-log"), "the building in the log")
-    p.check_no_error()
+    p.board.wait_for(lambda: f"Player 1 built {tile}" in p.board.text(".nbg-log"), "the building in the log")
+    p.board.check_no_error()
 
     # a reload draws the board again
     p.page.reload()
     p.wait_painted()
     x, y = LAYOUT.market_box(0)[:2]
-    p.wait_for(lambda: p.pixel(x + 5, y + 5)[3] > 0, "the market painted after the reload")
-    p.check_no_error()
+    p.board.wait_for(lambda: p.board.pixel(x + 5, y + 5)[3] > 0, "the market painted after the reload")
+    p.board.check_no_error()
+
+
+def test_on_a_phone_the_map_shows_a_part_chosen_by_tapping_with_big_targets(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 900}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    goto_drawn(page, server.url + PLAY)
+    canvas = page.locator(".nbg-canvas").first
+    page.wait_for_function("() => { const c = document.querySelector('.nbg-canvas canvas') ||"
+                           " document.querySelector('canvas.nbg-canvas'); return c && c.width === 360; }",
+                           timeout=30_000)
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    narrow = layout_for(BOARD["rows"], BOARD["cols"], 3, narrow=True, tiles=len(TILES))
+    scale = box["width"] / narrow.width
+    assert narrow.grid.cell * scale >= 32 and box["width"] <= 390
+    x, y, w, h = narrow.picker_box(2, 2)  # the bottom-right part of the map
+    page.touchscreen.tap(box["x"] + (x + w / 2) * scale, box["y"] + (y + h / 2) * scale)
+    page.locator(".nbg-info").filter(has_text="The map shows rows F–M, columns 6–13").wait_for(timeout=15_000)
+    assert not errors, errors
+    context.close()
