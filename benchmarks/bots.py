@@ -52,7 +52,8 @@ def main(argv: list[str] | None = None) -> int:
             low, high = hero.interval()
             verdict = "met" if hero.win_rate >= target else f"MISSED by {target - hero.win_rate:.1%}"
             print(f"  {hero.bot}: {hero.win_rate:.1%} (95% CI {low:.1%}–{high:.1%}) over {hero.games} games, "
-                  f"{hero.think_per_move * 1000:.0f} ms/move; target {target:.0%}: {verdict}; "
+                  f"{hero.think_per_move * 1000:.0f} ms/move (longest {hero.think_max:.2f} s); "
+                  f"target {target:.0%}: {verdict}; "
                   f"load {os.getloadavg()[0]:.2f}", flush=True)
     return 0
 

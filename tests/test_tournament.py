@@ -17,13 +17,15 @@ def test_seats_rotate_and_two_processes_give_the_same_results():
     one = tournament("newyork", ["greedy", "random", "random"], 6, seed=4)
     two = tournament("newyork", ["greedy", "random", "random"], 6, seed=4, jobs=2)
     key = lambda r: (r["game"], r["entrant"])  # noqa: E731
-    strip = lambda rows: [{k: v for k, v in r.items() if k != "think_seconds"} for r in sorted(rows, key=key)]  # noqa: E731
+    strip = lambda rows: [{k: v for k, v in r.items() if not k.startswith("think")}  # noqa: E731
+                          for r in sorted(rows, key=key)]
     assert strip(one.rows) == strip(two.rows)
     for entrant in range(3):
         seats = [r["seat"] for r in sorted(one.rows, key=key) if r["entrant"] == entrant]
         assert seats == [(entrant + g) % 3 for g in range(6)]
     assert sum(e.wins for e in one.entrants) == pytest.approx(6)
     assert one.entrants[0].games == 6 and one.entrants[0].moves > 0
+    assert 0 < one.entrants[0].think_max <= one.entrants[0].think
 
 
 def test_greedy_beats_random_at_new_york():
@@ -44,7 +46,7 @@ def test_cli_prints_win_rates_with_intervals_and_writes_csv(tmp_path, capsys):
     path = tmp_path / "games.csv"
     assert main(["tournament", "pebbles", "--bots", "greedy,random", "-n", "4", "--csv", str(path)]) == 0
     out, err = capsys.readouterr()
-    assert "4 games of pebbles" in out and "95% CI" in out and "think/move" in out
+    assert "4 games of pebbles" in out and "95% CI" in out and "think/move" in out and "longest" in out
     assert "4/4 games" in err  # the progress bar
     rows = list(csv.DictReader(io.StringIO(path.read_text())))
     assert len(rows) == 8 and tuple(rows[0]) == CSV_FIELDS

@@ -14,7 +14,8 @@ from typing import Any, TextIO
 from .bots import make_bot
 from .game import Game
 
-CSV_FIELDS = ("game", "seed", "entrant", "bot", "seat", "score", "win", "moves", "think_seconds", "plies")
+CSV_FIELDS = ("game", "seed", "entrant", "bot", "seat", "score", "win", "moves", "think_seconds", "think_max",
+              "plies")
 
 
 @dataclass
@@ -27,6 +28,7 @@ class Entrant:
     score_sum: float = 0.0
     moves: int = 0
     think: float = 0.0
+    think_max: float = 0.0  # the longest think of one move
 
     @property
     def win_rate(self) -> float:
@@ -77,17 +79,18 @@ class Tournament:
             entrant.score_sum += row["score"]
             entrant.moves += row["moves"]
             entrant.think += row["think_seconds"]
+            entrant.think_max = max(entrant.think_max, row["think_max"])
         self.rows.extend(rows)
 
     def format(self) -> str:
         fair = 1 / len(self.entrants)
         lines = [f"{self.games} games of {self.game}, {len(self.entrants)} players, seats rotating, "
                  f"{self.seconds:.0f} s (a fair seat wins {fair:.0%})",
-                 "  #  bot            win rate   95% CI          mean score  think/move"]
+                 "  #  bot            win rate   95% CI          mean score  think/move  longest"]
         for i, e in enumerate(self.entrants):
             low, high = e.interval()
             lines.append(f"{i:>3}  {e.bot:<13}  {e.win_rate:>8.1%}   {low:>5.1%} – {high:<6.1%}  "
-                         f"{e.mean_score:>10.2f}  {e.think_per_move * 1000:>7.1f} ms")
+                         f"{e.mean_score:>10.2f}  {e.think_per_move * 1000:>7.1f} ms  {e.think_max:>5.2f} s")
         return "\n".join(lines)
 
     def write_csv(self, stream: TextIO) -> None:
@@ -117,18 +120,21 @@ def play_game(name: str, bots: list[BotSpec], index: int, seed: int,
     entrant_at = {seat: e for e, seat in enumerate(seat_of)}
     game = Game(name, players, game_seed, options, allow_undo=False)
     players_bots = [_make(bots[entrant_at[s]], game_seed * 1000 + s) for s in range(players)]
-    moves, think = [0] * players, [0.0] * players
+    moves, think, longest = [0] * players, [0.0] * players, [0.0] * players
     while not game.is_over:
         seat = game.to_move
         start = time.perf_counter()
         action = players_bots[seat].choose(game)
-        think[seat] += time.perf_counter() - start
+        took = time.perf_counter() - start
+        think[seat] += took
+        longest[seat] = max(longest[seat], took)
         moves[seat] += 1
         game.play(action)
     winners, scores = game.winners(), game.scores()
     return [{"game": index, "seed": game_seed, "entrant": e, "bot": bot_name(bots[e]), "seat": s,
              "score": scores[s], "win": (1 / len(winners)) if s in winners else 0.0,
-             "moves": moves[s], "think_seconds": round(think[s], 4), "plies": len(game.history)}
+             "moves": moves[s], "think_seconds": round(think[s], 4), "think_max": round(longest[s], 4),
+             "plies": len(game.history)}
             for e, s in enumerate(seat_of)]
 
 
