@@ -84,6 +84,9 @@ def test_land_grab_asks_which_way():
     runner = learn(start=6)
     button(runner.view, "shift").click()
     grab = str(runner.session.expected())
+    runner.show_me()
+    assert f"Click the marked lot {grab[5:]} on the map. Then choose" in runner.feedback.value
+    assert runner.view.target_cells(f"lot:{grab[5:]}")
     runner.view.click(f"lot:{grab[5:]}")
     ways = {b.tooltip: b for b in runner.view.choices.children}
     assert set(ways) == {f"lot {grab[5:]}", grab}

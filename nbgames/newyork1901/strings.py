@@ -114,6 +114,7 @@ EN = {
                          "leftmost) goes there.",
     "ny1901.show.turns": "press Turn (R) {n} time(s), ",
     "ny1901.show.mirror": "press Mirror (M), ",
+    "ny1901.show.lot": "Click the marked lot {lot} on the map.",
     "ny1901.show.acquire": "Click the market card {card} (marked), then lot {lot}.",
 }
 

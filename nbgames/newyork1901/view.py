@@ -482,6 +482,12 @@ class NewYork1901View(ShellView):
                 words = t("ny1901.show.acquire", self.lang, card=panels.card_words(self.table, card, self.lang),
                           lot=lot)
                 return [f"market:{index}", f"lot:{lot}"], words
+        if action.kind in LOT_KINDS:  # a lot clicked straight away (Land Grab: then chosen)
+            target = f"lot:{text.partition(' ')[2]}"
+            words = t("ny1901.show.lot", self.lang, lot=target[4:])
+            if self.asks_which(target):
+                words += " " + t("lesson.show_then_choose", self.lang, way=self.describe(action))
+            return [target], words
         return super().how_to_play(action)
 
     def named_controls(self) -> dict[str, widgets.DOMWidget]:
