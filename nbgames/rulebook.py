@@ -52,10 +52,11 @@ def rules_of(game: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, list[tuple[st
     if book is None:
         return {}
     sections = book.SECTIONS.get(lang, book.SECTIONS[DEFAULT_LANGUAGE])
+    key_of = {title: key for titles in book.SECTIONS.values() for key, title in titles.items()}
     out: dict[str, list[tuple[str, dict[str, Any]]]] = {title: [] for title in sections.values()}
     for rule_id in book.RULEBOOK[DEFAULT_LANGUAGE]:
-        entry = rule(rule_id, lang)
-        out[entry["section"]].append((rule_id, entry))
+        entry = rule(rule_id, lang)  # an entry that fell back to English still goes in its section
+        out[sections[key_of[entry["section"]]]].append((rule_id, entry))
     return {title: rules for title, rules in out.items() if rules}
 
 
