@@ -267,3 +267,28 @@ def test_a_finished_game_explains_its_scores_line_by_line():
     assert "NY1901-10" in view.scores.value and "NY1901-11" in view.scores.value
     assert "NY1901-12" in view.scores.value and "buildings (NY1901-5)" in view.scores.value
     assert view.score_notes(0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_word_comes_from_the_catalogue_through_a_whole_game(players):
+    """Through a random game: every move's words, every cell's and target's facts, the strip and
+    the status line are filled in (no raw catalogue key, no unfilled placeholder)."""
+    game = nbgames.new_game("newyork1901", players=players, seed=players)
+    view, _ = chosen_view(game, seat=None)
+    rng = random.Random(players)
+    targets = [f"{chr(65 + r)}{c + 1}" for r in range(13) for c in range(13)] + list(view.regions.names)
+    checked = 0
+    while not game.is_over:
+        view.refresh()
+        words = [view.describe(a) for a in game.legal_actions()]
+        if checked % 10 == 0:
+            words += [line for target in targets for line in view.target_facts(target)]
+        words += [view.players_panel.value, view.status.value, view.info.value]
+        assert not [w for w in words if "ny1901." in w or "{" in w], words
+        actions = game.legal_actions()
+        builds = [a for a in actions if a.kind in ("build", "demolish")]
+        game.play(rng.choice(builds or actions))
+        checked += 1
+    view.refresh()
+    assert "{" not in view.scores.value and "ny1901." not in view.scores.value
+    assert len(view.ops()) > 100
