@@ -146,19 +146,17 @@ def stop_latencies(browser, server: Server, samples: int) -> list[float]:
     page.evaluate("""() => document.querySelectorAll('.nbg-fold-settings .jupyter-widget-Collapse-header')
                            .forEach(h => h.click())""")
     for seat in (1, 2):
-        page.locator(f".nbg-seat-{seat} select").select_option("mcts-strong")
+        page.locator(f".nbg-seat-{seat} select").select_option(label="bot (strong)")
     page.locator("button.nbg-new-game").click()
     page.wait_for_function("() => /New game/.test(document.querySelector('.nbg-settings-message').innerText)")
-    canvas = page.locator(CANVAS).first
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    scale = box["width"] / GEOM.width
+    page.evaluate("""() => document.querySelectorAll('.nbg-fold-moves .jupyter-widget-Collapse-header')
+                           .forEach(h => h.click())""")
     out = []
     status = "() => document.querySelector('.nbg-status').innerText"
-    for i in range(samples):
+    for _ in range(samples):
         page.wait_for_function(f"() => /your turn/.test(({status})())", timeout=60_000)
-        cx, cy = GEOM.cell_centre(i % 7, (2 * i) % 7)
-        page.mouse.click(box["x"] + cx * scale, box["y"] + cy * scale)  # a setup piece; bots think
+        page.locator(".nbg-moves select").select_option(index=0)  # a legal setup piece; bots think
+        page.locator("button.nbg-play-selected").click()
         page.wait_for_function(f"() => /thinking/.test(({status})())", timeout=30_000)
         page.wait_for_timeout(500)  # well inside the 3 s search
         out.append(page.evaluate("""() => new Promise(resolve => {
