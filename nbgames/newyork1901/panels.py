@@ -8,8 +8,9 @@ import html
 from typing import Any
 
 from ..engine.action import Action
+from ..engine.game import Game
 from ..ui.i18n import t
-from .drawing import TIER_MARK, district_of_card, tile_facts
+from .drawing import TIER_MARK, district_of_card, tier_open, tile_facts
 
 
 def district_words(table: dict[str, Any], name: str, lang: str) -> str:
@@ -158,3 +159,29 @@ def part_words(part: dict[str, Any], lang: str) -> str:
     else:
         label = t("ny1901.score.challenge", lang, challenge=t(f"ny1901.challenge.{what}", lang))
     return t("ny1901.ui.score_part", lang, label=label, count=part.get("count", ""), points=part["points"])
+
+
+def tile_refusal(game: Game, table: dict[str, Any], seat: int, name: str, lang: str) -> str | None:
+    """The status line when a tile cannot be picked at all (its tier is locked, none is left)."""
+    facts = tile_facts(table, seat, name)
+    if facts["left"] <= 0:
+        owner, legendary = facts["owner"], facts["tier"] == "legendary"
+        key = "legend_taken" if owner is not None else "legend_one" if legendary else "tile_gone"
+        return t("status.illegal", lang, rule="NY1901-5" if legendary else "NY1901-3",
+                 reason=t(f"ny1901.ui.{key}", lang, tile=name, player=(owner or 0) + 1))
+    if not tier_open(table, seat, facts["tier"]):
+        error = game.refusal(f"{name}@A1r0")  # the engine checks the tier first
+        if error is not None:
+            return t("status.illegal", lang, rule=error.rule, reason=error.reason)
+    return None
+
+
+def show_build(notation: str, lang: str) -> tuple[list[str], str]:
+    """"Show me" of a build or rebuild: the tile, the Mirror and Turn buttons it needs (from a
+    fresh pick: mirror first, then turn) and the cell of its first cell, with the words."""
+    tile, _, where = notation.rpartition(" ")[2].partition("@")
+    cell, _, orient = where.partition("r")
+    turns, mirrored = int(orient[0]), orient.endswith("m")
+    marks = [f"tile:{tile}"] + (["button:mirror"] if mirrored else []) + (["button:rotate"] if turns else [])
+    how = (t("ny1901.show.mirror", lang) if mirrored else "") + (t("ny1901.show.turns", lang, n=turns) if turns else "")
+    return [*marks, cell], t("ny1901.show.build", lang, tile=tile, turns=how, cell=cell)

@@ -277,17 +277,7 @@ class NewYork1901View(ShellView):
 
     def tile_refusal(self, name: str) -> str | None:
         """Why a tile cannot be picked at all (its tier is locked, none is left), or None."""
-        facts = drawing.tile_facts(self.table, self.shown_seat, name)
-        if facts["left"] <= 0:
-            owner, legendary = facts["owner"], facts["tier"] == "legendary"
-            key = "legend_taken" if owner is not None else "legend_one" if legendary else "tile_gone"
-            return t("status.illegal", self.lang, rule="NY1901-5" if legendary else "NY1901-3",
-                     reason=t(f"ny1901.ui.{key}", self.lang, tile=name, player=(owner or 0) + 1))
-        if not drawing.tier_open(self.table, self.shown_seat, facts["tier"]):
-            error = self.game.refusal(f"{name}@A1r0")  # the engine checks the tier first
-            if error is not None:
-                return t("status.illegal", self.lang, rule=error.rule, reason=error.reason)
-        return None
+        return panels.tile_refusal(self.game, self.table, self.shown_seat, name, self.lang)
 
     def _click_lot(self, target: str) -> None:
         found = self.candidates(target)
@@ -466,14 +456,7 @@ class NewYork1901View(ShellView):
         where its first cell goes; an acquire marks the market card and the lot."""
         text = str(action)
         if action.kind in ("build", "demolish"):
-            placement = text.rpartition(" ")[2]
-            tile, _, where = placement.partition("@")
-            cell, _, orient = where.partition("r")
-            turns, mirrored = int(orient[0]), orient.endswith("m")
-            marks = [f"tile:{tile}"] + (["button:mirror"] if mirrored else []) + (["button:rotate"] if turns else [])
-            how = (t("ny1901.show.mirror", self.lang) if mirrored else "") + \
-                (t("ny1901.show.turns", self.lang, n=turns) if turns else "")
-            return [*marks, cell], t("ny1901.show.build", self.lang, tile=tile, turns=how, cell=cell)
+            return panels.show_build(text, self.lang)
         if action.kind == "acquire":
             lot = text.partition(" ")[2]
             card = self._card_of_lot(lot)
