@@ -42,6 +42,8 @@ CSS = """<style>
 .nbg-rule-open { padding: 6px 10px; margin: 4px 0; border: 2px solid #0072B2; border-radius: 6px;
   background: #EEF6FC; }
 .nbg-rule-open h4 { margin: 0 0 4px 0; }
+.nbg-rules:lang(ja), .nbg-rules :lang(ja) { font-family: "Hiragino Sans", "Noto Sans CJK JP", "Noto Sans JP",
+  "Yu Gothic", Meiryo, sans-serif; }
 .nbg-rules-count { color: #555; font-size: 12px; margin: 2px 0; }
 .nbg-rules-ref { max-width: 760px; font-size: 15px; }
 .nbg-rules-ref .nbg-rule { margin: 6px 0 10px 0; break-inside: avoid; page-break-inside: avoid; }
@@ -49,6 +51,8 @@ CSS = """<style>
 .nbg-rules-ref-toc a { margin-right: 12px; }
 @media print {
   @page { size: A4; margin: 14mm; }
+  html, body, #rendered_cells, .jp-Notebook, .jp-Cell, .jp-OutputArea, .jp-OutputArea-output {
+    height: auto !important; overflow: visible !important; background: #fff !important; }
   .nbg-rules-noprint, .jp-InputArea, .jp-InputPrompt, .jp-OutputPrompt, .voila-spinner { display: none !important; }
   .nbg-rules-ref { max-width: none; font-size: 11pt; }
   .nbg-rules-ref-section { break-before: page; page-break-before: always; }
@@ -129,7 +133,7 @@ class RulesPanel(widgets.VBox):
         """Show the rules that match the search box (all when it is empty)."""
         query = self.search.value.strip()
         shown = set(matching(self.game, query)) if query else set(self.rule_ids)
-        parts = [CSS, f"<div class='nbg-rules-count'>"
+        parts = [CSS, f"<div lang='{html.escape(self.lang)}'><div class='nbg-rules-count'>"
                       f"{html.escape(label('count', self.lang, shown=len(shown), total=len(self.rule_ids)))}</div>"]
         for title, rules in self.sections.items():
             items = [rule_html(rule_id, entry, self.lang, folded=True) for rule_id, entry in rules
@@ -139,7 +143,7 @@ class RulesPanel(widgets.VBox):
                              f"{html.escape(title)}</h4>{''.join(items)}</div>")
         if not shown:
             parts.append(f"<p class='nbg-rules-none'>{html.escape(label('none', self.lang, query=query))}</p>")
-        self.listing.value = "".join(parts)
+        self.listing.value = "".join(parts) + "</div>"
 
     def show(self, rule_id: str) -> bool:
         """Open rule `rule_id` above the list (the game is untouched). False, with a plain
@@ -151,7 +155,8 @@ class RulesPanel(widgets.VBox):
             return False
         entry = rule(rule_id, self.lang)
         self.shown_rule = rule_id
-        self.opened.value = (f"<div class='nbg-rule-open' data-rule='{html.escape(rule_id)}'>"
+        self.opened.value = (f"<div class='nbg-rule-open' data-rule='{html.escape(rule_id)}' "
+                             f"lang='{html.escape(self.lang)}'>"
                              f"<h4>{rule_heading(rule_id, entry, self.lang)}</h4>"
                              f"<div class='nbg-rule-section'>{html.escape(entry['section'])}</div>"
                              f"<p class='nbg-rule-text'>{html.escape(entry['text'])}</p></div>")
