@@ -94,3 +94,24 @@ def test_watching_bots_stop_and_step_one_move_at_a_time():
     while clock:
         clock.pop(0)()
     assert len(game.history) == played + 1 and controller.paused
+
+
+def test_after_the_game_a_review_draws_each_seats_chance_and_names_costly_moves():
+    from nbgames.ui.review_panel import HEIGHT, LEFT, WIDTH, curve_points
+
+    game = nbgames.new_game("newyork", 2, seed=6)
+    clock: list = []
+    controller = PlayController(game, ["human", "random"], scheduler=lambda _d, f: clock.append(f), bot_delay=0.0)
+    assert controller.review_fold.layout.display == "none"  # nothing to review yet
+    rng = __import__("random").Random(1)
+    while not game.is_over:
+        if game.to_move == 0:
+            controller.choose(rng.choice(game.legal_actions()))
+        while clock:
+            clock.pop(0)()
+    assert controller.review_fold.layout.display == ""
+    controller.review.button.click()
+    assert controller.review.canvas.layout.display == ""
+    assert "costliest" in controller.review.moves.value or "well played" in controller.review.moves.value
+    points = curve_points([[0.5, 0.5], [1.0, 0.0]], 0)
+    assert points[0][0] == LEFT and points[-1][0] < WIDTH and 0 < points[-1][1] < points[0][1] < HEIGHT

@@ -26,6 +26,7 @@ from ..engine.game import MAX_RECORD_BYTES, Game, from_record
 from .folds import fold, set_open
 from .i18n import t
 from .keep import PlayState, game_state, read_game_state, read_share, share_fragment
+from .review_panel import ReviewPanel
 from .scheduler import Scheduler, call_later
 
 SEAT_KINDS = ("human", *BOT_KINDS)
@@ -82,6 +83,8 @@ class PlayController:
         self.hint_button.on_click(lambda _: self.hint())
         self.hint_text = widgets.HTML()
         self.hint_text.add_class("nbg-hint-text")
+        self.review = ReviewPanel(lang, self.start_review)
+        self._review_stop = threading.Event()
         self.slider = widgets.IntSlider(min=0, max=0, value=0, description=t("label.timeline", lang),
                                         continuous_update=False)
         self.slider.add_class("nbg-timeline")
@@ -148,8 +151,10 @@ class PlayController:
             widgets.HBox([self.save_button, self.upload, self.share_button, self.share_full_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.save_link, self.share_link, self.share_note])
+        self.review_fold = fold("review", t("label.review", lang), [self.review.widget])
+        self.review_fold.layout.display = "none"  # shown once the game is over
         self.widget = widgets.VBox([self.offer, self.hotseat, self.view.widget, timeline, self.hint_text,
-                                    self.scores_fold, self.log_fold, self.files_fold])
+                                    self.review_fold, self.scores_fold, self.log_fold, self.files_fold])
         self.widget.add_class("nbg-play")
         self.pagekit = getattr(self.view, "pagekit", None)
         if self.pagekit is not None:  # a phone folds the score table too: the board comes first
@@ -267,6 +272,41 @@ class PlayController:
         if self.paused and self.is_bot_turn():
             self._one_step = True
             self.resume()
+
+    def start_review(self) -> None:
+        """Review the finished game for the human (or the first seat): in a worker thread, with
+        a progress bar; the curve and the costliest moves are drawn when it is done."""
+        from ..engine.review import review
+
+        if not self.game.is_over:
+            return
+        seat = self.humans[0] if self.humans else 0
+        copy, stop = self.game.clone(), threading.Event()
+        self._review_stop = stop
+        names = [self._name(s) for s in range(copy.players)]
+        colours = [self.view.seat_colour(s) if hasattr(self.view, "seat_colour") else None
+                   for s in range(copy.players)]
+        self.review.started(len(copy.history))
+
+        def done(result) -> None:
+            self.review.show(result, names, colours)
+
+        if not self.threaded:
+            done(review(copy, seat, curve_iterations=2, check_iterations=8, samples=4, stop=stop))  # a test clock
+            return
+        loop = asyncio.get_running_loop()
+
+        def progress(positions: int, total: int) -> None:
+            loop.call_soon_threadsafe(setattr, self.review.progress, "value", positions)
+
+        def work() -> None:
+            result = review(copy, seat, progress=progress, stop=stop)
+            try:
+                loop.call_soon_threadsafe(done, result)
+            except RuntimeError:  # the kernel's loop has closed
+                pass
+
+        threading.Thread(target=work, name="nbgames-review", daemon=True).start()
 
     def stop_bots(self) -> None:
         """Stop the bots: a search ends at once, nothing more is played until "Play on"."""
@@ -398,6 +438,9 @@ class PlayController:
         self._update_scores()
         if game.is_over:  # the final scoring, line by line, is the game's last word
             set_open(self.scores_fold, True)
+        self.review_fold.layout.display = "" if game.is_over else "none"
+        if not game.is_over:
+            self._review_stop.set()  # a review of a game no longer shown ends
         view.refresh()
         if need_pass:
             self.hotseat_text.value = t("hotseat.pass", self.lang, player=self._name(seat))
