@@ -47,7 +47,8 @@ def test_the_map_is_drawn_with_a_second_cue_for_every_colour(two_lots):
     words = texts(static)
     assert "O2" in words and "S3" in words and "Y2" in words  # district letter and lot size
     assert words.count("♣") == len(two_lots.view(None)["board"]["parks"])
-    assert "★ Wall St" in words and "Broadway" in words  # in play: starred
+    pieces = texts(view.ops((PIECES,)), PIECES)
+    assert "★ Wall St" in pieces and "Broadway" in pieces  # over the buildings; in play: starred
     assert {"A", "M", "1", "13"} <= set(words)  # row and column labels
     pieces = texts(view.ops((PIECES,)), PIECES)
     assert "B1" in pieces and "B2" in pieces  # the starter buildings: bronze, players 1 and 2

@@ -116,7 +116,6 @@ def static_ops(layout: Layout, board: dict[str, Any], avenues_in_play: Sequence[
     ops += _font(STATIC, 16, True)
     ops += [(STATIC, "set:fill_style", (contrast_text(PARK_FILL),))]
     ops += [(STATIC, "fill_text", ("♣", *g.cell_centre(r, c))) for r, c in parks]
-    ops += _avenue_ops(g, board["avenues"], set(avenues_in_play))
     ops += _unclip(STATIC)
     ops += _labels(layout)
     ops += _titles(layout, lang)
@@ -131,7 +130,9 @@ def _segments(pairs: list) -> Any:
 
 def _avenue_ops(g, avenues: list[dict[str, Any]], in_play: set[str]) -> list[Op]:
     """Each avenue as a thick line on its cell edges, its name written along its longest part
-    (avenues whose bonus card is in play: a star before the name)."""
+    (avenues whose bonus card is in play: a star before the name). Drawn over the buildings, so
+    a building never hides which avenue it touches."""
+    layer = PIECES
     ops: list[Op] = []
     for avenue in avenues:
         segments = []
@@ -142,17 +143,17 @@ def _avenue_ops(g, avenues: list[dict[str, Any]], in_play: set[str]) -> list[Op]
             else:  # ("h", row edge, first column, last column edge)
                 y = g.top + at * g.cell
                 segments.append(((g.left + start * g.cell, y), (g.left + end * g.cell, y)))
-        ops += [(STATIC, "set:stroke_style", (AVENUE_INK,)), (STATIC, "set:line_width", (5.0,)),
-                (STATIC, "stroke_line_segments", (_segments(segments),))]
+        ops += [(layer, "set:stroke_style", (AVENUE_INK,)), (layer, "set:line_width", (5.0,)),
+                (layer, "stroke_line_segments", (_segments(segments),))]
         (x1, y1), (x2, y2) = max(segments, key=lambda s: abs(s[1][0] - s[0][0]) + abs(s[1][1] - s[0][1]))
         name = ("★ " if avenue["name"] in in_play else "") + avenue["name"]
         cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
         width = 7.0 * len(name) + 8
         angle = -math.pi / 2 if x1 == x2 else 0.0
-        ops += [(STATIC, "save", ()), (STATIC, "translate", (cx, cy)), (STATIC, "rotate", (angle,)),
-                (STATIC, "set:fill_style", (AVENUE_INK,)), (STATIC, "fill_rect", (-width / 2, -8, width, 16))]
-        ops += _text(STATIC, name, 0, 0, 11, True, "center", "#FFFFFF")
-        ops += [(STATIC, "restore", ())]
+        ops += [(layer, "save", ()), (layer, "translate", (cx, cy)), (layer, "rotate", (angle,)),
+                (layer, "set:fill_style", (AVENUE_INK,)), (layer, "fill_rect", (-width / 2, -8, width, 16))]
+        ops += _text(layer, name, 0, 0, 11, True, "center", "#FFFFFF")
+        ops += [(layer, "restore", ())]
     return ops
 
 
@@ -193,6 +194,7 @@ def piece_ops(layout: Layout, table: dict[str, Any], shown: int, tile_names: lis
     buildings = [([cell_rc(c) for c in b["cells"]], seat_fill(b["owner"]), building_label(b))
                  for b in table["buildings"]]
     ops += draw_tiles(g, buildings, layer=PIECES, clear=False)
+    ops += _avenue_ops(g, table["board"]["avenues"], set(table["avenues_in_play"]))
     ops += _worker_ops(g, table)
     ops += _unclip(PIECES)
     ops += _market_ops(layout, table)
@@ -317,12 +319,12 @@ def _track_ops(layout: Layout, table: dict[str, Any]) -> list[Op]:
 
 def _cards_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
     x, y = layout.cards_at
-    lines = [t("ny1901.ui.avenue_cards", lang, avenues=", ".join(table["avenues_in_play"])),
+    lines = [t("ny1901.ui.avenue_cards", lang), "  " + ", ".join(table["avenues_in_play"]),
              t("ny1901.ui.challenge_card", lang, challenge=t(f"ny1901.challenge.{table['challenge']}", lang)),
              t("ny1901.ui.pile", lang, n=table["pile_size"])]
     ops: list[Op] = []
     for i, line in enumerate(lines):
-        ops += _text(PIECES, line, x, y + 26 + i * 17, 12)
+        ops += _text(PIECES, line, x, y + 26 + i * 16, 12)
     return ops
 
 

@@ -133,7 +133,7 @@ def legend(table: dict[str, Any], lang: str) -> str:
     """The information panel's text while nothing is pointed at: how to read and play the board."""
     lines = [t("ny1901.ui.legend", lang)]
     turn = table.get("end") or {}
-    if turn.get("triggered_by") is not None:
+    if turn.get("triggered_by") is not None and table["phase"] != "over":
         lines.append(t("ny1901.ui.end_triggered", lang, player=turn["triggered_by"] + 1,
                        n=turn["last_turns_left"]))
     return "<br>".join(html.escape(line) for line in lines)

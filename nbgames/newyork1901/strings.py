@@ -53,7 +53,7 @@ EN = {
     "ny1901.ui.section.window": "Map part",
     "ny1901.ui.tile_owner": "taken by P{n}",
     "ny1901.ui.tile_locked": "from {vp} VP",
-    "ny1901.ui.avenue_cards": "Avenue bonus: {avenues} (5 VP, NY1901-10)",
+    "ny1901.ui.avenue_cards": "Avenue bonus cards (5 VP each, NY1901-10):",
     "ny1901.ui.challenge_card": "Challenge: {challenge} (NY1901-12)",
     "ny1901.ui.pile": "Draw pile: {n} lot cards",
     "ny1901.ui.district": "{title} ({letter}, {name})",
