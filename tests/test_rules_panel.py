@@ -4,8 +4,10 @@ reference and its notebooks, and the gallery's Rules links. Everything shown is 
 from __future__ import annotations
 
 import html
+import math
 import re
 from pathlib import Path
+from xml.etree import ElementTree
 
 import nbformat
 import pebbles  # registers the example game (tests/ is on the path): a game without a rulebook
@@ -15,7 +17,7 @@ from nbclient import NotebookClient
 import nbgames
 from nbgames.rulebook import rulebook_module
 from nbgames.ui.gallery import gallery_html, rules_notebook
-from nbgames.ui.rules_panel import RulesPanel, matching, reference, reference_html
+from nbgames.ui.rules_panel import RulesPanel, board_pictures, board_svg, matching, reference, reference_html
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 GAMES = ["newyork", "galopp_royal", "newyork1901", "newyork_city"]
@@ -124,3 +126,35 @@ def test_the_rules_notebooks_run_and_are_prose_and_one_call(path):
     assert [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
     prose = nb.cells[0].source
     assert "rules_ja.ipynb" in prose if path.endswith("/rules.ipynb") else "rules.ipynb" in prose
+
+
+def test_a_draw_list_becomes_a_well_formed_svg_picture():
+    ops = [(0, "clear", ()), (0, "set:fill_style", ("#E69F00",)), (0, "fill_rects", ([0, 10], [0, 5], 4, 3)),
+           (0, "save", ()), (0, "begin_path", ()), (0, "rect", (0, 0, 50, 40)), (0, "clip", ()),
+           (0, "translate", (5, 6)), (0, "rotate", (math.pi / 2,)), (0, "set:font", ("bold 12px sans-serif",)),
+           (0, "set:text_align", ("center",)), (0, "fill_text", ("<b>A & B</b>", 1, 2)), (0, "restore", ()),
+           (1, "set:stroke_style", ("#000",)), (1, "set_line_dash", ([6, 4],)),
+           (1, "stroke_circles", ([3, 4], [5, 6], 2)), (1, "stroke_line_segments", ([[(0, 0), (1, 1)]],)),
+           (1, "save", ()), (1, "translate", (1, 1))]  # left open: closed by the picture
+    svg = board_svg(ops, 60, 40, "a <test>")
+    root = ElementTree.fromstring(svg)
+    names = [element.tag.split("}")[1] for element in root.iter()]
+    assert names.count("rect") == 2 and names.count("circle") == 2 and names.count("polyline") == 1
+    text = next(e for e in root.iter() if e.tag.endswith("text"))
+    assert text.text == "<b>A & B</b>" and text.get("text-anchor") == "middle" and "bold 12px" in text.get("style")
+    assert "translate(5 6)" in svg and "rotate(90)" in svg and "viewBox='0 0 50 40'" in svg
+    assert "stroke-dasharray='6,4'" in svg and root.get("aria-label") == "a <test>"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_reference_shows_the_board_at_the_start_and_at_the_end(game):
+    start, end = board_pictures(game, "ja")
+    for picture in (start, end):
+        ElementTree.fromstring(picture)  # well formed
+        assert picture.count("<text") >= 10 and "<figcaption>" in picture
+    assert "人のゲームを始めるとき" in start and "終了時のボード" in end and start != end
+    assert board_pictures(game, "ja") == (start, end)  # the same pictures every time
+    page = reference_html(game, "ja")
+    assert start in page and end in page
+    assert page.index(end) > page.index(f"<h2>{rulebook_module(game).SECTIONS['ja']['end']}</h2>")
+    assert "<figure" not in reference_html(game, "ja", pictures=False)

@@ -10,24 +10,34 @@ by section, each folded in a ``<details>`` that opens in the browser without a r
 from __future__ import annotations
 
 import html
+import math
+import random
 from collections.abc import Mapping
 from typing import Any
 
 import ipywidgets as widgets
 
+from ..engine.game import new_game
 from ..engine.registry import manifest
 from ..rulebook import DEFAULT_LANGUAGE, rule, rulebook_module, rules_of
+from .board import HIGHLIGHTS, PIECES, STATIC
 from .gallery import game_text
 
+PICTURE_SEED = 1901  # the reference's pictures are the same game every time
+PICTURE_PLAYERS = 3
 LABELS = {
     "en": {"search": "Search the rules (a word or a rule id, e.g. fee or NY-11)", "house": "house rule",
            "none": "No rule mentions “{query}”.", "count": "{shown} of {total} rules",
            "unknown": "{rule} is not one of {game}'s rules.",
-           "print": "Print this page (A4) from the browser's menu: each section starts a new page."},
+           "print": "Print this page (A4) from the browser's menu: each section starts a new page.",
+           "start": "The board as a new game of {players} players starts.",
+           "end": "The board at the end of a game of {players} players (random moves): what the final scoring counts."},
     "ja": {"search": "ルールを検索（言葉かルール番号。例：立ち退き料、NY-11）", "house": "ハウスルール",
            "none": "「{query}」を含むルールはありません。", "count": "{total} 件中 {shown} 件",
            "unknown": "{rule} は{game}のルールにありません。",
-           "print": "ブラウザのメニューから A4 で印刷できます（セクションごとに改ページ）。"},
+           "print": "ブラウザのメニューから A4 で印刷できます（セクションごとに改ページ）。",
+           "start": "{players}人のゲームを始めるときのボード。",
+           "end": "{players}人のゲーム（ランダムな手）の終了時のボード：最後の得点計算はこれを数えます。"},
 }
 
 CSS = """<style>
@@ -49,6 +59,9 @@ CSS = """<style>
 .nbg-rules-ref .nbg-rule { margin: 6px 0 10px 0; break-inside: avoid; page-break-inside: avoid; }
 .nbg-rules-ref h2 { margin: 18px 0 6px 0; border-bottom: 2px solid #d8d2c4; }
 .nbg-rules-ref-toc a { margin-right: 12px; }
+.nbg-rules-figure { margin: 6px 0 12px 0; break-inside: avoid; page-break-inside: avoid; }
+.nbg-rules-figure svg { max-width: 100%; height: auto; }
+.nbg-rules-figure figcaption { color: #555; font-size: 13px; }
 @media print {
   @page { size: A4; margin: 14mm; }
   html, body, #rendered_cells, .jp-Notebook, .jp-Cell, .jp-OutputArea, .jp-OutputArea-output {
@@ -58,6 +71,7 @@ CSS = """<style>
   .nbg-rules-ref-section { break-before: page; page-break-before: always; }
   .nbg-rules-ref-section:first-of-type { break-before: auto; page-break-before: auto; }
   .nbg-rules-ref .nbg-rule-house { border: 1px solid #000; background: none; color: #000; }
+  .nbg-rules-figure svg { max-height: 110mm; }
 }
 </style>"""
 
@@ -163,13 +177,18 @@ class RulesPanel(widgets.VBox):
         return True
 
 
-def reference_html(game: str, lang: str = DEFAULT_LANGUAGE) -> str:
+def reference_html(game: str, lang: str = DEFAULT_LANGUAGE, *, pictures: bool = True) -> str:
     """A game's whole rules as one printable HTML page: a table of contents, then each section
-    (a page of its own when printed) with every rule open."""
+    (a page of its own when printed) with every rule open; with `pictures`, the board at the
+    start in the first section and a finished board in the section on the end and scoring."""
     sections = rules_of(game, lang)
+    start, end = board_pictures(game, lang) if pictures else ("", "")
+    titles = rulebook_module(game).SECTIONS
+    end_title = titles.get(lang, titles[DEFAULT_LANGUAGE]).get("end", list(sections)[-1])
     toc = "".join(f"<a href='#nbg-rules-{game}-{i}'>{html.escape(title)}</a>" for i, title in enumerate(sections))
     body = "".join(
         f"<section class='nbg-rules-ref-section' id='nbg-rules-{game}-{i}'><h2>{html.escape(title)}</h2>"
+        + (start if i == 0 else "") + (end if title == end_title else "")
         + "".join(rule_html(rule_id, entry, lang, folded=False) for rule_id, entry in rules) + "</section>"
         for i, (title, rules) in enumerate(sections.items()))
     return (f"{CSS}<div class='nbg-rules nbg-rules-ref' data-game='{html.escape(game)}' lang='{html.escape(lang)}'>"
@@ -183,3 +202,138 @@ def reference(game: str, lang: str = DEFAULT_LANGUAGE) -> widgets.HTML:
     page = widgets.HTML(reference_html(game, lang))
     page.add_class("nbg-rules-reference")
     return page
+
+
+def board_pictures(game: str, lang: str = DEFAULT_LANGUAGE, seed: int = PICTURE_SEED) -> tuple[str, str]:
+    """Two figures drawn by the game's own view: the board as a new game starts, and the same
+    seeded game played to its end by random moves (what the final scoring counts)."""
+    m = manifest(game)
+    if m.view is None:
+        return "", ""
+    players = min(max(PICTURE_PLAYERS, m.min_players), m.max_players)
+    played = new_game(game, players=players, seed=seed)
+    # the start without its highlights (the legal first moves); the end with them (e.g. largest groups)
+    figures = [figure(m.view_class()(played, lang=lang), label("start", lang, players=players), (STATIC, PIECES))]
+    chooser = random.Random(seed)
+    while not played.is_over:
+        played.play(chooser.choice(played.legal_actions()))
+    figures.append(figure(m.view_class()(played, lang=lang), label("end", lang, players=players),
+                          (STATIC, PIECES, HIGHLIGHTS)))
+    return figures[0], figures[1]
+
+
+def figure(view: Any, caption: str, layers: tuple[int, ...]) -> str:
+    """A board view's picture (its draw list for `layers`, as SVG) with a caption."""
+    svg = board_svg(view.ops(layers), view.canvas.width, view.canvas.height, caption)
+    return f"<figure class='nbg-rules-figure'>{svg}<figcaption>{html.escape(caption)}</figcaption></figure>"
+
+
+# -- board pictures: a view's draw list (the canvas ops it sends) as a static SVG ------------------
+ANCHOR = {"left": "start", "start": "start", "center": "middle", "right": "end", "end": "end"}
+BASELINE = {"top": "hanging", "hanging": "hanging", "middle": "central", "alphabetic": "alphabetic",
+            "ideographic": "ideographic", "bottom": "text-after-edge"}
+
+
+def _num(value: Any) -> str:
+    return f"{float(value):.1f}".removesuffix(".0")
+
+
+def _each(*values: Any) -> list[tuple]:
+    """Rows of batched canvas arguments: arrays go element by element, scalars repeat."""
+    arrays = [v for v in values if hasattr(v, "__len__") and not isinstance(v, str)]
+    count = len(arrays[0]) if arrays else 1
+    return [tuple(v[i] if hasattr(v, "__len__") and not isinstance(v, str) else v for v in values)
+            for i in range(count)]
+
+
+class _Layer:
+    """One canvas layer replayed as SVG elements, with the canvas's drawing state."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.state = {"fill_style": "#000", "stroke_style": "#000", "line_width": 1.0, "font": "10px sans-serif",
+                      "text_align": "start", "text_baseline": "alphabetic", "global_alpha": 1.0, "dash": ""}
+        self.saved: list[tuple[dict, list[str]]] = []
+        self.closers: list[str] = []  # elements opened since the last save (transforms, clips)
+        self.path: list[tuple] = []
+
+    def fill(self) -> str:
+        alpha = self.state["global_alpha"]
+        return f"fill='{html.escape(str(self.state['fill_style']))}'" + (f" opacity='{alpha}'" if alpha < 1 else "")
+
+    def stroke(self) -> str:
+        s = self.state
+        dash = f" stroke-dasharray='{s['dash']}'" if s["dash"] else ""
+        return (f"fill='none' stroke='{html.escape(str(s['stroke_style']))}' "
+                f"stroke-width='{_num(s['line_width'])}'{dash}")
+
+    def polyline(self, points: Any, closed: bool, paint: str) -> None:
+        coords = " ".join(f"{_num(x)},{_num(y)}" for x, y in points)
+        self.parts.append(f"<{'polygon' if closed else 'polyline'} points='{coords}' {paint}/>")
+
+    def op(self, name: str, args: tuple) -> None:
+        if name.startswith("set:"):
+            self.state[name[4:]] = args[0]
+        elif name == "set_line_dash":
+            self.state["dash"] = ",".join(_num(d) for d in args[0])
+        elif name == "clear":
+            self.parts.clear()
+        elif name in ("fill_rect", "fill_rects", "stroke_rect", "stroke_rects"):
+            x, y, w, h = (*args, None)[:4]
+            paint = self.fill() if name.startswith("fill") else self.stroke()
+            for x1, y1, w1, h1 in _each(x, y, w, w if h is None else h):
+                self.parts.append(f"<rect x='{_num(x1)}' y='{_num(y1)}' width='{_num(w1)}' height='{_num(h1)}' "
+                                  f"{paint}/>")
+        elif name in ("fill_circle", "fill_circles", "stroke_circle", "stroke_circles"):
+            paint = self.fill() if name.startswith("fill") else self.stroke()
+            for cx, cy, r in _each(*args[:3]):
+                self.parts.append(f"<circle cx='{_num(cx)}' cy='{_num(cy)}' r='{_num(r)}' {paint}/>")
+        elif name == "stroke_line":
+            self.polyline([args[:2], args[2:4]], False, self.stroke())
+        elif name in ("stroke_line_segments", "stroke_polygons", "fill_polygons"):
+            paint = self.fill() if name.startswith("fill") else self.stroke()
+            for points in args[0]:
+                self.polyline(points, name != "stroke_line_segments", paint)
+        elif name == "fill_text":
+            s = self.state
+            anchor, baseline = ANCHOR.get(s["text_align"], "start"), BASELINE.get(s["text_baseline"], "alphabetic")
+            self.parts.append(
+                f"<text x='{_num(args[1])}' y='{_num(args[2])}' {self.fill()} style='font:{html.escape(s['font'])}' "
+                f"text-anchor='{anchor}' dominant-baseline='{baseline}'>{html.escape(str(args[0]))}</text>")
+        elif name == "save":
+            self.saved.append((dict(self.state), self.closers))
+            self.closers = []
+        elif name == "restore" and self.saved:
+            self.parts.append("".join(reversed(self.closers)))
+            self.state, self.closers = self.saved.pop()
+        elif name in ("translate", "rotate"):
+            value = (f"translate({_num(args[0])} {_num(args[1])})" if name == "translate"
+                     else f"rotate({_num(math.degrees(float(args[0])))})")
+            self.open(f"<g transform='{value}'>", "</g>")
+        elif name == "begin_path":
+            self.path = []
+        elif name == "rect":
+            self.path.append(args)
+        elif name == "clip" and self.path:  # an inner svg with the same coordinates clips to its box
+            box = " ".join(_num(v) for v in self.path[-1])
+            x, y, w, h = box.split()
+            self.open(f"<svg x='{x}' y='{y}' width='{w}' height='{h}' viewBox='{box}' overflow='hidden'>", "</svg>")
+
+    def open(self, element: str, closer: str) -> None:
+        self.parts.append(element)
+        self.closers.append(closer)
+
+    def close_all(self) -> str:
+        """Every element still open, closed (a draw list need not restore what it saved)."""
+        levels = [self.closers] + [closers for _, closers in reversed(self.saved)]  # newest first
+        return "".join("".join(reversed(closers)) for closers in levels)
+
+
+def board_svg(ops: Any, width: int, height: int, title: str = "") -> str:
+    """A view's draw list (``(layer, method, args)`` canvas ops) as one SVG picture."""
+    layers: dict[int, _Layer] = {}
+    for layer, name, args in ops:
+        layers.setdefault(layer, _Layer()).op(name, args)
+    body = "".join("".join(layers[k].parts) + layers[k].close_all() for k in sorted(layers))
+    return (f"<svg xmlns='http://www.w3.org/2000/svg' class='nbg-rules-picture' viewBox='0 0 {width} {height}' "
+            f"width='{width}' height='{height}' role='img' aria-label='{html.escape(title)}'>{body}</svg>")
