@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import re
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
@@ -73,6 +74,16 @@ def _index(games: tuple[str, ...]) -> dict[str, str]:  # keyed by the games: one
         if book is not None:
             out.update(dict.fromkeys(book.RULEBOOK[DEFAULT_LANGUAGE], name))
     return out
+
+
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*-V?\d+[a-z]?\b")
+
+
+def cited(text: str) -> list[str]:
+    """The rule ids a sentence cites that some game's rules define, in order, each once:
+    "Not allowed (NY-12): … see NY-11" -> ["NY-12", "NY-11"] (for making them clickable)."""
+    known = _games_by_rule()
+    return list(dict.fromkeys(m for m in RULE_ID.findall(text) if m in known))
 
 
 def prefix(rule_id: str) -> str:

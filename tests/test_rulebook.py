@@ -13,7 +13,7 @@ import pytest
 from contract_support import all_cases, illegal_notations, playout, sample_positions, walk
 
 import nbgames
-from nbgames.rulebook import rulebook_module, rules_of
+from nbgames.rulebook import cited, rulebook_module, rules_of
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"  # the project's specification (rule files) and the seeds
@@ -175,3 +175,10 @@ def test_an_unknown_rule_id_raises_a_key_error_that_says_which_exist(rule_id, wo
         nbgames.rule(rule_id)
     message = caught.value.args[0]
     assert all(word in message for word in words), message
+
+
+def test_cited_finds_the_rule_ids_a_sentence_cites():
+    sentence = "Not allowed (NY-12): the fee (NY-11, NY-12a) … GR-7, NY1901-5, NYC-13; not NY-99, UNDO, NY-11 again."
+    assert cited(sentence) == ["NY-12", "NY-11", "NY-12a", "GR-7", "NY1901-5", "NYC-13"]
+    refusal = nbgames.new_game("newyork", players=3, seed=1).refusal("pick red")
+    assert refusal is not None and cited(f"Not allowed ({refusal.rule}): {refusal.reason}")[0] == refusal.rule

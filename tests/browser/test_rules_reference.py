@@ -1,6 +1,7 @@
 """The one-page rules reference on a real served page: the gallery's Rules link opens it, it
-shows every rule of the game (English and Japanese pages), and it prints on A4 with the
-navigation hidden and a page per section. A rules page has no board: we wait for its own class."""
+shows every rule of the game and two board pictures (English and Japanese pages), and it prints
+on A4 with the navigation hidden and a page per section. A rules page has no board canvas: we
+wait for its own class."""
 
 from __future__ import annotations
 
@@ -36,6 +37,9 @@ def test_the_gallery_opens_new_yorks_rules_and_every_rule_is_shown(page, server)
     fee = page.locator(".nbg-rules-ref .nbg-rule[data-rule='NY-11']").inner_text()
     assert "The eviction fee" in fee and "Park Ave" in fee and "49th St" in fee
     assert "house rule" in page.locator(".nbg-rule[data-rule='NY-4']").inner_text()
+    pictures = page.locator(".nbg-rules-figure > svg")
+    assert pictures.count() == 2 and pictures.first.bounding_box()["width"] > 300  # the board drawn as SVG
+    assert "Broadway" in pictures.first.inner_text() and "57th" in pictures.first.inner_text()
     assert page.page_errors == []
 
 
