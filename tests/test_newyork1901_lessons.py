@@ -52,8 +52,11 @@ def test_reset_restores_the_start(lesson_id):
     ("ny1901-boom", 3, "Yes", "NY1901-8", "never a second demolition"),
     ("ny1901-shift-grab", 1, "grab A2", "NY1901-8", "size-3"),  # the engine refuses a size-3 grab
     ("ny1901-shift-grab", 2, "Yes", "NY1901-8", "size-3"),
-    ("ny1901-end", 0, "Player 3", "NY1901-9", "last"),
-    ("ny1901-end", 1, "Skip the turn", "NY1901-7", "worker back"),
+    ("ny1901-end", 0, "grab E2", "NY1901-5", "build the bI2"),
+    ("ny1901-end", 0, "bI2@E1r0", "NY1901-5", ""),  # flat on row E: touches nothing
+    ("ny1901-end", 1, "boom", "NY1901-9", "end your turn"),
+    ("ny1901-end", 2, "Player 3", "NY1901-9", "last"),
+    ("ny1901-end", 3, "Skip the turn", "NY1901-7", "worker back"),
     ("ny1901-scoring", 1, "3", "NY1901-11", "1 VP"),
     ("ny1901-scoring", 2, "Yes", "NY1901-12", "avenues"),
 ])
@@ -76,6 +79,13 @@ def test_the_scoring_lesson_reads_its_answers_from_the_finished_game():
     s.submit("No")
     assert s.expected() == (("Player 1", "Player 2")[winner[0]] if len(winner) == 1 else "Both")
     assert s.submit(s.expected()).ok and s.done
+
+
+def test_the_end_lesson_triggers_the_end_for_real():
+    s = CHECKS.accepted("ny1901-end", 1, "end")
+    end = s.game.view(None)["end"]
+    assert end == {"triggered_by": 0, "reason": "tiles", "last_turns_left": 2} and s.game.to_move == 1
+    assert "only 4 unbuilt skyscrapers left" in s.last.text
 
 
 def test_the_build_lesson_sends_the_workers_home():

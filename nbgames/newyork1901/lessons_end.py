@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from ..engine.action import Action
 from ..engine.game import Game, from_record, new_game
+from ..ui.i18n import t
 from ..ui.lesson import Choice, Lesson, Step, Verdict, ask_choice, move_judge
 from .lessons_build import MARKET, question
 from .teaching import lot, lot_arg, position_game, wrong_kind
@@ -99,7 +100,24 @@ def lesson_shift_grab() -> Lesson:
 
 
 # -- 8. the end trigger --------------------------------------------------------------------------
+# Late in a game: Player 1 has built 13 of its 18 tiles (5 left) and has a worker on lot E1.
+LATE = ["bI3@A1r0", "bL3@A4r0", "bO4@A6r0", "bT4@A8r0", "sI2@A11r1", "sI3@B1r0", "sL3@B8r0", "sO4@C1r0",
+        "sL4@B10r1m", "sS4@C4r0m", "gI3@C7r1", "gL3@C13r0m", "gO4@D8r0"]
+
+
+def triggered(game: Game) -> str:
+    end = game.view(None)["end"]
+    if end["triggered_by"] is None:
+        return ""
+    reason = t(f"ny1901.reason.{end['reason']}", n=4)
+    return (f"Player {end['triggered_by'] + 1} triggered the end ({reason}): {end['last_turns_left']} last turns "
+            "are left — Player 2 first, you last (NY1901-9).")
+
+
 def lesson_end() -> Lesson:
+    def start() -> Game:
+        return position_game([{"buildings": LATE, "lots": ["E1"]}, {}], market=["orange2", "green2", "sky2", "yellow2"])
+
     return Lesson(
         id="ny1901-end",
         title="The end: one last turn each",
@@ -107,12 +125,21 @@ def lesson_end() -> Lesson:
         intro=(
             "The end comes when a player has only **4 unbuilt skyscrapers** left, or when the market can no "
             "longer be refilled (3 cards or fewer). Then every player gets **one last turn**: the next "
-            "player first, the triggering player last (NY1901-9; the numbers are house defaults).\n\n"
+            "player first, the triggering player last (NY1901-9; the numbers are house defaults). Here it is "
+            "late in a game: you have built 13 of your 18 tiles.\n\n"
             "Short of workers? If you have none in your supply and can do neither action, take one of your "
             "workers back: its lot card goes under the draw pile and the lot is empty again (NY1901-7)."
         ),
-        start_game=lambda: position_game(characters=("orange", "sky", "green"), market=MARKET),
+        start_game=start,
         steps=[
+            kind_step("Late in the game: you have built 13 of your 18 tiles. Build the **bI2** upright on lot E1 "
+                      "— only 4 tiles will be left.", "build", "NY1901-5",
+                      "Built: 4 unbuilt tiles left. The end is checked when your turn ends.", "build the bI2",
+                      lambda game: "bI2@E1r1"),
+            Step(prompt="Now press **End your turn**.",
+                 judge=move_judge(lambda game, action: Verdict(True, "NY1901-9", "Your turn is over.")
+                                  if action.kind == "end" else wrong_kind(action, "NY1901-9", "end your turn")),
+                 expected=lambda game: "end", follow=triggered),
             question("With 3 players, Player 2 ends a turn with only 4 unbuilt tiles. Who plays the very last "
                      "turn of the game?", "NY1901-9", {
                          "Player 3": (False, "Player 3 plays first of the last turns; the trigger plays last "
