@@ -39,7 +39,7 @@ def test_the_gallery_opens_new_yorks_rules_and_every_rule_is_shown(page, server)
     assert "house rule" in page.locator(".nbg-rule[data-rule='NY-4']").inner_text()
     pictures = page.locator(".nbg-rules-figure > svg")
     assert pictures.count() == 2 and pictures.first.bounding_box()["width"] > 300  # the board drawn as SVG
-    assert "Broadway" in pictures.first.inner_text() and "57th" in pictures.first.inner_text()
+    assert "Broadway" in pictures.first.text_content() and "57th" in pictures.first.text_content()  # SVG: no innerText
     assert page.page_errors == []
 
 
