@@ -52,8 +52,10 @@ CSS = """<style>
 .nbg-rule-open { padding: 6px 10px; margin: 4px 0; border: 2px solid #0072B2; border-radius: 6px;
   background: #EEF6FC; }
 .nbg-rule-open h4 { margin: 0 0 4px 0; }
+.nbg-rule-section { color: #555; font-size: 12px; }
 .nbg-rules:lang(ja), .nbg-rules :lang(ja) { font-family: "Hiragino Sans", "Noto Sans CJK JP", "Noto Sans JP",
   "Yu Gothic", Meiryo, sans-serif; }
+.nbg-rules-ref, .nbg-rules-body { line-height: 1.45; }  /* the HTML widget's own is 28px */
 .nbg-rules-count { color: #555; font-size: 12px; margin: 2px 0; }
 .nbg-rules-ref { max-width: 760px; font-size: 15px; }
 .nbg-rules-ref .nbg-rule { margin: 6px 0 10px 0; break-inside: avoid; page-break-inside: avoid; }
@@ -147,7 +149,7 @@ class RulesPanel(widgets.VBox):
         """Show the rules that match the search box (all when it is empty)."""
         query = self.search.value.strip()
         shown = set(matching(self.game, query)) if query else set(self.rule_ids)
-        parts = [CSS, f"<div lang='{html.escape(self.lang)}'><div class='nbg-rules-count'>"
+        parts = [CSS, f"<div class='nbg-rules-body' lang='{html.escape(self.lang)}'><div class='nbg-rules-count'>"
                       f"{html.escape(label('count', self.lang, shown=len(shown), total=len(self.rule_ids)))}</div>"]
         for title, rules in self.sections.items():
             items = [rule_html(rule_id, entry, self.lang, folded=True) for rule_id, entry in rules
@@ -169,7 +171,7 @@ class RulesPanel(widgets.VBox):
             return False
         entry = rule(rule_id, self.lang)
         self.shown_rule = rule_id
-        self.opened.value = (f"<div class='nbg-rule-open' data-rule='{html.escape(rule_id)}' "
+        self.opened.value = (f"<div class='nbg-rule-open nbg-rules-body' data-rule='{html.escape(rule_id)}' "
                              f"lang='{html.escape(self.lang)}'>"
                              f"<h4>{rule_heading(rule_id, entry, self.lang)}</h4>"
                              f"<div class='nbg-rule-section'>{html.escape(entry['section'])}</div>"
