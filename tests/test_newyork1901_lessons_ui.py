@@ -92,3 +92,11 @@ def test_land_grab_asks_which_way():
     assert set(ways) == {f"lot {grab[5:]}", grab}
     ways[grab].click()
     assert runner.feedback_verdict.ok and runner.session.step_index == 2
+
+
+def test_on_a_phone_show_me_moves_the_map_to_the_marked_cell():
+    runner = learn(start=1)  # the market: card O3, then lot A4
+    runner.view.set_width(360)
+    runner.view.click("window:5:5")  # looking at the bottom right
+    runner.show_me()
+    assert runner.view.layout.shows(0, 3) and runner.view.target_cells("lot:A4")  # the lot is shown and marked

@@ -185,3 +185,15 @@ def show_build(notation: str, lang: str) -> tuple[list[str], str]:
     marks = [f"tile:{tile}"] + (["button:mirror"] if mirrored else []) + (["button:rotate"] if turns else [])
     how = (t("ny1901.show.mirror", lang) if mirrored else "") + (t("ny1901.show.turns", lang, n=turns) if turns else "")
     return [*marks, cell], t("ny1901.show.build", lang, tile=tile, turns=how, cell=cell)
+
+
+def show_acquire(table: dict[str, Any], lot: str, card: str, lang: str) -> tuple[list[str], str]:
+    """"Show me" of an acquire: the market card and the lot."""
+    words = t("ny1901.show.acquire", lang, card=card_words(table, card, lang), lot=lot)
+    return [f"market:{table['market'].index(card)}", f"lot:{lot}"], words
+
+
+def score_notes(explained: list[dict[str, Any]], seat: int, lang: str) -> list[str]:
+    """A seat's scoring parts that scored, each with its rule id (the controller's scoreboard)."""
+    entry = next((e for e in explained if e["seat"] == seat), {"parts": []})
+    return [part_words(p, lang) + f" ({p['rule']})" for p in entry["parts"] if p["points"]]

@@ -18,10 +18,8 @@ Moves (``selection.py`` keeps what is chosen so far):
   panel gives the engine's refusal with its rule id —, click to place. Over your own building
   the click demolishes it and rebuilds (NY1901-6).
 - a click that plays nothing puts the engine's refusal, with its rule id, on the status line.
-
 On a phone the map shows an 8 × 8 window and a 3 × 3 picker chooses which (``window:<r>:<c>``).
-It sees the game only through the facade: ``view``, ``legal_actions``, ``parse``, ``refusal``,
-``preview`` and ``explain_scores``.
+The game is read only through the facade (view, legal_actions, parse, refusal, preview, explain_scores).
 """
 
 from __future__ import annotations
@@ -140,13 +138,17 @@ class NewYork1901View(ShellView):
     def cursor_step(self, cursor: str | None, dr: int, dc: int) -> str:
         """The arrows walk the whole map; on a phone the window follows the cursor."""
         target = super().cursor_step(cursor, dr, dc)
-        cell = self.cell_of(target)
-        if cell is not None and not self.layout.shows(*cell):
-            r0, c0, nr, nc = self.layout.window
-            row = min((s for s in window_starts(self.layout.rows) if s <= cell[0] < s + nr), key=lambda s: abs(s - r0))
-            col = min((s for s in window_starts(self.layout.cols) if s <= cell[1] < s + nc), key=lambda s: abs(s - c0))
-            self.show_window(row, col)
+        self.show_cell(self.cell_of(target))
         return target
+
+    def show_cell(self, cell: tuple[int, int] | None) -> None:
+        """On a phone: move the map's window (the nearest one) so that `cell` shows."""
+        if cell is None or self.layout.shows(*cell):
+            return
+        r0, c0, nr, nc = self.layout.window
+        row = min((s for s in window_starts(self.layout.rows) if s <= cell[0] < s + nr), key=lambda s: abs(s - r0))
+        col = min((s for s in window_starts(self.layout.cols) if s <= cell[1] < s + nc), key=lambda s: abs(s - c0))
+        self.show_window(row, col)
 
     def static_key(self) -> tuple:
         return (self.game.players, self.layout.narrow, self.layout.window, self.lang,
@@ -214,13 +216,16 @@ class NewYork1901View(ShellView):
         return cell if cell is not None and self.layout.shows(*cell) else None
 
     def target_cells(self, target: str) -> list[tuple[int, int]]:
+        """The map cells of a target that the map shows now (a phone shows a part)."""
+        return [c for c in self.map_cells(target) if self.layout.shows(*c)]
+
+    def map_cells(self, target: str) -> list[tuple[int, int]]:
+        """The map cells of a target: a cell ("C4") or a lot ("lot:C4")."""
         if target.startswith("lot:"):
             lot = panels.lot_facts(self.table, target[4:])
-            cells = [cell_rc(c) for c in lot["cells"]] if lot else []
-        else:
-            cell = self.cell_of(target) if target[:1].isalpha() and target[1:].isdigit() else None
-            cells = [cell] if cell is not None else []
-        return [c for c in cells if self.layout.shows(*c)]
+            return [cell_rc(c) for c in lot["cells"]] if lot else []
+        cell = self.cell_of(target) if target[:1].isalpha() and target[1:].isdigit() else None
+        return [cell] if cell is not None else []
 
     # -- targets and clicks --------------------------------------------------------------------------
     def target_of(self, action: Action) -> str | None:
@@ -442,10 +447,7 @@ class NewYork1901View(ShellView):
 
     def score_notes(self, seat: int) -> list[str]:
         """Scoreboard lines for the controller: each scoring part with its rule id."""
-        for entry in self.game.explain_scores():
-            if entry["seat"] == seat:
-                return [panels.part_words(p, self.lang) + f" ({p['rule']})" for p in entry["parts"] if p["points"]]
-        return []
+        return panels.score_notes(self.game.explain_scores(), seat, self.lang)
 
     def score_colour(self, seat: int) -> str:
         return f"P{seat + 1}"
@@ -453,18 +455,20 @@ class NewYork1901View(ShellView):
     # -- lessons: where a move is made ------------------------------------------------------------
     def how_to_play(self, action: Action) -> tuple[list[str], str] | None:
         """For "Show me": a build marks the tile, the Turn/Mirror buttons it needs and the cell
-        where its first cell goes; an acquire marks the market card and the lot."""
+        where its first cell goes; an acquire marks the market card and the lot. On a phone the
+        map's window moves to show the marked cell."""
+        how = self._how(action)
+        if how is not None:
+            cells = [c for target in how[0] for c in self.map_cells(target)]
+            self.show_cell(cells[0] if cells else None)
+        return how
+
+    def _how(self, action: Action) -> tuple[list[str], str] | None:
         text = str(action)
         if action.kind in ("build", "demolish"):
             return panels.show_build(text, self.lang)
-        if action.kind == "acquire":
-            lot = text.partition(" ")[2]
-            card = self._card_of_lot(lot)
-            if card in self.table["market"]:
-                index = self.table["market"].index(card)
-                words = t("ny1901.show.acquire", self.lang, card=panels.card_words(self.table, card, self.lang),
-                          lot=lot)
-                return [f"market:{index}", f"lot:{lot}"], words
+        if action.kind == "acquire" and self._card_of_lot(text[4:]) in self.table["market"]:
+            return panels.show_acquire(self.table, text[4:], self._card_of_lot(text[4:]) or "", self.lang)
         if action.kind in LOT_KINDS:  # a lot clicked straight away (Land Grab: then chosen)
             target = f"lot:{text.partition(' ')[2]}"
             words = t("ny1901.show.lot", self.lang, lot=target[4:])
