@@ -37,7 +37,7 @@ from ..ui.i18n import t
 from ..ui.shell import ShellView, lines_html
 from . import drawing, panels
 from .drawing import cell_rc, seat_fill
-from .layout import Layout, layout_for, market_box, regions_for, window_starts
+from .layout import Layout, layout_for, regions_for, window_starts
 from .selection import Selection, build_notation, tile_shape
 
 BUTTON_KINDS = ("character", "boom", "shift", "end", "pass")
@@ -498,5 +498,3 @@ class NewYork1901View(ShellView):
             return lines_html([self._preview[2]])
         return super().info_html()
 
-
-__all__ = ["NewYork1901View", "market_box"]
