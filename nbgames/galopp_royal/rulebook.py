@@ -59,7 +59,7 @@ ENTRIES = {
     "GR-6": ("auction", (
         "What is in the lot",
         "Auctions repeat until everyone has a team of 4 bearers; players who have one sit out. With 4 "
-        "players still bidding, each draws 1 card and looks at it alone — those 4 are the lot. With 3: one "
+        "players still without a team, each draws 1 card and looks at it alone — those 4 are the lot. With 3: one "
         "card each plus 1 face up. With 2: two cards each. With 5 or 6: one each, and the first passer (first "
         "two with 6) discards theirs face up. The last player alone takes the top 4 cards for 10 coins, "
         "whatever they are. House rule: all their coins if they have fewer."), (

@@ -187,15 +187,16 @@ ENTRIES = {
         "12 action cards are shuffled into the deck; they never count towards your 2 + 2 cards, and you may "
         "play at most one per turn. Alone: Sanierung clears the 5 central squares (C4, D3, D4, D5, E4) and "
         "Ruine the 4 corners (A1, A7, G1, G7); then, from you clockwise, each player refills one square at a "
-        "time. Spekulation: a player with 8 or more pieces removes one, and you build there. With a card "
-        "of the other colour: Baulöwe takes another player's piece in that line without a fee; Statik makes "
-        "the player with most pieces in that line remove one, and you build there. House rule: 6 red and "
+        "time. Spekulation: another player with 8 or more pieces on the board removes one, and you build "
+        "there. With a card of the other colour: Baulöwe takes another player's piece in that line without "
+        "a fee; Statik makes the player with most pieces in that line remove one, and you build there. "
+        "House rule: 6 red and "
         "6 blue backs, the split into kinds, and the 5 central squares are our choice."), (
         "ヴァリエーション1：アクションカード",
         "12枚のアクションカードを山札に混ぜます。赤2枚・青2枚の最低枚数には数えず、1手番に1枚までです。"
         "単独使用：再開発(Sanierung)は中央の5マス（C4・D3・D4・D5・E4）、廃虚(Ruine)は4隅（A1・A7・G1・G7）"
-        "のコマを持ち主に戻し、出した人から順に1個ずつ置き直します。投機(Spekulation)：コマを8つ以上置いて"
-        "いる人が1つ取り除き、そこに自分のコマを置きます。もう一方の色のカードと使用：拡大建設(Baulöwe)は"
+        "のコマを持ち主に戻し、出した人から順に1個ずつ置き直します。投機(Spekulation)：ボード上にコマを8つ"
+        "以上置いている他のプレーヤーが1つ取り除き、そこに自分のコマを置きます。もう一方の色のカードと使用：拡大建設(Baulöwe)は"
         "その列の他人のコマを立ち退き料なしで自分のコマに置き換えます。安定(Statik)はその列で最も多く置いて"
         "いる人が1つ取り除き、そこに自分のコマを置きます。ハウスルール：赤6枚・青6枚の裏、種類ごとの枚数、"
         "中央の5マスは本プロジェクトの決定です。")),

@@ -124,7 +124,7 @@ ENTRIES = {
     "NYC-12": ("round", (
         "Character abilities",
         "Each costs 1 dollar placed on the character and works only in its phase; end-of-game ones are free. "
-        "Phase 1: 1 redraw, 2 split two pairs, 3 a third reserve card, 4 take two pairs, 5 draw 3 keep 1, "
+        "Phase 1: 1 redraw, 2 split two pairs, 3 a third reserve card, 4 take two pairs, 5 draw 3 discard 2, "
         "7 trade up a level, 8 reserve matches, 11 replace a black building. Phase 2: 12 new reserve, 13 one "
         "card counts now, 14 press for wilds, 15 play a matching reserve card, 18 act last, 19 double VP "
         "cards, 20 one card counts twice, 21 one more building, 22 take 2 played cards back. Phase 3: 24, "
