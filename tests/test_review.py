@@ -102,3 +102,18 @@ def test_review_of_a_real_game_has_a_curve_for_every_seat_and_move():
     assert result.chances[-1] == [1 / len(game.winners()) if s in game.winners() else 0.0 for s in range(3)]
     assert progress[-1] == (len(game.history), len(game.history))
     assert len(result.costly) <= 3 and all(m.seat == 1 and m.loss > 0 for m in result.costly)
+
+
+def test_review_keeps_to_its_time_budget_and_stops_when_asked():
+    import threading
+    import time
+
+    game = Game("newyork", 4, seed=6)
+    play_out(game, [make_bot("random", s) for s in range(4)])
+    start = time.monotonic()
+    result = review(game, seat=2, seconds=2.0)  # by iterations alone it takes over half a minute
+    # the floor (one iteration a position, a few samples a learner's move) adds seconds on a busy machine
+    assert time.monotonic() - start < 10.0 and len(result.chances) == len(game.history) + 1
+    stop = threading.Event()
+    stop.set()
+    assert review(game, seat=2, stop=stop).stopped

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,9 @@ from .search import BotHooks, Search, hooks_for, rollout
 CURVE_ITERATIONS = 40  # per position, for the winning-chance curve
 CHECK_ITERATIONS = 300  # per learner's move, to find a better one
 SAMPLES = 60  # playouts that value the move played and the better one (the same samples for both)
+MIN_SAMPLES = 4
+SECONDS = 30.0  # a whole review's time budget by default
+CHECK_WEIGHT = 4  # a learner's decision gets this many times a plain position's share of the time
 
 
 @dataclass
@@ -70,16 +74,36 @@ def win_shares(game: Game) -> list[float]:
     return [1 / len(winners) if s in winners else 0.0 for s in range(game.players)]
 
 
-def value_of(game: Game, seat: int, action: Action, samples: int, seed: int, hooks: BotHooks) -> float:
-    """Mean value for `seat` of playing `action`, over `samples` determinized playouts (seeded,
-    so two actions are judged on the same samples)."""
-    total = 0.0
-    for i in range(samples):
-        rng = random.Random(seed * 7919 + i)
-        sample = game.determinize(seat, rng)
-        sample.play(action)
-        total += rollout(sample, hooks, rng)[seat]
-    return total / samples
+def compare(game: Game, seat: int, actions: tuple[Action, Action], samples: int, seed: int, hooks: BotHooks,
+            deadline: float | None = None) -> tuple[float, float]:
+    """Mean values for `seat` of two actions, each played on the same determinized samples and
+    played out (common random numbers: the difference is what the moves make). At least
+    MIN_SAMPLES each, more up to `samples` while the deadline allows."""
+    totals, done = [0.0, 0.0], 0
+    while done < samples and (deadline is None or done < MIN_SAMPLES or time.monotonic() < deadline):
+        for k, action in enumerate(actions):
+            rng = random.Random(seed * 7919 + done)
+            sample = game.determinize(seat, rng)
+            sample.play(action)
+            totals[k] += rollout(sample, hooks, rng)[seat]
+        done += 1
+    return totals[0] / done, totals[1] / done
+
+
+def _schedule(game: Game, actions: list[Action], seat: int, seconds: float | None) -> list[float | None]:
+    """When each position's share of the time ends (monotonic clock), unused time carrying on."""
+    if seconds is None:
+        return [None] * (len(actions) + 1)
+    weights = []
+    for action in actions:
+        weights.append(CHECK_WEIGHT if game.to_move == seat and len(game.legal_actions()) > 1 else 1)
+        game.play(action)
+    game.goto(0)
+    start, total, schedule, done = time.monotonic(), sum(weights) or 1, [], 0
+    for weight in [0, *weights]:
+        done += weight
+        schedule.append(start + seconds * done / total)
+    return schedule
 
 
 def replayable(record_or_game: Game | dict[str, Any] | str | bytes) -> Game:
@@ -91,14 +115,18 @@ def replayable(record_or_game: Game | dict[str, Any] | str | bytes) -> Game:
 
 def review(record_or_game: Game | dict[str, Any] | str | bytes, seat: int, *, curve_iterations: int = CURVE_ITERATIONS,
            check_iterations: int = CHECK_ITERATIONS, samples: int = SAMPLES, seed: int = 0, worst: int = 3,
-           progress: Callable[[int, int], None] | None = None, stop: threading.Event | None = None) -> Review:
+           seconds: float | None = SECONDS, progress: Callable[[int, int], None] | None = None,
+           stop: threading.Event | None = None) -> Review:
     """Review a game (finished or not) for `seat`: the winning-chance curve of every seat and its
-    `worst` costliest moves. Takes seconds to a minute: run it in a worker thread; `progress`
-    is called with (positions done, positions), `stop` ends it early (a partial review)."""
+    `worst` costliest moves. Within about `seconds` (spread over the positions, the learner's
+    decisions weighing CHECK_WEIGHT times more; None: by iterations only, reproducible). Run it
+    in a worker thread; `progress` is called with (positions done, positions), `stop` ends it
+    early (a partial review)."""
     game = replayable(record_or_game)
     actions = [game.redo() for _ in range(game.timeline_length)]
     game.goto(0)
     hooks = hooks_for(game)
+    schedule = _schedule(game, actions, seat, seconds)
     chances: list[list[float]] = []
     costly: list[CostlyMove] = []
     for ply, played in enumerate(actions):
@@ -107,13 +135,15 @@ def review(record_or_game: Game | dict[str, Any] | str | bytes, seat: int, *, cu
         mover = game.to_move
         legal = game.legal_actions()
         iterations = check_iterations if mover == seat and len(legal) > 1 else curve_iterations
-        result = Search(iterations=iterations, seconds=None, hooks=hooks,
-                        rng=random.Random(seed * 100003 + ply)).run(game, stop=stop, observer=seat)
+        end = schedule[ply + 1]
+        now = time.monotonic()
+        half = None if end is None else now + max(0.0, end - now) / (2 if iterations == check_iterations else 1)
+        result = Search(iterations=iterations, seconds=None, hooks=hooks, rng=random.Random(seed * 100003 + ply)).run(
+            game, deadline=half, stop=stop, observer=seat)
         chances.append(result.values)
         if mover == seat and result.best != played:
-            move_seed = seed * 100003 + ply
-            better_value = value_of(game, seat, result.best, samples, move_seed, hooks)
-            played_value = value_of(game, seat, played, samples, move_seed, hooks)
+            better_value, played_value = compare(game, seat, (result.best, played), samples, seed * 100003 + ply,
+                                                 hooks, end)
             if better_value > played_value:
                 costly.append(CostlyMove(ply, seat, played, result.best, played_value, better_value,
                                          facts(game, seat, played, seed), facts(game, seat, result.best, seed)))

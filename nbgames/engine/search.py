@@ -129,11 +129,16 @@ class SearchResult:
 @dataclass
 class Search:
     """IS-MCTS with UCT. Reproducible: the same seed and iteration count (no deadline reached)
-    give the same result."""
+    give the same result.
+
+    ``prior`` seeds each root action with that many virtual visits at its one-ply value (the
+    game's evaluation after it, on one sample): with many actions (a bid from 1 to 50) and a
+    second to think, the search then refines the sensible ones instead of trying each once."""
 
     iterations: int = 1000
     seconds: float | None = None
     exploration: float = EXPLORATION
+    prior: int = 5
     hooks: BotHooks | None = None
     rng: random.Random = field(default_factory=random.Random)
 
@@ -152,10 +157,13 @@ class Search:
         # the seat to move's own legal actions (another observer gets the actions its samples had)
         legal = {str(a): a for a in game.legal_actions()} if seat == game.to_move else None
         root = Node(None, None)
+        if self.prior and seat == game.to_move:
+            self._seed_root(root, game, hooks)
         sums = [0.0] * game.players
         done, stopped = 0, False
         while done < self.iterations:
-            if (deadline is not None and time.monotonic() >= deadline) or (stop is not None and stop.is_set()):
+            # one iteration at least before the deadline counts: a late start still gives an answer
+            if (deadline is not None and done and time.monotonic() >= deadline) or (stop is not None and stop.is_set()):
                 stopped = done < self.iterations
                 break
             values = self._iterate(root, game.determinize(seat, self.rng), hooks)
@@ -169,6 +177,15 @@ class Search:
         actions += [ActionValue(a, 0, 0.0) for a in (legal or {}).values() if a not in seen]
         return SearchResult(seat, actions, [s / max(done, 1) for s in sums], done,
                             time.monotonic() - start, stopped)
+
+    def _seed_root(self, root: Node, game: Game, hooks: BotHooks) -> None:
+        mover = game.to_move
+        for action in game.legal_actions():
+            sample = game.determinize(mover, self.rng)
+            sample.play(action)
+            child = root.children[str(action)] = Node(action, mover)
+            child.visits = child.available = self.prior
+            child.total = self.prior * evaluate(sample, hooks)[mover]
 
     def _iterate(self, root: Node, sample: Game, hooks: BotHooks) -> list[float]:
         node, path = root, []
