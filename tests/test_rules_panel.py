@@ -17,7 +17,15 @@ from test_ui_notebooks import test_notebook_executes as run_notebook
 import nbgames
 from nbgames.rulebook import rulebook_module
 from nbgames.ui.gallery import gallery_html, rules_notebook
-from nbgames.ui.rules_panel import RulesPanel, board_pictures, board_svg, matching, reference, reference_html
+from nbgames.ui.rules_panel import (
+    RulesPanel,
+    board_pictures,
+    board_svg,
+    linked_html,
+    matching,
+    reference,
+    reference_html,
+)
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 GAMES = ["newyork", "galopp_royal", "newyork1901", "newyork_city"]
@@ -154,3 +162,11 @@ def test_the_reference_shows_the_board_at_the_start_and_at_the_end(game):
     assert start in page and end in page
     assert page.index(end) > page.index(f"<h2>{rulebook_module(game).SECTIONS['ja']['end']}</h2>")
     assert "<figure" not in reference_html(game, "ja", pictures=False)
+
+
+def test_rule_ids_in_a_sentence_are_marked_with_their_rule_and_the_rest_is_escaped():
+    marked = linked_html("Not allowed (NY-12): <you> can't pay (NY-11); UNDO & NY-99 stay text.", "ja")
+    assert marked.startswith("Not allowed (<abbr class='nbg-rule-ref' data-rule='NY-12' title='出せない組み合わせ: ")
+    assert "&lt;you&gt; can&#x27;t pay (<abbr class='nbg-rule-ref' data-rule='NY-11' title='立ち退き料: " in marked
+    assert marked.endswith(">NY-11</abbr>); UNDO &amp; NY-99 stay text.") and marked.count("<abbr") == 2
+    assert linked_html("<b>no rule here</b>") == "&lt;b&gt;no rule here&lt;/b&gt;"

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from ..engine.game import new_game
 from ..engine.registry import manifest
-from ..rulebook import DEFAULT_LANGUAGE, rule, rulebook_module, rules_of
+from ..rulebook import DEFAULT_LANGUAGE, RULE_ID, cited, rule, rulebook_module, rules_of
 from .board import HIGHLIGHTS, PIECES, STATIC
 from .gallery import game_text
 
@@ -53,6 +53,7 @@ CSS = """<style>
   background: #EEF6FC; }
 .nbg-rule-open h4 { margin: 0 0 4px 0; }
 .nbg-rule-section { color: #555; font-size: 12px; }
+abbr.nbg-rule-ref { text-decoration: underline dotted; cursor: help; }
 .nbg-rules:lang(ja), .nbg-rules :lang(ja) { font-family: "Hiragino Sans", "Noto Sans CJK JP", "Noto Sans JP",
   "Yu Gothic", Meiryo, sans-serif; }
 .nbg-rules-ref, .nbg-rules-body { line-height: 1.45; }  /* the HTML widget's own is 28px */
@@ -119,6 +120,22 @@ def matching(game: str, query: str) -> list[str]:
     words = query.casefold().split()
     return [rule_id for rules in rules_of(game).values() for rule_id, _ in rules
             if all(word in search_text(game, rule_id) for word in words)]
+
+
+def linked_html(text: str, lang: str = DEFAULT_LANGUAGE) -> str:
+    """`text` as escaped HTML in which every rule id it cites is marked
+    ``<abbr class='nbg-rule-ref' data-rule='NY-11' title='The eviction fee: …'>NY-11</abbr>``:
+    hovering shows the rule, and a page script may turn a click into `RulesPanel.show`."""
+    known = set(cited(text))
+    out, last = [], 0
+    for match in RULE_ID.finditer(text):
+        if match.group(0) in known:
+            entry = rule(match.group(0), lang)
+            tip = html.escape(f"{entry['title']}: {entry['text']}")
+            out += [html.escape(text[last:match.start()]),
+                    f"<abbr class='nbg-rule-ref' data-rule='{match.group(0)}' title='{tip}'>{match.group(0)}</abbr>"]
+            last = match.end()
+    return "".join(out) + html.escape(text[last:])
 
 
 class RulesPanel(widgets.VBox):
