@@ -63,3 +63,29 @@ def test_a_phone_folds_the_score_table_until_the_game_ends():
     assert app.controller.scores_fold.selected_index == 0
     app.view.pagekit.width = 390
     assert app.controller.scores_fold.selected_index is None
+
+
+def test_a_refusals_rule_is_one_click_away_and_the_game_is_untouched():
+    view, _ = joker_view(["R*", "C", "3", "B*"])
+    before = (list(view.game.history), view.game.view(0))
+    view.status.value = "Not allowed (NY-5): a setup piece may not touch another of your pieces."
+    buttons = view.rule_buttons.children
+    assert [b.description for b in buttons] == ["Rule NY-5"]
+    buttons[0].click()
+    panel = view.rules_panel()
+    assert view.rules_fold.selected_index == 0 and panel.shown_rule == "NY-5"
+    view.pagekit._on_browser_message(view.pagekit, {"rule": "NY-11"}, [])  # a marked id clicked
+    assert panel.shown_rule == "NY-11" and "fee" in panel.opened.value.lower()
+    assert (list(view.game.history), view.game.view(0)) == before
+    view.status.value = "Player 1 (red): your turn."
+    assert view.rule_buttons.children == ()
+
+
+def test_score_lines_and_lesson_feedback_mark_their_rule_ids():
+    from nbgames.ui.app import play
+
+    app = play("newyork", players=3, seed=5)
+    assert "abbr class='nbg-rule-ref' data-rule='NY-17'" in app.controller.scores.value
+    runner = learn()
+    runner.view.click("E5")  # wrong: NY-1
+    assert "data-rule='NY-1'" in runner.feedback.value

@@ -27,6 +27,7 @@ from .folds import fold, set_open
 from .i18n import t
 from .keep import PlayState, game_state, read_game_state, read_share, share_fragment
 from .review_panel import ReviewPanel
+from .rules_panel import linked_html
 from .scheduler import Scheduler, call_later
 
 SEAT_KINDS = ("human", *BOT_KINDS)
@@ -493,7 +494,7 @@ class PlayController:
         winners = set(game.winners()) if game.is_over else set()
         for entry in game.explain_scores():
             seat = entry["seat"]
-            parts = "<br>".join(html.escape(t("score.part" if "count" in p else "score.part_plain", self.lang,
+            parts = "<br>".join(linked_html(t("score.part" if "count" in p else "score.part_plain", self.lang,
                                               **{k: p.get(k) for k in ("what", "count", "points", "rule")}))
                                 for p in entry["parts"])
             notes = getattr(self.view, "score_notes", None)  # game-specific lines (race results, …)

@@ -24,6 +24,8 @@ EN: Mapping[str, str] = MappingProxyType({
     "seat.mcts-strong": "bot (strong)",
     "button.stop_bots": "Stop bots",
     "button.step": "Step",
+    "label.rules": "Rules",
+    "label.rule_button": "Rule {rule}",
     "button.review": "Review this game",
     "label.review": "Review",
     "label.review_working": "Looking at every move… (a few seconds to a minute)",

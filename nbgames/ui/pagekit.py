@@ -120,6 +120,11 @@ function render({ model, el }) {
   };
   report();
   readStorage(model);
+  // A rule id marked in a panel (refusal, lesson, score line, hint) opens that rule beside the board.
+  document.addEventListener("click", (event) => {
+    const ref = event.target.closest && event.target.closest("abbr.nbg-rule-ref");
+    if (ref && el.isConnected) model.send({ rule: ref.dataset.rule });
+  });
   model.on("change:storage_key", () => readStorage(model));
   window.addEventListener("resize", report);
   return () => window.removeEventListener("resize", report);
@@ -157,6 +162,8 @@ CSS = """
 }
 .nbg-lost button { font-size: 15px; padding: 4px 14px; border-radius: 4px; border: 2px solid #fff;
   background: #fff; color: #222; cursor: pointer; }
+abbr.nbg-rule-ref { cursor: pointer; text-decoration: underline dotted; color: #0072B2; }
+.nbg-status-rules button { font-size: 12px; height: 24px; }
 .nbg-resume-offer { border: 2px solid #0072B2; border-radius: 6px; padding: 6px 10px; margin: 4px 0;
   background: #EEF6FC; }
 @media (max-width: 599px) {
@@ -187,7 +194,12 @@ class PageKit(anywidget.AnyWidget):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._copied: list = []
+        self._rule_callbacks: list = []
         self.on_msg(self._on_browser_message)
+
+    def on_rule(self, callback) -> None:
+        """Call `callback(rule_id)` when the visitor clicks a marked rule id on the page."""
+        self._rule_callbacks.append(callback)
 
     def store(self, text: str | None) -> None:
         """Keep `text` in the visitor's browser under `storage_key` (None: forget it)."""
@@ -208,5 +220,8 @@ class PageKit(anywidget.AnyWidget):
             return
         if "ping" in content:
             self.send({"pong": 1})
+        elif "rule" in content and isinstance(content["rule"], str) and self._rule_callbacks:
+            for callback in self._rule_callbacks:
+                callback(content["rule"][:40])
         elif "copied" in content and isinstance(content["copied"], str) and self._copied:
             self._copied[0](content["copied"][:20_000], content.get("ok") is True)

@@ -32,8 +32,9 @@ import ipywidgets as widgets
 
 from ..engine.action import Action
 from ..engine.game import Game
+from ..rulebook import cited, rulebook_module
 from .board import HIGHLIGHTS, PIECES, STATIC, Geometry, Op, draw_marks
-from .folds import fold
+from .folds import fold, set_open
 from .i18n import t
 from .pagekit import PageKit
 from .view import GameView, player_name
@@ -91,12 +92,21 @@ class ShellView(GameView):
         self.play_selected = widgets.Button(description=t("button.play_selected", lang))
         self.play_selected.add_class("nbg-play-selected")
         self.play_selected.on_click(lambda _: self._emit_notation(self.moves.value))
+        self.rule_buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.rule_buttons.add_class("nbg-status-rules")  # the rules the status line cites, one click away
+        self._rule_ids: tuple[str, ...] = ()
+        self.rules_box = widgets.VBox()  # the game's rules, made when first opened
+        self.rules_fold = fold("rules", t("label.rules", lang), [self.rules_box])
+        self.rules_fold.observe(lambda change: change["new"] == 0 and self.rules_panel(), names="selected_index")
+        self.rules_fold.layout.display = "" if rulebook_module(game.manifest.name) else "none"
+        self.status.observe(self._on_status, names="value")
         self.moves_fold = fold("moves", t("label.moves", lang), [
             widgets.HBox([self.moves, self.play_selected], layout=widgets.Layout(flex_flow="row wrap"))])
         self.seat_kinds: list[str] = []  # "human" / a bot's name per seat (the controller tells)
         self.lesson_step: Any = None  # a lesson runner sets it: () -> the step being asked
         self.pagekit = PageKit()
         self.pagekit.observe(lambda change: self.set_width(change["new"]), names="width")
+        self.pagekit.on_rule(self.show_rule)
         self.drawn_label.layout.display = "none"  # a readiness signal for tests, not for readers
         side = widgets.VBox([self.hand, self.info], layout=widgets.Layout(flex="1 1 240px", min_width="0"))
         side.add_class("nbg-side")
@@ -105,9 +115,9 @@ class ShellView(GameView):
             flex="0 1 auto", width=f"{self.canvas.width}px", max_width="100%", margin="0 12px 0 0"))
         self.board_box.add_class("nbg-board")
         self.widget = widgets.VBox([
-            self.status, self.players_panel,
+            self.status, self.rule_buttons, self.players_panel,
             widgets.HBox([self.board_box, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
-            self.choices, self.actions, self.extras, self.moves_fold,
+            self.choices, self.actions, self.extras, self.moves_fold, self.rules_fold,
             self.drawn_label, self.pagekit,
         ])
         self.widget.add_class(self.css_class)
@@ -116,6 +126,41 @@ class ShellView(GameView):
         self.canvas.on_mouse_move(self._on_mouse_move)
         self.canvas.on_mouse_out(self._on_mouse_out)
         self.canvas.on_key_down(self._on_key)
+
+    # -- rules at hand ---------------------------------------------------------------------
+    def rules_panel(self):
+        """The game's Rules panel (made on first use: most visits never open it)."""
+        if not self.rules_box.children:
+            from .rules_panel import RulesPanel
+
+            self.rules_box.children = [RulesPanel(self.game.manifest.name, self.lang)]
+        return self.rules_box.children[0]
+
+    def show_rule(self, rule_id: str) -> bool:
+        """Open rule `rule_id` beside the board (the Rules panel); the game is untouched."""
+        if self.rules_fold.layout.display == "none":
+            return False
+        shown = self.rules_panel().show(rule_id)
+        set_open(self.rules_fold, True)
+        return shown
+
+    def _on_status(self, change: dict) -> None:
+        """The rules the status line cites become buttons beside it."""
+        ids = tuple(cited(change["new"] or "")) if self.rules_fold.layout.display != "none" else ()
+        if ids == self._rule_ids:
+            return
+        self._rule_ids = ids
+        old = self.rule_buttons.children
+        buttons = []
+        for rule_id in ids:
+            button = widgets.Button(description=t("label.rule_button", self.lang, rule=rule_id),
+                                    icon="book", layout=widgets.Layout(width="auto"))
+            button.add_class("nbg-rule-button")
+            button.on_click(lambda _b, r=rule_id: self.show_rule(r))
+            buttons.append(button)
+        self.rule_buttons.children = buttons
+        for button in old:
+            button.close()
 
     # -- hooks a game fills in -------------------------------------------------------------
     def cell_name(self, row: int, col: int) -> str:
