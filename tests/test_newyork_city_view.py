@@ -327,3 +327,22 @@ def test_done_tells_the_count_after_every_card_even_when_the_moves_stay_the_same
         click(view, "hand:P")
         words.append(next(b.description for b in view.actions.children if b.tooltip == "done"))
     assert words == ["Done: bid 1 (P)", "Done: bid 2 (P P)", "Done: bid 3 (P P P)"]
+
+
+def test_the_statue_holders_and_the_vehicles_taken_are_drawn():
+    from nbgames.newyork_city.teaching import KINDS
+
+    # seed 29: bidding every round, Player 1 builds in all six districts in round 4 (NYC-4)
+    game = steer(29, Wish(draft="CA", bid_in=KINDS), lambda g: bool(g.view(None)["statue"]["holders"]))
+    table = game.view(None)
+    assert table["statue"]["holders"] == [0] and table["statue"]["next"] == 3
+    text = canvas_text(NewYorkCityView(game, seat=0))
+    assert "Statue taken by player 1 (4 VP)" in text and "Statue of Liberty: 3 VP next" in text
+    game = Game("newyork_city", 2, seed=1)
+    rng = random.Random(1)
+    while not any(s["vehicles"] for s in game.view(None)["seats"]):
+        game.play(rng.choice(game.legal_actions()))
+    owner = next(s for s, facts in enumerate(game.view(None)["seats"]) if facts["vehicles"])
+    colour, count = next(iter(game.view(None)["seats"][owner]["vehicles"].items()))
+    text = canvas_text(NewYorkCityView(game, seat=0))
+    assert any(x.startswith("board ") and f"{colour[:2].capitalize()}×{count}" in x for x in text)

@@ -216,6 +216,10 @@ def fame_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
     statue = t("nyc.ui.statue", lang, value=table["statue"]["next"])
     ops += _text(PIECES, statue, x0 + 140, y0 + 28, size=12, bold=True)
     ops += _text(PIECES, t("nyc.ui.fame_left", lang, n=table["fame_left"]), x0 + 140, y0 + 46, size=11)
+    holders = table["statue"]["holders"]
+    if holders:
+        taken = ", ".join(f"{s + 1} ({table['seats'][s]['statue']} VP)" for s in holders)
+        ops += _text(PIECES, t("nyc.ui.statue_taken", lang, players=taken), x0 + 140, y0 + 10, size=11)
     return ops
 
 
@@ -280,6 +284,8 @@ def boards_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
     for seat, facts in enumerate(table["seats"]):
         y = y0 + seat * layout.board_row
         line = t("nyc.ui.board_line", lang, board=facts["board"], dollars=facts["dollars"], vp=facts["vp"])
+        if facts["vehicles"]:
+            line += " · " + " ".join(f"{colour_tag(c)}×{k}" for c, k in sorted(facts["vehicles"].items()))
         if layout.narrow:
             ops += _box(PIECES, (x0, y, 16, 16), seat_fill(seat), str(seat + 1), size=10, outline=TEXT)
             ops += _text(PIECES, line, x0 + 22, y + 8, size=11)

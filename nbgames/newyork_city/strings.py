@@ -60,6 +60,7 @@ UI = {
     "nyc.ui.fame_on": "fame {tiles}",
     "nyc.ui.statue": "Statue of Liberty: {value} VP next",
     "nyc.ui.fame_left": "{n} fame tiles still hidden",
+    "nyc.ui.statue_taken": "Statue taken by player {players}",
     "nyc.ui.hidden": "(hands are hidden between players)",
     "nyc.ui.your_bid": "Your bid: {cards} = {value}",
     "nyc.ui.board_line": "board {board} · ${dollars} · {vp} VP",
