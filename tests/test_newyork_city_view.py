@@ -345,4 +345,8 @@ def test_the_statue_holders_and_the_vehicles_taken_are_drawn():
     owner = next(s for s, facts in enumerate(game.view(None)["seats"]) if facts["vehicles"])
     colour, count = next(iter(game.view(None)["seats"][owner]["vehicles"].items()))
     text = canvas_text(NewYorkCityView(game, seat=0))
-    assert any(x.startswith("board ") and f"{colour[:2].capitalize()}×{count}" in x for x in text)
+    tag = f"{colour[:2].capitalize()}×{count}"
+    assert any(x.split(" ")[0] == tag or f" {tag}" in x for x in text if not x.startswith("board "))  # wide: own line
+    view = NewYorkCityView(game, seat=0)
+    view.set_width(380)
+    assert any(x.startswith("board ") and tag in x for x in canvas_text(view))

@@ -284,14 +284,15 @@ def boards_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
     for seat, facts in enumerate(table["seats"]):
         y = y0 + seat * layout.board_row
         line = t("nyc.ui.board_line", lang, board=facts["board"], dollars=facts["dollars"], vp=facts["vp"])
-        if facts["vehicles"]:
-            line += " · " + " ".join(f"{colour_tag(c)}×{k}" for c, k in sorted(facts["vehicles"].items()))
+        vehicles = " ".join(f"{colour_tag(c)}×{k}" for c, k in sorted(facts["vehicles"].items()))
         if layout.narrow:
             ops += _box(PIECES, (x0, y, 16, 16), seat_fill(seat), str(seat + 1), size=10, outline=TEXT)
-            ops += _text(PIECES, line, x0 + 22, y + 8, size=11)
-        else:
+            ops += _text(PIECES, f"{line} · {vehicles}" if vehicles else line, x0 + 22, y + 8, size=11)
+        else:  # beside the characters: the vehicles on a second line
             ops += _box(PIECES, (x0, y + 4, 22, 22), seat_fill(seat), str(seat + 1), size=12, outline=TEXT)
-            ops += _text(PIECES, line, x0 + 28, y + 15, size=11)
+            ops += _text(PIECES, line, x0 + 28, y + 12, size=11)
+            if vehicles:
+                ops += _text(PIECES, vehicles, x0 + 28, y + 28, size=11)
         for i, c in enumerate(facts["characters"]):
             ops += char_tile(layout.char_box(seat, i), c["number"], c["phase"], c["used"])
     return ops
