@@ -115,3 +115,23 @@ def test_the_scoring_lesson_shows_the_final_scoring_district_by_district():
     assert not runner.feedback_verdict.ok and runner.feedback_verdict.rule == "NYC-13"
     choice(runner, "4").click()
     assert runner.session.done
+
+
+def test_show_me_marks_every_answer_on_the_page_and_the_learner_follows_it():
+    from test_lesson_show_me import follow_the_mark
+
+    runner = learn()
+    ways = []
+    for index in range(len(runner.lessons)):
+        runner.go(index)
+        while not runner.session.done:
+            session, step = runner.session, runner.session.step_index
+            before = (list(session.game.history), session.game.event_count)
+            runner.show_me()
+            assert (list(session.game.history), session.game.event_count) == before, "Show me changed the game"
+            assert "Here's how" in runner.feedback.value and "NYC-" in runner.feedback.value
+            ways.append(follow_the_mark(runner))
+            assert session.done or session.step_index == step + 1, (runner.lessons[index].id, step, ways[-1])
+    assert len(runner.completed) == len(runner.lessons) == 9
+    assert {"choice", "control", "square", "square+way"} <= set(ways), ways  # buttons, targets, "which way?"
+    assert "typed" not in ways  # every answer is marked on the page
