@@ -6,28 +6,18 @@ answer, progress counted, and no page error (the `page` fixture fails on `pageer
 from __future__ import annotations
 
 import pytest
+from test_newyork_city_play import LAYOUT, click_canvas
 
-from nbgames.newyork_city.layout import layout_for
 from nbgames.newyork_city.lessons_round import lesson_city, lesson_draft, start_district
 from nbgames.testing import goto_drawn
 
 pytestmark = pytest.mark.browser
 
 LEARN = "/voila/render/newyork_city/learn.ipynb"
-LAYOUT = layout_for(2)
 
 
 def wait_text(board, css: str, *parts: str) -> None:
     board.wait_for(lambda: all(p in board.text(css) for p in parts), f"{css} to show {parts}")
-
-
-def click_box(board, box) -> None:
-    canvas = board.canvas
-    canvas.scroll_into_view_if_needed()
-    shown = canvas.bounding_box()
-    scale = shown["width"] / LAYOUT.width
-    x, y, w, h = box
-    board.page.mouse.click(shown["x"] + (x + w / 2) * scale, shown["y"] + (y + h / 2) * scale)
 
 
 def test_first_lessons_by_clicking(board):
@@ -57,18 +47,18 @@ def test_first_lessons_by_clicking(board):
     wait_text(board, ".nbg-lesson-feedback", "Click the marked pair", "NYC-9")
     display = lesson_draft().start_game().view(0)["display"]
     wild = next(i for i, p in enumerate(display) if p and "W" in p)
-    click_box(board, LAYOUT.pair_box(wild))
+    click_canvas(board, LAYOUT.pair_box(wild))
     wait_text(board, ".nbg-lesson-progress", "2 of 9 lessons done")
 
     # lesson 3: a click on a card not held is refused on the status line and in the feedback (NYC-10);
     # then P, P, Done (showing the count), and who gets the +1
     page.locator(".nbg-lesson-next").click()
     wait_text(board, ".nbg-lesson-title", "bidding round")
-    click_box(board, LAYOUT.chip_box(LAYOUT.hand_at, 6))  # W: none in this hand
+    click_canvas(board, LAYOUT.chip_box(LAYOUT.hand_at, 6))  # W: none in this hand
     wait_text(board, ".nbg-status", "Not allowed (NYC-10)")
     wait_text(board, ".nbg-lesson-feedback", "NYC-10", "0 W in your hand")
     for step in ("step 2 of 4", "step 3 of 4"):
-        click_box(board, LAYOUT.chip_box(LAYOUT.hand_at, 0))  # P
+        click_canvas(board, LAYOUT.chip_box(LAYOUT.hand_at, 0))  # P
         wait_text(board, ".nbg-lesson-step", step)
     done = page.locator(".nbg-actions button.nbg-done")
     board.wait_for(lambda: done.inner_text() == "Done: bid 2 (P P)", "Done showing the count")

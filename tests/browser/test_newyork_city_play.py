@@ -31,14 +31,27 @@ CARDS = "PDEAVCW"
 ROUND_LETTER = {"press": "P", "dollar": "D", "elevator": "E", "acquisition": "A", "vp": "V", "construction": "C"}
 
 
-class CityPage:
-    """The play page: the canvas's regions by the wide layout, labels, buttons, frames."""
+def click_canvas(board, box: tuple[float, float, float, float]) -> None:
+    """Click the middle of a box of the wide layout (canvas pixels; the canvas may be shown scaled)."""
+    board.canvas.scroll_into_view_if_needed()
+    shown = board.canvas.bounding_box()
+    scale = shown["width"] / LAYOUT.width
+    x, y, w, h = box
+    board.page.mouse.click(shown["x"] + (x + w / 2) * scale, shown["y"] + (y + h / 2) * scale)
 
-    def __init__(self, page, server):
-        self.page = page
-        self.server = server
+
+class CityPage:
+    """The play page (the conftest's `Board` for labels, pixels and waiting), clicked by the
+    canvas's regions of the wide layout; every websocket frame the page receives is kept."""
+
+    def __init__(self, board):
+        self.board = board
+        self.page = board.page
+        self.server = board.server
         self.payloads: list[bytes | str] = []
-        page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: self.payloads.append(payload)))
+        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: self.payloads.append(payload)))
+        self.canvas, self.text, self.status = board.canvas, board.text, board.status
+        self.wait_for, self.check_no_error = board.wait_for, board.check_no_error
 
     def open(self) -> None:
         goto_drawn(self.page, self.server.url + PLAY)
@@ -47,49 +60,17 @@ class CityPage:
 
     def wait_painted(self) -> None:
         x, y, w, h = LAYOUT.district_box(0)
-        self.wait_for(lambda: self.pixel(x + 3, y + 3)[3] > 0, "the city map painted")
+        self.wait_for(lambda: self.board.pixel(x + 3, y + 3)[3] > 0, "the city map painted")
         self.check_no_error()
 
-    def check_no_error(self) -> None:
-        assert self.page.locator(".voila-error, .jp-OutputArea-output[data-mime-type*=error]").count() == 0
-        assert not self.page.page_errors, self.page.page_errors
-
-    @property
-    def canvas(self):
-        return self.page.locator("canvas.nbg-canvas, .nbg-canvas canvas, .nbg-canvas").first
-
-    def pixel(self, x: float, y: float) -> tuple[int, ...]:
-        return tuple(self.canvas.evaluate(
-            "(el, p) => { const c = el.tagName === 'CANVAS' ? el : el.querySelector('canvas');"
-            " return Array.from(c.getContext('2d').getImageData(p[0], p[1], 1, 1).data); }", [x, y]))
-
     def click_box(self, box: tuple[float, float, float, float]) -> None:
-        """Click the middle of a canvas box (canvas pixels), the canvas being shown scaled."""
-        self.canvas.scroll_into_view_if_needed()
-        shown = self.canvas.bounding_box()
-        scale = shown["width"] / LAYOUT.width
-        x, y, w, h = box
-        self.page.mouse.click(shown["x"] + (x + w / 2) * scale, shown["y"] + (y + h / 2) * scale)
+        click_canvas(self.board, box)
 
     def click_hand(self, letter: str) -> None:
         self.click_box(LAYOUT.chip_box(LAYOUT.hand_at, CARDS.index(letter)))
 
-    def text(self, css: str) -> str:
-        return self.page.locator(css).first.inner_text()
-
-    def status(self) -> str:
-        return self.text(".nbg-status")
-
     def ply(self) -> int:
         return int(re.search(r"Move (\d+) of", self.text(".nbg-position")).group(1))
-
-    def wait_for(self, predicate, what: str, timeout: float = 30.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if predicate():
-                return
-            self.page.wait_for_timeout(50)
-        raise AssertionError(f"timed out waiting for {what}; status={self.status()!r}")
 
     def wait_move(self, before: int, what: str) -> None:
         self.wait_for(lambda: self.ply() > before, what)
@@ -139,8 +120,8 @@ class CityPage:
 
 
 @pytest.fixture
-def city(page, server):
-    return CityPage(page, server)
+def city(board):
+    return CityPage(board)
 
 
 def oracle_hands(record: dict) -> set[str]:
