@@ -350,3 +350,19 @@ def test_the_statue_holders_and_the_vehicles_taken_are_drawn():
     view = NewYorkCityView(game, seat=0)
     view.set_width(380)
     assert any(x.startswith("board ") and tag in x for x in canvas_text(view))
+
+
+def test_the_play_pages_scoreboard_names_colours_and_every_district():
+    from nbgames.ui.app import PlayApp
+
+    timers = []
+    app = PlayApp("newyork_city", 2, seed=3, seats=["random", "random"], scheduler=lambda d, cb: timers.append(cb))
+    while timers and not app.controller.game.is_over:
+        timers.pop(0)()
+    game = app.controller.game
+    assert game.is_over
+    board = app.controller.scores.value
+    assert "vermillion (1)" in board and "blue (2)" in board
+    for letter in game.view(None)["letters"]:
+        assert f"district {letter}" in board
+    assert "Final scoring, district by district (NYC-13)" in app.controller.view.scores.value

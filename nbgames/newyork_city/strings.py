@@ -48,6 +48,7 @@ EN = {
 
 # -- the board view (view.py, panels.py, drawing.py) -------------------------------------------
 UI = {
+    "nyc.colour.0": "vermillion", "nyc.colour.1": "blue", "nyc.colour.2": "green", "nyc.colour.3": "purple",
     "nyc.ui.press_track": "Press track (higher breaks ties; 5+ scores 3 VP)",
     "nyc.ui.fame_up": "Fame tiles face up",
     "nyc.ui.display": "Display of pairs",

@@ -37,7 +37,7 @@ from .layout import Layout, layout_for, regions_for
 from .tables import KINDS, tables_for
 
 NO_GRID = Geometry(0, 0, cell=1.0, left=0.0, top=0.0, right=0.0, bottom=0.0)  # the board is all regions
-STAGE_TARGET = {"take": "pair", "take2": "pair", "split": "pair", "play": "hand", "swap": "reserve",
+TARGET_OF_KIND = {"take": "pair", "take2": "pair", "split": "pair", "play": "hand", "swap": "reserve",
                 "use": "char", "hire": "pool", "move": "district", "fame": "district"}
 
 
@@ -122,7 +122,7 @@ class NewYorkCityView(ShellView):
     # -- targets of actions --------------------------------------------------------------------
     def target_of(self, action: Action) -> str | None:
         kind, args = action.kind, action.args
-        prefix = STAGE_TARGET.get(kind)
+        prefix = TARGET_OF_KIND.get(kind)
         if prefix is None or (kind in ("hire", "fame") and not (args and args[0])):
             return None  # pass, done, a starting character, "none": buttons
         if kind in ("take", "take2", "split"):
@@ -205,15 +205,9 @@ class NewYorkCityView(ShellView):
             return ""
         return html.escape(t("nyc.ui.legend", self.lang))
 
-    def score_notes(self, seat: int) -> list[str]:
-        """Scoreboard lines for the controller: each scoring part with its points."""
-        for entry in self.game.explain_scores():
-            if entry["seat"] == seat:
-                return [f"{p['what']}: {p['points']} ({p['rule']})" for p in entry["parts"] if p["points"]]
-        return []
-
     def score_colour(self, seat: int) -> str:
-        return f"{self.seat_label(seat)} ({seat + 1})"
+        """A seat's colour in words and its number, for the controller's scoreboard."""
+        return f"{t(f'nyc.colour.{seat}', self.lang)} ({seat + 1})"
 
     def _sync_controls(self) -> None:
         """The shell keeps its buttons while the legal moves keep their notation; Done's words
