@@ -102,7 +102,7 @@ def test_colours_are_okabe_ito_and_never_alone():
 def test_every_region_is_hit_at_its_centre_and_nothing_outside(make):
     view = NewYorkCityView(make(), seat=0)
     names = view.regions.names
-    assert {n.split(":")[0] for n in names} >= {"district", "hand", "char", "pool", "fame"}
+    assert {n.split(":")[0] for n in names} >= {"district", "route", "hand", "char", "pool", "fame"}
     for name in names:
         assert view.target_at(*view.regions.centre(name)) == name
     for bad in [(-5, 3), (1e9, 1e9), ("x", 2), (float("nan"), 3), (None, None), (2, 2)]:
@@ -314,8 +314,14 @@ def test_hover_describes_districts_pairs_cards_and_characters():
     assert "press card (P): 3 in your hand" in view.info.value
     view._on_mouse_move(*view.regions.centre("pool:24"))
     assert "Character 24: level 2, phase 3" in view.info.value
+    route = game.view(0)["routes"][0]
+    view._on_mouse_move(*view.regions.centre(f"route:{route['id']}"))
+    assert f"Route {route['id']} between {route['ends'][0]} and {route['ends'][1]}" in view.info.value
+    assert f"{route['vehicle']} vehicle (still there)" in view.info.value
     view._on_mouse_move(-5, -5)
     assert "Click a pair" in view.info.value
+    known = game.view(0)["seats"][1]["known_hand"]
+    assert known and "(seen: " + " ".join(k * n for k, n in known.items()) + ")" in view.players_panel.value
 
 
 def test_done_tells_the_count_after_every_card_even_when_the_moves_stay_the_same():

@@ -6,7 +6,7 @@ and the reserve, and the characters to hire. Narrow (a phone-sized page, `narrow
 same sections stacked in one column 360 canvas pixels wide, every clickable target at least 36
 canvas pixels (about 35 CSS pixels on a canvas shown 358 pixels wide).
 
-Targets are named regions (``district:<letter>``, ``pair:<n>``, ``hand:<card letter>``,
+Targets are named regions (``district:<letter>``, ``route:<id>`` (hover only), ``pair:<n>``, ``hand:<card letter>``,
 ``reserve:<card letter>``, ``char:<seat>:<number>``, ``pool:<number>``, ``fame:<id>``); which
 exist depends on the game (`regions_for`), so the view asks anew at every refresh.
 """
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..ui.regions import Region, RegionMap
+from ..ui.tracks import route_region
 
 # District boxes of the map (x, y) in a 330 × 500 map, in data order: Harlem at the top, Lower
 # Manhattan at the bottom, roughly where they lie on the island; the gaps between them hold the
@@ -29,6 +30,7 @@ TILE = 40.0        # a character tile, a hand or reserve chip (clickable: ≥ 36
 GAP = 4.0
 PAIR_W, PAIR_H = 44.0, 58.0
 TRACK_SPACES = 16  # 0 … 15 (NYC-2)
+ROUTE_W = 34.0     # a route's band between two districts
 POOL_MOST = 34     # characters that can wait to be hired (the default set has 29)
 
 
@@ -129,6 +131,12 @@ def rect(name: str, box: tuple[float, float, float, float], label: str | None = 
 def regions_for(layout: Layout, table: dict[str, Any], card_letters: str, viewer: int | None) -> RegionMap:
     """Every target the board shows now, as named rectangles for hit-testing."""
     regions = [rect(f"district:{d['letter']}", layout.district_box(i)) for i, d in enumerate(table["districts"])]
+    city = RegionMap(regions)
+    for route in table["routes"]:  # between the districts (for hover: its vehicle and lanterns)
+        a, b = (f"district:{end}" for end in route["ends"])
+        region = route_region(city, a, b, width=ROUTE_W, name=f"route:{route['id']}")
+        if region is not None:
+            regions.append(region)
     regions += [rect(f"fame:{tile['id']}", fame_box(layout, i)) for i, tile in enumerate(table["fame_up"])]
     regions += [rect(f"pair:{slot + 1}", layout.pair_box(slot))
                 for slot, pair in enumerate(table["display"]) if pair is not None]

@@ -149,6 +149,8 @@ def seat_facts(table: dict[str, Any], seat: int, lang: str) -> str:
     facts = table["seats"][seat]
     text = t("nyc.ui.seat_facts", lang, dollars=facts["dollars"], board=facts["board"], vp=facts["vp"],
              press=facts["press"], hand=facts["hand_size"])
+    if facts["known_hand"]:
+        text += t("nyc.ui.seat_known", lang, cards=" ".join(k * n for k, n in facts["known_hand"].items()))
     bidding = table["bidding"]
     if bidding is not None and bidding["values"][seat]:
         text += t("nyc.ui.seat_bid", lang, value=bidding["values"][seat])
@@ -203,6 +205,14 @@ def target_facts(target: str, table: dict[str, Any], T: Tables, viewer: int | No
         c = T.characters[int(rest)]
         return [t("nyc.info.pool", lang, number=c.number, level=c.level, phase=phase_text(c.phase, lang),
                   ability=ability_text(T, c.number, lang))]
+    if kind == "route":
+        route = next((r for r in table["routes"] if r["id"] == rest), None)
+        if route is None:
+            return []
+        (a, b), (la, lb) = route["ends"], route["lanterns"]
+        state = t("nyc.info.route_there" if route["vehicle"] else "nyc.info.route_taken", lang)
+        return [t("nyc.info.route", lang, id=rest, a=a, b=b, vehicle=route["vehicle_colour"], state=state,
+                  la=la, lb=lb)]
     if kind == "fame":
         for tile in table["fame_up"]:
             if str(tile["id"]) == rest:

@@ -76,6 +76,7 @@ UI = {
     "nyc.ui.leads_none": "no bid yet",
     "nyc.ui.seat_facts": "${dollars} · board {board} · {vp} VP · press {press} · hand {hand}",
     "nyc.ui.seat_bid": " · bid {value}",
+    "nyc.ui.seat_known": " (seen: {cards})",
     "nyc.ui.seat_passed": " · passed",
     "nyc.ui.reserve_chip": "reserve {letter}",
     "nyc.ui.scores_title": "Final scoring, district by district (NYC-13)",
@@ -122,6 +123,9 @@ UI = {
     "nyc.info.buildings": "Buildings: {list}.",
     "nyc.info.lanterns": "Lanterns: {list}. Routes: {routes}.",
     "nyc.info.mayor": "; the mayor is here",
+    "nyc.info.route": "Route {id} between {a} and {b}: {vehicle} vehicle ({state}); lanterns {la} at {a}, {lb} at "
+                      "{b}. A {vehicle} fame tile goes on {a} or {b} and takes this vehicle (NYC-10).",
+    "nyc.info.route_taken": "taken", "nyc.info.route_there": "still there",
     "nyc.info.pair": "Pair {slot} of the display: {cards}.",
     "nyc.info.hand": "{kind} card ({letter}): {n} in your hand.",
     "nyc.info.reserve": "Reserve card {kind} ({letter}): face up; swap it with a hand card on your bidding turn.",
