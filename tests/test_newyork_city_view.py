@@ -372,3 +372,17 @@ def test_the_play_pages_scoreboard_names_colours_and_every_district():
     for letter in game.view(None)["letters"]:
         assert f"district {letter}" in board
     assert "Final scoring, district by district (NYC-13)" in app.controller.view.scores.value
+
+
+def test_draw_lists_set_no_attribute_twice_in_a_row_to_the_same_value():
+    from nbgames.newyork_city.drawing import without_repeats
+
+    ops = [(1, "set:font", ("a",)), (1, "fill_text", ("x", 0, 0)), (1, "set:font", ("a",)), (2, "set:font", ("a",)),
+           (1, "set:font", ("b",)), (1, "fill_text", ("y", 0, 0))]
+    assert without_repeats(ops) == [ops[0], ops[1], ops[3], ops[4], ops[5]]
+    view = NewYorkCityView(dollar_bid(), seat=0)
+    seen: dict = {}
+    for layer, name, args in view.ops():
+        if name.startswith("set:") and layer != HIGHLIGHTS:
+            assert seen.get((layer, name)) != args[0], (layer, name, args)
+            seen[(layer, name)] = args[0]

@@ -72,6 +72,10 @@ def _text(layer: int, text: str, x: float, y: float, size: int = 12, bold: bool 
 def static_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
     """Background, routes with their lanterns, district frames with letter and name, the press
     track's spaces and every section's title."""
+    return without_repeats(_static_ops(layout, table, lang))
+
+
+def _static_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
     ops: list[Op] = [(STATIC, "clear", ()), (STATIC, "set:fill_style", (BACKGROUND,)),
                      (STATIC, "fill_rect", (0, 0, layout.width, layout.height))]
     letters = [d["letter"] for d in table["districts"]]
@@ -130,8 +134,28 @@ def lantern_fraction(x1: float, y1: float, x2: float, y2: float, w: float, h: fl
 
 
 # -- the pieces layer --------------------------------------------------------------------------
+def without_repeats(ops: list[Op]) -> list[Op]:
+    """The draw list without attribute settings that repeat the value already set on their layer
+    (fewer commands for the browser; the first setting of each attribute always stays)."""
+    current: dict[tuple[int, str], Any] = {}
+    out: list[Op] = []
+    for op in ops:
+        layer, name, args = op
+        if name.startswith("set:"):
+            if current.get((layer, name), object()) == args[0]:
+                continue
+            current[(layer, name)] = args[0]
+        out.append(op)
+    return out
+
+
 def piece_ops(layout: Layout, table: dict[str, Any], card_letters: str, viewer: int | None,
               lang: str) -> list[Op]:
+    return without_repeats(_piece_ops(layout, table, card_letters, viewer, lang))
+
+
+def _piece_ops(layout: Layout, table: dict[str, Any], card_letters: str, viewer: int | None,
+               lang: str) -> list[Op]:
     ops: list[Op] = [(PIECES, "clear", ())]
     ops += district_ops(layout, table, lang)
     ops += vehicle_ops(layout, table)
