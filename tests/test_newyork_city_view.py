@@ -167,6 +167,7 @@ def test_a_reserve_card_asks_which_hand_card_goes_back():
     assert reserve
     click(view, f"reserve:{reserve[0]}")
     assert out == [] and len(view.choices.children) > 1  # several ways: never one silently
+    assert view.status.value == f"The {reserve[0]} in your reserve can be played in several ways: choose one below."
     assert all(b.description.startswith("Swap: ") for b in view.choices.children)
     view.choices.children[0].click()
     assert out and out[0].kind == "swap"

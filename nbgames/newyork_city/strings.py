@@ -137,6 +137,10 @@ UI = {
     "nyc.info.fame_click": "A fame tile is placed by clicking a district at a lantern end of a route with "
                            "a {vehicle} vehicle.",
     "nyc.phase.end": "end of game",
+    # targets in words
+    "nyc.name.district": "District {name}", "nyc.name.route": "Route {name}", "nyc.name.pair": "Pair {name}",
+    "nyc.name.hand": "The {name} in your hand", "nyc.name.reserve": "The {name} in your reserve",
+    "nyc.name.char": "Character {name}", "nyc.name.pool": "Character {name}", "nyc.name.fame": "Fame tile {name}",
     # "Show me": where a move is made
     "nyc.show.pair": "Click the marked pair {name} of the display.",
     "nyc.show.hand": "Click the marked {name} in your hand.",

@@ -36,6 +36,7 @@ from . import drawing, panels
 from .layout import Layout, layout_for, regions_for
 from .tables import KINDS, tables_for
 
+NAMED = ("district", "route", "pair", "hand", "reserve", "char", "pool", "fame")
 NO_GRID = Geometry(0, 0, cell=1.0, left=0.0, top=0.0, right=0.0, bottom=0.0)  # the board is all regions
 TARGET_OF_KIND = {"take": "pair", "take2": "pair", "split": "pair", "play": "hand", "swap": "reserve",
                 "use": "char", "hire": "pool", "move": "district", "fame": "district"}
@@ -138,6 +139,18 @@ class NewYorkCityView(ShellView):
         if kind == "move":
             return f"district:{args[0]}"
         return f"district:{args[2]}"  # fame tile, route, district
+
+    def click(self, target: str) -> None:
+        """The shell's click; when it asks "which way?", the target is named in words."""
+        super().click(target)
+        raw = t("label.choose_how", self.lang, target=target)
+        if self.status.value == raw:
+            self.status.value = t("label.choose_how", self.lang, target=self.target_words(target))
+
+    def target_words(self, target: str) -> str:
+        """A target in words: "District B", "Pair 3", "The E in your reserve", "Character 24"."""
+        kind, _, rest = target.partition(":")
+        return t(f"nyc.name.{kind}", self.lang, name=rest.rpartition(":")[2]) if kind in NAMED else target
 
     def refusal_text(self, target: str) -> str:
         """Why a click plays nothing: the engine's refusal of what the click would mean."""
