@@ -29,7 +29,7 @@ def _tournament(args: argparse.Namespace) -> int:
     options = manifest(args.game).parse_options(args.option)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     result = tournament(args.game, bots, args.n, seed=args.seed, options=options, jobs=args.jobs,
-                        progress=None if args.quiet else ProgressBar())
+                        progress=None if args.quiet else ProgressBar(sys.stderr))
     print(result.format())
     if args.csv:
         with open(args.csv, "w", newline="", encoding="utf-8") as fh:
