@@ -2,12 +2,16 @@
 so a position is worth its coins plus the prizes each seat may expect: the prizes still open in
 the race being run, shared by how far each chair is and how fast its team moves, and the prizes
 of the races to come, shared by team strength (GR-2, GR-3, GR-15). The high bidder of a running
-auction is counted as having paid its bid for an average team. Playouts run to the end of the
-game (they are fast here); the evaluation serves the one-ply bot and hints.
+auction is counted as having paid its bid for an average team. In playouts a seat bids the
+lowest bid while the price stays under a fair one (a team's share of the prizes to come), and
+passes above it: random bids up to all one's coins would make every playout's auction a lottery.
 """
 
 from __future__ import annotations
 
+import random
+
+from ..engine.action import Action
 from ..engine.game import Game
 from ..engine.search import BotHooks, score_values
 
@@ -47,8 +51,24 @@ def expected_money(view: dict) -> list[float]:
     return money
 
 
+def fair_price(view: dict) -> float:
+    """What a team is worth at the auction: a third of an even share of every prize to come (the
+    last seat without a team gets one for 10, GR-6)."""
+    return 0.3 * sum(map(sum, view["prize_table"][len(view["results"]):])) / view["players"]
+
+
+def rollout(game: Game, legal: list[Action], rng: random.Random) -> Action:
+    bids = [a for a in legal if a.kind == "bid"]
+    if not bids:
+        return rng.choice(legal)
+    lowest = min(bids, key=lambda a: a.args[0])
+    passes = [a for a in legal if a.kind == "pass"]
+    limit = fair_price(game.view(None)) * rng.uniform(0.5, 1.2)
+    return lowest if lowest.args[0] <= limit or not passes else passes[0]
+
+
 def evaluate(game: Game) -> list[float]:
     return score_values(expected_money(game.view(None)), 10.0)
 
 
-HOOKS = BotHooks(evaluate=evaluate, rollout_depth=None, score_scale=10.0)
+HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=None, score_scale=10.0)
