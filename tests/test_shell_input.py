@@ -89,3 +89,15 @@ def test_score_lines_and_lesson_feedback_mark_their_rule_ids():
     runner = learn()
     runner.view.click("E5")  # wrong: NY-1
     assert "data-rule='NY-1'" in runner.feedback.value
+
+
+def test_a_buttons_words_follow_the_state_when_its_move_stays_the_same():
+    from nbgames.engine.game import new_game
+    from nbgames.galopp_royal.view import GaloppView
+
+    view = GaloppView(new_game("galopp_royal", 4, seed=3), seat=0)
+    button = view.control("button:pass")
+    assert button is not None
+    view.describe = lambda action: f"{action}, said anew"  # the same move, other words
+    view.refresh()
+    assert view.control("button:pass") is button and button.description == "pass, said anew"

@@ -527,7 +527,7 @@ class LessonRunner:
         how = view.how_to_play(action) if action is not None and hasattr(view, "how_to_play") else None
         if how is None and self.session.step is not None and not self.session.step.plays:
             square = _square_name(expected)  # a question answered by naming a square
-            how = ([square], t("lesson.show_target", target=square)) if square else None
+            how = ([square], t("lesson.show_target", target=t("label.square", target=square))) if square else None
         if how is not None:
             targets, words = how
             view.highlight(targets, kind="shown")

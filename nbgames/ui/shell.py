@@ -179,6 +179,10 @@ class ShellView(GameView):
         """The board target an action is played by clicking; None: it is played from a button."""
         return None
 
+    def target_words(self, target: str) -> str:
+        """A target in words for sentences ("square C3"); a game with named regions says more."""
+        return t("label.square", self.lang, target=target)
+
     def target_facts(self, target: str) -> list[str]:
         """Plain lines about a target for the information panel (what stands there)."""
         return [target]
@@ -234,7 +238,7 @@ class ShellView(GameView):
         whose move takes several clicks or a slider says how here."""
         target = self.target_of(action)
         if target is not None:
-            words = t("lesson.show_target", self.lang, target=target)
+            words = t("lesson.show_target", self.lang, target=self.target_words(target))
             if self.asks_which(target):  # the click asks "which way?"
                 words += " " + t("lesson.show_then_choose", self.lang, way=self.describe(action))
             return [target], words
@@ -527,6 +531,11 @@ class ShellView(GameView):
             listed = legal if self.max_listed_moves is None or len(legal) <= self.max_listed_moves else []
             self.moves.options = [(self.describe(a), str(a)) for a in listed]
             self.moves.value = str(listed[0]) if listed else None
+        else:  # the same moves: their words may still have changed (a bid's count, a fee)
+            actions = {self.button_name(a): a for a in self.button_actions()}
+            for name, button in self._action_buttons.items():
+                if name in actions:
+                    button.description = self.describe(actions[name])
         self.moves.disabled = self.play_selected.disabled = not self.moves.options
         for child in self.choices.children:
             child.disabled = not self._interactive
