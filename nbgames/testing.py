@@ -114,13 +114,19 @@ def unfold(page, *names: str) -> None:
     """Open folded panels of a page (``"log"``, ``"moves"``, ``"files"``, ``"settings"``; none
     named: all) by clicking their headers, as a visitor would, and wait until they are open."""
     css = ", ".join(f".nbg-fold-{name}" for name in names) if names else ".nbg-fold"
-    page.evaluate(
-        "css => document.querySelectorAll(css).forEach(fold => fold.querySelectorAll("
-        "  '.jupyter-widget-Collapse:not(.jupyter-widget-Collapse-open) > .jupyter-widget-Collapse-header')"
-        "  .forEach(header => header.click()))", css)
-    page.wait_for_function(
-        "css => [...document.querySelectorAll(css)].every(f => f.querySelector('.jupyter-widget-Collapse-open'))",
-        arg=css, timeout=10_000)
+    all_open = ("css => [...document.querySelectorAll(css)].every("
+                "f => f.querySelector('.jupyter-widget-Collapse-open'))")
+    deadline = time.monotonic() + 15
+    while True:  # again if the page folds one meanwhile (a phone folds its lesson list)
+        page.evaluate(
+            "css => document.querySelectorAll(css).forEach(fold => fold.querySelectorAll("
+            "  '.jupyter-widget-Collapse:not(.jupyter-widget-Collapse-open) > .jupyter-widget-Collapse-header')"
+            "  .forEach(header => header.click()))", css)
+        page.wait_for_timeout(400)
+        if page.evaluate(all_open, css):
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"folded panels {css} did not stay open")
 
 
 def goto_drawn(page, url: str, timeout: float = 45_000, *, unfolded: bool = True) -> None:
