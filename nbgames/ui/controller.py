@@ -34,6 +34,21 @@ SEAT_KINDS = ("human", *BOT_KINDS)
 LOG_LINES = 80  # the event log shows the newest lines; sending the whole game each move would grow
 
 
+def in_worker(name: str, work, done) -> None:
+    """Run `work()` in a worker thread, then `done(result)` on the kernel's event loop (the
+    widgets are only touched there); nothing if that loop has closed meanwhile."""
+    loop = asyncio.get_running_loop()
+
+    def run() -> None:
+        result = work()
+        try:
+            loop.call_soon_threadsafe(done, result)
+        except RuntimeError:  # the kernel's loop has closed: no page to answer
+            pass
+
+    threading.Thread(target=run, name=name, daemon=True).start()
+
+
 def make_view(game: Game, lang: str = "en"):
     """The board view of a game, from its manifest."""
     return game.manifest.view_class()(game, lang=lang)
@@ -234,20 +249,16 @@ class PlayController:
                 return
             self._bot_done(generation, seat, action, None)
             return
-        copy, stop, loop = self.game.clone(), threading.Event(), asyncio.get_running_loop()
+        copy, stop = self.game.clone(), threading.Event()
         self._stop_search = stop
 
-        def think() -> None:
+        def think():
             try:
-                result, error = bot.choose(copy, stop=stop), None
+                return bot.choose(copy, stop=stop), None
             except Exception as exc:  # noqa: BLE001 - reported on the page, not lost in a thread
-                result, error = None, exc
-            try:
-                loop.call_soon_threadsafe(self._bot_done, generation, seat, result, error)
-            except RuntimeError:  # the kernel's loop has closed: no page to answer
-                pass
+                return None, exc
 
-        threading.Thread(target=think, name=f"nbgames-bot-{seat}", daemon=True).start()
+        in_worker(f"nbgames-bot-{seat}", think, lambda found: self._bot_done(generation, seat, *found))
 
     def _bot_done(self, generation: int, seat: int, action: Action | None, error: Exception | None) -> None:
         """A bot decided: play its move, unless the page moved on (undo, stop, new game)."""
@@ -300,14 +311,7 @@ class PlayController:
         def progress(positions: int, total: int) -> None:
             loop.call_soon_threadsafe(setattr, self.review.progress, "value", positions)
 
-        def work() -> None:
-            result = review(copy, seat, progress=progress, stop=stop)
-            try:
-                loop.call_soon_threadsafe(done, result)
-            except RuntimeError:  # the kernel's loop has closed
-                pass
-
-        threading.Thread(target=work, name="nbgames-review", daemon=True).start()
+        in_worker("nbgames-review", lambda: review(copy, seat, progress=progress, stop=stop), done)
 
     def stop_bots(self) -> None:
         """Stop the bots: a search ends at once, nothing more is played until "Play on"."""
