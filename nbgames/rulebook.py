@@ -38,7 +38,10 @@ def build(sections: Mapping[str, Mapping[str, str]], entries: Mapping[str, Entry
 
 def rulebook_module(game: str) -> ModuleType | None:
     """A game's rulebook module (None if the game has none)."""
-    module = manifest(game).rules_class().__module__.rpartition(".")[0] + ".rulebook"
+    package = manifest(game).rules_class().__module__.rpartition(".")[0]
+    if not package:  # a game defined in a lone module (a test's, a notebook's) has no rulebook
+        return None
+    module = package + ".rulebook"
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as exc:

@@ -193,3 +193,21 @@ def test_cited_finds_the_rule_ids_a_sentence_cites():
     assert cited(sentence) == ["NY-12", "NY-11", "NY-12a", "GR-7", "NY1901-5", "NYC-13"]
     refusal = nbgames.new_game("newyork", players=3, seed=1).refusal("pick red")
     assert refusal is not None and cited(f"Not allowed ({refusal.rule}): {refusal.reason}")[0] == refusal.rule
+
+
+
+def test_a_game_from_a_lone_module_has_no_rulebook_and_breaks_no_other(monkeypatch):
+    """A game whose rules live in a top-level module (a test's, a notebook's) has no package to
+    hold a rulebook; the other games' rules are still found."""
+    import dataclasses
+    import sys
+    import types
+
+    from nbgames.engine import registry
+    pebbles = registry.manifest("pebbles")
+    lone = types.ModuleType("lone_game")
+    lone.LoneRules = type("LoneRules", (pebbles.rules_class(),), {"__module__": "lone_game"})
+    monkeypatch.setitem(sys.modules, "lone_game", lone)
+    monkeypatch.setitem(registry._MANIFESTS, "lone", dataclasses.replace(pebbles, name="lone", rules="lone_game:LoneRules"))
+    assert rulebook_module("lone") is None
+    assert nbgames.rule("NY-11")["game"] == "newyork" and "NY-11" in cited("see NY-11")
