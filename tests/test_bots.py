@@ -12,11 +12,12 @@ import time
 import pytest
 from pebbles.rules import Pebbles
 
+from nbgames.engine import registry
 from nbgames.engine.bots import BOT_KINDS, LEVELS, GreedyBot, MctsBot, RandomBot, make_bot
 from nbgames.engine.game import Game
 from nbgames.engine.hints import hint
 from nbgames.engine.manifest import Manifest
-from nbgames.engine.registry import manifest, register
+from nbgames.engine.registry import manifest
 from nbgames.engine.search import BotHooks, Search, hooks_for
 
 GAMES = ["newyork", "galopp_royal", "newyork1901", "newyork_city"]
@@ -43,9 +44,14 @@ class GuardedPebbles(Pebbles):
 
 
 touches: list[str] = []
-register(Manifest(name="guarded_pebbles", title="Guarded Pebbles", designer="tests", year=2026,
-                  min_players=2, max_players=3, rules=f"{__name__}:GuardedPebbles", prefix="pb",
-                  ))
+GUARDED = Manifest(name="guarded_pebbles", title="Guarded Pebbles", designer="tests", year=2026,
+                   min_players=2, max_players=3, rules=f"{__name__}:GuardedPebbles", prefix="pb")
+
+
+@pytest.fixture(autouse=True)
+def guarded_pebbles(monkeypatch):
+    """The spy game is known only while a test here runs (the contract suite must not meet it)."""
+    monkeypatch.setitem(registry._MANIFESTS, GUARDED.name, GUARDED)
 
 
 def sealed_game(seed: int) -> Game:
