@@ -14,6 +14,7 @@ import sys
 import venv
 
 import pytest
+import tomllib
 from support import ROOT
 
 RUNNER = r"""
@@ -34,6 +35,14 @@ for path in notebooks:
 print("executed", len(notebooks))
 sys.exit("\n".join(failures) if failures else 0)
 """
+
+
+def test_binder_installs_every_runtime_dependency_with_the_same_bounds():
+    """postBuild installs nbgames with --no-deps, so requirements.txt must carry every dependency."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    lines = (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+    binder = {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+    assert set(project) <= binder, set(project) - binder
 
 
 @pytest.mark.slow
