@@ -303,7 +303,10 @@ class FramePage:
         if notation is None:
             self.page.evaluate(f"() => {BUTTONS}[0]?.click()")
         else:
-            self.page.locator(".nbg-moves select").select_option(notation)
+            try:  # the list may have moved on since we read it: then the option is gone
+                self.page.locator(".nbg-moves select").select_option(notation, timeout=3_000)
+            except Exception:  # noqa: BLE001 - a stale option: nothing was played
+                return False
             self.page.locator("button.nbg-play-selected").click()
         try:
             self.page.wait_for_function("p => document.querySelector('.nbg-position').innerText !== p",
