@@ -208,6 +208,7 @@ def test_a_game_from_a_lone_module_has_no_rulebook_and_breaks_no_other(monkeypat
     lone = types.ModuleType("lone_game")
     lone.LoneRules = type("LoneRules", (pebbles.rules_class(),), {"__module__": "lone_game"})
     monkeypatch.setitem(sys.modules, "lone_game", lone)
-    monkeypatch.setitem(registry._MANIFESTS, "lone", dataclasses.replace(pebbles, name="lone", rules="lone_game:LoneRules"))
+    lone_manifest = dataclasses.replace(pebbles, name="lone", rules="lone_game:LoneRules")
+    monkeypatch.setitem(registry._MANIFESTS, "lone", lone_manifest)
     assert rulebook_module("lone") is None
     assert nbgames.rule("NY-11")["game"] == "newyork" and "NY-11" in cited("see NY-11")
