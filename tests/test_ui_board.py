@@ -72,7 +72,7 @@ def test_i18n_formats_falls_back_and_shows_missing_keys():
     assert t("seat.name", lang="ja", n=3) == "Player 3"  # no Japanese yet: English
     assert t("no.such.key") == "no.such.key"
     assert t("seat.name") == EN["seat.name"]  # missing argument: the template, not a crash
-    assert t("ny.empty") == "empty" and "gr.what.race" in catalogue("en")  # games' own catalogues
+    assert t("ny.empty") == "empty" and "gr.what.race" in catalogue()  # games' own catalogues
 
 
 def test_client_ready_sends_board_and_label_again_once_the_page_settled(monkeypatch):

@@ -1,9 +1,9 @@
 """User-visible strings. Every widget text goes through `t(key, **kw)`.
 
-The kit's own strings live here; each game brings its own catalogue through its manifest
-(keys starting with the game's prefix, e.g. "ny."). Adding a language is adding one dict per
-catalogue (e.g. ``"ja": {...}``); missing keys fall back to English, so a partial translation
-still works.
+The kit's own English strings live here by key; each game brings its own table through its
+manifest (keys starting with the game's prefix, e.g. "ny."). Translations are in the gettext
+catalogues (``nbgames/locale/ja.po``, ``nbgames/<game>/locale/ja.po``) with the English text as
+message id; a missing translation falls back to English, so a partial one still works.
 """
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-EN: Mapping[str, str] = MappingProxyType({
+from ..i18n import Msg, gettext, localize, ngettext
+
+EN: Mapping[str, str | tuple[str, str]] = MappingProxyType({
     # generic kit
     "app.loading": "Loading the board…",
     "board.drawn": "Board drawn ({n})",
@@ -48,7 +50,7 @@ EN: Mapping[str, str] = MappingProxyType({
     "status.not_your_turn": "Wait: it is {player}'s turn (a bot).",
     "status.paused": "Bots are paused while you look back in time. Press “Play on” to continue.",
     "status.moved": "{player} played {move}.",
-    "status.loaded": "Loaded a saved game ({moves} moves).",
+    "status.loaded": ("Loaded a saved game ({moves} move).", "Loaded a saved game ({moves} moves)."),
     "status.load_refused": "That file could not be loaded: {reason}",
     "status.load_too_big": "That file is too large to be a saved game.",
     "status.load_other_game": "That file is a saved game of “{game}”, which has no board here.",
@@ -127,42 +129,52 @@ EN: Mapping[str, str] = MappingProxyType({
 
 KIT: Mapping[str, Mapping[str, str]] = MappingProxyType({"en": EN})
 DEFAULT_LANGUAGE = "en"
-_merged: dict[str, dict[str, str]] = {}
+_merged: dict[str, str | tuple[str, str]] = {}
 _merged_games: tuple[str, ...] = ()
 
 
-def catalogue(lang: str) -> Mapping[str, str]:
-    """Every string of `lang`: the kit's and those of every registered game."""
+def catalogue() -> Mapping[str, str | tuple[str, str]]:
+    """Every keyed English string: the kit's and those of every registered game."""
     global _merged_games
     from ..engine.registry import manifests
 
     known = manifests()
     names = tuple(m.name for m in known)
-    if names != _merged_games:  # a game registered since the last call
+    if names != _merged_games or not _merged:  # a game registered since the last call
         _merged.clear()
-        _merged_games = names
-    if lang not in _merged:
-        table = dict(KIT.get(lang, {}))
+        _merged.update(KIT["en"])
         for m in known:
-            table.update(m.catalogue().get(lang, {}))
-        _merged[lang] = table
-    return _merged[lang]
+            _merged.update(m.catalogue().get("en", {}))
+        _merged_games = names
+    return _merged
 
 
-def t(key: str, lang: str = DEFAULT_LANGUAGE, **kw: object) -> str:
-    """The text for `key` in `lang` (English if missing), formatted with `kw`.
+def t(key: str, lang: str | None = None, **kw: object) -> str:
+    """The text for `key` in `lang` (default: the page's language), formatted with `kw`.
 
-    An unknown key returns the key itself, so a missing string is visible, never a crash.
+    The English text is the message id of the gettext catalogues (see nbgames/i18n.py); a
+    missing translation shows English, an unknown key the key itself — visible, never a crash.
+    A (singular, plural) entry picks its form by the count in `kw` ("n", "count" or the first
+    whole number), through the language's plural rule.
     """
-    template = catalogue(lang).get(key) if lang != DEFAULT_LANGUAGE else None
-    if template is None:
-        template = catalogue(DEFAULT_LANGUAGE).get(key)
+    template = catalogue().get(key)
     if template is None:
         return key
+    if isinstance(template, tuple):
+        template = ngettext(*template, _count(kw), lang)
+    else:
+        template = gettext(template, lang)
     try:
-        return template.format(**kw)
+        return template.format(**{k: localize(v, lang) if isinstance(v, Msg) else v for k, v in kw.items()})
     except (KeyError, IndexError, ValueError):
         return template
+
+
+def _count(kw: Mapping[str, object]) -> int:
+    for value in (kw.get("n"), kw.get("count"), *kw.values()):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return 1
 
 
 def player_name(seat: int | None, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -1,0 +1,332 @@
+"""Languages: English in the source, every other language in gettext catalogues.
+
+English text is written where it is used and is its own message id; a translation lives in a
+``.po`` file beside the code that says it — the kit's in ``nbgames/locale/<lang>.po``, each
+game's in ``nbgames/<game>/locale/<lang>.po`` — read with Babel on first use.
+
+Marking text for translation::
+
+    _("Draw pile")                                  # translated now, in the current language
+    ngettext("{n} card face down", "{n} cards face down", n).format(n=n)
+    msg("No pair in your hand names {name}.", name=square)   # English now, translatable later
+    N_("a house default")                           # only marked: translated where it is shown
+
+The current language is the page's (`set_language`, or ``with using("ja"):`` around a piece of
+work); code that already knows its language passes ``lang=``. `msg` gives an English `str` that
+remembers its template and values, so a refusal raised by the engine reads in English for Python
+users (``str(error)``) and in the page's language on the page (`localize`).
+
+``python -m nbgames.i18n update ja [domain]`` extracts every marked string (and each module-level
+``EN`` table of keyed strings) and merges it into the ``.po`` files (a domain is ``nbgames`` for
+the kit or a game's name); ``check ja [domain]`` lists what is untranslated.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import contextvars
+import functools
+import gettext as _gettext
+import re
+import sys
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+LANGUAGES: Mapping[str, str] = {"en": "English", "ja": "日本語"}
+DEFAULT_LANGUAGE = "en"
+PACKAGE = Path(__file__).resolve().parent
+
+_page_language = DEFAULT_LANGUAGE
+_override: contextvars.ContextVar[str | None] = contextvars.ContextVar("nbgames_language", default=None)
+
+
+# -- the current language -----------------------------------------------------------------------
+def normalize(lang: str | None) -> str:
+    """A known language code for `lang` ("ja-JP" -> "ja", "EN" -> "en"; unknown -> English)."""
+    code = (lang or "").strip().lower().replace("_", "-").split("-")[0]
+    return code if code in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def current() -> str:
+    """The language text is shown in now."""
+    return _override.get() or _page_language
+
+
+def set_language(lang: str) -> str:
+    """Make `lang` the page's language (one page per kernel); returns the code used."""
+    global _page_language
+    _page_language = normalize(lang)
+    return _page_language
+
+
+@contextlib.contextmanager
+def using(lang: str | None) -> Iterator[str]:
+    """Text made inside the block is in `lang` (None: leave the current language)."""
+    token = _override.set(normalize(lang) if lang else current())
+    try:
+        yield current()
+    finally:
+        _override.reset(token)
+
+
+# -- translating ----------------------------------------------------------------------------------
+def gettext(message: str, lang: str | None = None) -> str:
+    """`message` in `lang` (default: the current language); itself where no translation exists."""
+    lang = normalize(lang) if lang else current()
+    if lang == DEFAULT_LANGUAGE:
+        return str(message)
+    found = _catalogue(lang).get(str(message))
+    if isinstance(found, tuple):
+        return found[0]
+    return found or str(message)
+
+
+_ = gettext
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    """The plural form of a message for `n` in `lang`, by that language's plural rule."""
+    lang = normalize(lang) if lang else current()
+    english = singular if n == 1 else plural
+    if lang == DEFAULT_LANGUAGE:
+        return english
+    found = _catalogue(lang).get(singular)
+    if not isinstance(found, tuple):
+        return english
+    index = _plural_rule(lang)(n)
+    return found[min(index, len(found) - 1)] or english
+
+
+def N_(message: str) -> str:
+    """Mark `message` for translation where it is shown (a constant defined before a language is)."""
+    return message
+
+
+class Msg(str):
+    """English text that remembers its template and values, to be shown in another language
+    later (`localize`). It *is* the English sentence, so it prints, compares and logs as one."""
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, params: Mapping[str, Any]):
+        self = super().__new__(cls, template.format(**params) if params else template)
+        self.template = template
+        self.params = dict(params)
+        return self
+
+    def __reduce__(self):
+        return (Msg, (self.template, self.params))
+
+
+def msg(template: str, /, **params: Any) -> Msg:
+    """A translatable sentence with values: English now, any language through `localize`."""
+    return Msg(template, params)
+
+
+def localize(text: Any, lang: str | None = None) -> str:
+    """`text` in `lang`: a `Msg` is rebuilt from its translated template (its values localized
+    too); any other string is translated if it is a message id, else shown as it is."""
+    if isinstance(text, Msg):
+        template = gettext(text.template, lang)
+        values = {k: localize(v, lang) if isinstance(v, str) else v for k, v in text.params.items()}
+        try:
+            return template.format(**values)
+        except (KeyError, IndexError, ValueError):
+            return str(text)
+    if isinstance(text, str):
+        return gettext(text, lang)
+    return str(text)
+
+
+# -- catalogues -----------------------------------------------------------------------------------
+def domains() -> dict[str, Path]:
+    """Every folder whose strings form one catalogue: the kit's and each registered game's."""
+    from .engine.registry import manifests
+
+    found = {"nbgames": PACKAGE}
+    for manifest in manifests():
+        module = manifest.rules_class().__module__
+        package = sys.modules[module.rpartition(".")[0]] if "." in module else None
+        if package is not None and getattr(package, "__file__", None):
+            found[manifest.name] = Path(package.__file__).resolve().parent
+    return found
+
+
+def po_path(folder: Path, lang: str) -> Path:
+    return folder / "locale" / f"{lang}.po"
+
+
+@functools.cache
+def _read_po(path: Path) -> Any:
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as handle:
+        return read_po(handle, locale=path.stem)
+
+
+def _catalogue(lang: str) -> dict[str, str | tuple[str, ...]]:
+    return _merged(lang, tuple(domains().values()))
+
+
+@functools.cache
+def _merged(lang: str, folders: tuple[Path, ...]) -> dict[str, str | tuple[str, ...]]:
+    table: dict[str, str | tuple[str, ...]] = {}
+    for folder in folders:
+        path = po_path(folder, lang)
+        if not path.is_file():
+            continue
+        for message in _read_po(path):
+            if not message.id or message.fuzzy:
+                continue
+            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            value = tuple(message.string) if isinstance(message.string, (tuple, list)) else message.string
+            if value and (not isinstance(value, tuple) or all(value)):
+                table[key] = value
+    return table
+
+
+@functools.cache
+def _plural_rule(lang: str):
+    for folder in domains().values():
+        path = po_path(folder, lang)
+        if path.is_file():
+            return _gettext.c2py(_read_po(path).plural_expr)
+    return lambda n: 0 if n == 1 else 1
+
+
+def reload() -> None:
+    """Forget the catalogues read so far (after editing a .po file)."""
+    _read_po.cache_clear()
+    _merged.cache_clear()
+    _plural_rule.cache_clear()
+
+
+# -- extraction -------------------------------------------------------------------------------------
+KEYWORDS = {"_": None, "gettext": None, "N_": None, "msg": None, "ngettext": (1, 2)}
+PLACEHOLDER = re.compile(r"(?<!\{)\{([a-zA-Z_][a-zA-Z0-9_]*)(?:[:!][^{}]*)?\}(?!\})")
+
+
+def placeholders(text: str) -> set[str]:
+    """The named values a template fills in: {"name", "fee"} for "{name} costs {fee:+d}"."""
+    return set(PLACEHOLDER.findall(text))
+
+
+def _owned_files(domain: str, folder: Path, all_domains: Mapping[str, Path]) -> list[Path]:
+    others = [p for name, p in all_domains.items() if name != domain and p != folder and p.is_relative_to(folder)]
+    return sorted(p for p in folder.rglob("*.py") if not any(p.is_relative_to(o) for o in others))
+
+
+def extract(domain: str, folder: Path | None = None) -> dict[str | tuple[str, str], list[str]]:
+    """Every message of a domain: {msgid or (singular, plural): [where, …]}, in source order."""
+    all_domains = domains()
+    folder = folder or all_domains[domain]
+    found: dict[str | tuple[str, str], list[str]] = {}
+    for path in _owned_files(domain, folder, all_domains):
+        where = path.relative_to(PACKAGE.parent).as_posix()
+        for message, line in _messages_in(path.read_text(encoding="utf-8")):
+            found.setdefault(message, []).append(f"{where}:{line}")
+    return found
+
+
+def _messages_in(source: str) -> Iterator[tuple[str | tuple[str, str], int]]:
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = node.func.id if isinstance(node.func, ast.Name) else (
+                node.func.attr if isinstance(node.func, ast.Attribute) else None)
+            if name not in KEYWORDS or not node.args:
+                continue
+            args = [_constant(a) for a in node.args[:2]]
+            if KEYWORDS[name] == (1, 2):
+                if args[0] is not None and len(args) > 1 and args[1] is not None:
+                    yield (args[0], args[1]), node.lineno
+            elif args[0] is not None:
+                yield args[0], node.lineno
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node in tree.body:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "EN" for t in targets):
+                table = node.value.args[0] if isinstance(node.value, ast.Call) and node.value.args else node.value
+                if isinstance(table, ast.Dict):
+                    for value in table.values:
+                        if isinstance(value, ast.Tuple) and len(value.elts) == 2:  # (singular, plural)
+                            forms = [_constant(e) for e in value.elts]
+                            if None not in forms:
+                                yield (forms[0], forms[1]), value.lineno
+                            continue
+                        text = _constant(value)
+                        if text is not None:
+                            yield text, value.lineno
+
+
+def _constant(node: ast.AST) -> str | None:
+    """A string literal (implicitly joined pieces included); None for anything computed."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return None
+
+
+def update(lang: str = "ja", only: str | None = None) -> dict[str, tuple[int, int]]:
+    """Merge the extracted messages into each domain's `lang` catalogue (new ones empty, gone
+    ones dropped, translations kept; `only`: one domain); returns {domain: (messages, untranslated)}."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    report = {}
+    for domain, folder in domains().items():
+        if not folder.is_relative_to(PACKAGE) or only not in (None, domain):
+            continue
+        messages = extract(domain, folder)
+        path = po_path(folder, lang)
+        old = _read_po(path) if path.is_file() else None
+        catalog = Catalog(locale=lang, domain=domain, project="nbgames", fuzzy=False)
+        missing = 0
+        for message_id, where in messages.items():
+            key = message_id[0] if isinstance(message_id, tuple) else message_id
+            before = old.get(key) if old is not None else None
+            string = before.string if before is not None else ("", "") if isinstance(message_id, tuple) else ""
+            if isinstance(message_id, tuple) and not isinstance(string, (tuple, list)):
+                string = (string,)
+            missing += not (all(string) if isinstance(string, (tuple, list)) else string)
+            locations = [(w.rpartition(":")[0], int(w.rpartition(":")[2])) for w in where]
+            catalog.add(message_id, string, locations=locations)
+        if not messages and not path.is_file():
+            continue
+        path.parent.mkdir(exist_ok=True)
+        with path.open("wb") as handle:
+            write_po(handle, catalog, width=100, sort_output=False, include_previous=False, omit_header=False)
+        report[domain] = (len(messages), missing)
+    reload()
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    command = args[0] if args else "check"
+    lang = args[1] if len(args) > 1 else "ja"
+    only = args[2] if len(args) > 2 else None
+    if command == "update":
+        for domain, (count, missing) in update(lang, only).items():
+            print(f"{domain}: {count} messages, {missing} untranslated")
+        return 0
+    if command == "check":
+        bad = 0
+        for domain, folder in domains().items():
+            if only not in (None, domain):
+                continue
+            table = _merged(lang, (folder,))
+            for message_id in extract(domain, folder):
+                key = message_id[0] if isinstance(message_id, tuple) else message_id
+                if key not in table:
+                    bad += 1
+                    print(f"{domain}: untranslated: {key[:70]!r}")
+        print(f"{bad} untranslated")
+        return 1 if bad else 0
+    print("usage: python -m nbgames.i18n [update|check] [lang] [domain]")
+    return 2
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,91 @@
+"""Languages (nbgames/i18n.py): every marked message of the kit and of each game has a Japanese
+translation with the same placeholders, no catalogue keeps messages the code no longer says,
+plurals go through the catalogue, and a refusal reads in English for Python and in Japanese on
+a Japanese page."""
+
+from __future__ import annotations
+
+import pytest
+
+import nbgames
+from nbgames import i18n
+from nbgames.i18n import Msg, extract, localize, msg, ngettext, placeholders, po_path, using
+
+DOMAINS = ["nbgames", "newyork", "galopp_royal", "newyork1901", "newyork_city"]
+
+
+def catalogue_of(domain: str) -> dict:
+    path = po_path(i18n.domains()[domain], "ja")
+    assert path.is_file(), f"{domain} has no Japanese catalogue at {path}"
+    return {m.id[0] if isinstance(m.id, tuple) else m.id: m for m in i18n._read_po(path) if m.id}
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_every_message_has_a_japanese_translation_with_the_same_placeholders(domain):
+    messages = extract(domain)
+    assert messages, f"{domain} marks no message for translation"
+    catalogue = catalogue_of(domain)
+    missing, wrong = [], []
+    for message_id in messages:
+        english = message_id if isinstance(message_id, str) else message_id[0]
+        entry = catalogue.get(english)
+        strings = () if entry is None else entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        if not strings or not all(strings) or entry.fuzzy:
+            missing.append(english[:60])
+            continue
+        wanted = placeholders(english) | (placeholders(message_id[1]) if isinstance(message_id, tuple) else set())
+        wrong += [(english[:60], s[:60]) for s in strings if placeholders(s) != wanted]
+    assert not missing, f"{len(missing)} untranslated in {domain}: {missing[:8]}"
+    assert not wrong, f"placeholders differ in {domain}: {wrong[:8]}"
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_no_catalogue_keeps_a_message_the_code_no_longer_says(domain):
+    said = {m if isinstance(m, str) else m[0] for m in extract(domain)}
+    stale = [m for m in catalogue_of(domain) if m not in said]
+    assert not stale, f"{domain}: run `python -m nbgames.i18n update ja {domain}`; stale: {stale[:5]}"
+
+
+def test_placeholders_are_the_named_values_a_template_fills():
+    assert placeholders("{player} pays {fee:+d} to {owner!s} ({{not}})") == {"player", "fee", "owner"}
+
+
+def test_a_message_with_values_is_english_for_python_and_japanese_on_a_japanese_page():
+    english = "Player {n}"
+    text = msg(english, n=3)
+    assert isinstance(text, Msg) and text == "Player 3" and str(text) == "Player 3"
+    japanese = localize(text, "ja")
+    assert japanese != "Player 3" and "3" in japanese and not japanese.startswith("Player")
+    with using("ja"):
+        assert localize(text) == japanese
+    assert localize(text, "en") == "Player 3"
+
+
+def test_a_refusal_keeps_its_english_sentence_and_reads_in_japanese_on_the_page():
+    game = nbgames.new_game("newyork", players=3, seed=1)
+    refusal = game.refusal("pick red")
+    assert refusal is not None and str(refusal).isascii()
+    shown = localize(refusal.reason, "ja")
+    assert shown != refusal.reason and not shown.isascii(), shown
+
+
+def test_plurals_follow_each_languages_rule():
+    from nbgames.ui.i18n import t
+    assert [t("status.loaded", "en", moves=n) for n in (1, 2)] == [
+        "Loaded a saved game (1 move).", "Loaded a saved game (2 moves)."]
+    japanese = [t("status.loaded", "ja", moves=n) for n in (1, 2)]
+    assert not japanese[0].isascii() and japanese[0].replace("1", "2") == japanese[1]
+    assert ngettext("Loaded a saved game ({moves} move).", "Loaded a saved game ({moves} moves).", 5, "ja") \
+        == japanese[0].replace("1", "{moves}")
+
+
+def test_language_codes_are_normalized_and_the_page_language_is_the_default():
+    assert i18n.normalize("ja-JP") == "ja" and i18n.normalize("EN_gb") == "en" and i18n.normalize("fr") == "en"
+    before = i18n.current()
+    try:
+        i18n.set_language("ja")
+        assert i18n.current() == "ja" and nbgames.ui.i18n.t("button.undo") != "Undo"
+        with using("en"):
+            assert nbgames.ui.i18n.t("button.undo") == "Undo"
+    finally:
+        i18n.set_language(before)
