@@ -330,3 +330,47 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+# -- text left outside the catalogues -------------------------------------------------------------
+PROSE = re.compile(r"[A-Za-z]{2,}[,.:;!?]?\s+[A-Za-z]{2,}")
+NOT_SHOWN = {"ValueError", "TypeError", "KeyError", "RuntimeError", "AssertionError", "NotImplementedError",
+             "RecordError", "warn", "warning", "debug", "info", "error", "exception", "add_class", "Layout",
+             "remove_class", "getattr", "hasattr", "setattr", "isinstance", "startswith", "endswith", "split",
+             "join", "replace", "compile", "sub", "match", "search", "findall", "fullmatch", "observe"}
+SHOWN_FILES = ("view.py", "shell.py", "panels.py", "drawing.py", "text.py", "teaching.py", "controller.py",
+               "lesson.py", "app.py", "gallery.py", "folds.py", "review_panel.py", "rules_panel.py", "layout.py",
+               "selection.py", "facts.py", "scoring.py", "strings.py", "i18n.py")
+
+
+def untranslated_literals(path: Path) -> list[tuple[int, str]]:
+    """English sentences in a module that a visitor may read but no catalogue holds: string
+    literals with words in them, outside docstrings, translation calls, programmers' errors and
+    CSS/HTML markup. (A heuristic: it errs on the side of asking.)"""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            skip.add(id(body[0].value))  # a docstring
+        if isinstance(node, ast.Call):
+            name = node.func.id if isinstance(node.func, ast.Name) else (
+                node.func.attr if isinstance(node.func, ast.Attribute) else "")
+            if name in KEYWORDS or name in NOT_SHOWN or name == "t":
+                skip.update(id(n) for arg in [*node.args, *(k.value for k in node.keywords)] for n in ast.walk(arg))
+        if isinstance(node, ast.Subscript) or isinstance(node, ast.Compare):
+            skip.update(id(n) for n in ast.walk(node.slice if isinstance(node, ast.Subscript) else node))
+        if isinstance(node, ast.Dict):
+            skip.update(id(k) for k in node.keys if k is not None)
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node in tree.body:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and (t.id == "EN" or t.id.isupper() and t.id.endswith(("CSS", "ESM", "JS")))
+                   for t in targets):
+                skip.update(id(n) for n in ast.walk(node.value) if not isinstance(n, ast.Tuple) or True)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            text = re.sub(r"<[^>]*(>|$)|^[^<>]*>|\{[^{}]*\}|&\w+;|\d+px \S+|[\w-]+='[^']*'?", " ", node.value)
+            if PROSE.search(text) and not re.search(r"[\w-]+\s*:\s*[^;]+;", text):  # CSS declarations
+                found.append((node.lineno, node.value.strip()[:70]))
+    return found

@@ -69,7 +69,8 @@ def test_draw_marks_outlines_cells_by_kind():
 
 def test_i18n_formats_falls_back_and_shows_missing_keys():
     assert t("seat.name", n=3) == "Player 3"
-    assert t("seat.name", lang="ja", n=3) == "Player 3"  # no Japanese yet: English
+    assert t("seat.name", lang="ja", n=3) == "プレイヤー3"
+    assert t("seat.name", lang="fr", n=3) == "Player 3"  # a language nobody wrote: English
     assert t("no.such.key") == "no.such.key"
     assert t("seat.name") == EN["seat.name"]  # missing argument: the template, not a crash
     assert t("ny.empty") == "empty" and "gr.what.race" in catalogue()  # games' own catalogues

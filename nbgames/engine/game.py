@@ -7,6 +7,7 @@ import random
 import secrets
 from typing import Any
 
+from ..i18n import msg
 from .action import Action
 from .chance import Chance
 from .errors import IllegalAction, RecordError, UnknownNotation
@@ -208,18 +209,18 @@ class Game:
         floor = self.undo_floor(seat)
         if ply < floor:
             actor, _ = self._plies[floor - 1]
-            why = ("your move revealed something hidden (a card drawn, a die rolled or a lot shown)"
-                   if actor == seat else f"Player {actor + 1} has moved since" if actor is not None
-                   else "chance has revealed something since")
-            raise IllegalAction("UNDO", f"Undo stops here: {why}, and going back would let you play again "
-                                        "knowing it. (A practice game lifts this.)")
+            why = (msg("your move revealed something hidden (a card drawn, a die rolled or a lot shown)")
+                   if actor == seat else msg("Player {n} has moved since", n=actor + 1) if actor is not None
+                   else msg("chance has revealed something since"))
+            raise IllegalAction("UNDO", msg("Undo stops here: {why}, and going back would let you play again "
+                                            "knowing it. (A practice game lifts this.)", why=why))
 
     def undo(self, seat: int | None = None) -> Action:
         """Take back the last action. `seat`: who asks (a fair game refuses what `undo_floor`
         forbids); None: no limit (a Python user, a lesson)."""
         if not self.can_undo:
-            raise IllegalAction("UNDO", "There is nothing to undo." if self.allow_undo
-                                else "Undo is switched off in this game.")
+            raise IllegalAction("UNDO", msg("There is nothing to undo.") if self.allow_undo
+                                else msg("Undo is switched off in this game."))
         action = self._history[-1]
         self.goto(len(self._history) - 1, seat)
         return action
@@ -227,7 +228,7 @@ class Game:
     def redo(self) -> Action:
         """Play again the action most recently undone."""
         if not self.can_redo:
-            raise IllegalAction("UNDO", "There is nothing to redo.")
+            raise IllegalAction("UNDO", msg("There is nothing to redo."))
         action = self._undone.pop()
         self._plies.append(self._apply(self._state, action))
         self._history.append(action)
@@ -238,12 +239,13 @@ class Game:
         """Show the game as it was after `ply` actions; later actions can be redone. `seat`:
         who asks, as for `undo`."""
         if isinstance(ply, bool) or not isinstance(ply, int):
-            raise IllegalAction("UNDO", f"A position is a whole number of moves, not {ply!r}.")
+            raise IllegalAction("UNDO", msg("A position is a whole number of moves, not {ply}.", ply=repr(ply)))
         if not self.allow_undo and ply != len(self._history):
-            raise IllegalAction("UNDO", "Undo is switched off in this game.")
+            raise IllegalAction("UNDO", msg("Undo is switched off in this game."))
         timeline = self._history + self._undone[::-1]
         if not 0 <= ply <= len(timeline):
-            raise IllegalAction("UNDO", f"There is no position {ply}; the game has {len(timeline)}.")
+            raise IllegalAction("UNDO", msg("There is no position {ply}; the game has {count}.", ply=ply,
+                                            count=len(timeline)))
         self._check_back(ply, seat)
         state = self._fresh_state()
         self._plies = [self._apply(state, action) for action in timeline[:ply]]

@@ -135,11 +135,13 @@ class Manifest:
         """The game's `BotHooks` for bots, hints and reviews, or None (the search's defaults)."""
         return None if self.bot is None else _load(self.bot)
 
-    def event_text(self, event: Any, lang: str = "en") -> str:
+    def event_text(self, event: Any, lang: str | None = None) -> str:
         """One public event of this game in plain words (its renderer, or the event's repr)."""
         if self.text is None:
             return repr(event)
-        return _load(self.text)(event, lang)
+        from ..i18n import current
+
+        return _load(self.text)(event, lang or current())
 
     def catalogue(self) -> Mapping[str, Mapping[str, str]]:
         """{language: {key: text}} of this game's own strings (empty if it has none)."""

@@ -21,7 +21,7 @@ def play(game: str = "newyork", players: int = 3, seed: int | None = None,
     return _play(game, players, seed, options, seats, **kwargs)
 
 
-def gallery(lang: str = "en"):
+def gallery(lang: str | None = None):
     """The gallery of games with links to each game's learn and play pages."""
     from .gallery import gallery as _gallery
 

@@ -13,6 +13,7 @@ from .controller import SEAT_KINDS, PlayController, Scheduler
 from .folds import fold
 from .gallery import game_text
 from .i18n import t
+from .language import page_language
 
 # Bot delays offered in the settings (seconds between a bot's turn and its move).
 BOT_SPEEDS = (("slow", 1.0), ("normal", 0.4), ("fast", 0.05))
@@ -23,9 +24,10 @@ class PlayApp:
 
     def __init__(self, game: str = "newyork", players: int = 3, seed: int | None = None,
                  options: dict[str, Any] | None = None, seats: list[str] | None = None, *,
-                 bot_delay: float = 0.4, scheduler: Scheduler | None = None, lang: str = "en"):
+                 bot_delay: float = 0.4, scheduler: Scheduler | None = None, lang: str | None = None):
         self.manifest = manifest(game)
-        self.lang = lang
+        self.manifest.view_class()  # loaded before a pre-heated page waits for its visitor
+        self.lang = lang = page_language(lang)
         seats = list(seats or ["human"] + ["random"] * (players - 1))
         first = new_game(game, players, seed=seed, options=options)
         self.controller = PlayController(first, seats, bot_delay=bot_delay, scheduler=scheduler, lang=lang)

@@ -23,6 +23,7 @@ from ..engine.action import Action
 from ..engine.bots import BOT_KINDS, make_bot
 from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import MAX_RECORD_BYTES, Game, from_record
+from ..i18n import current, normalize
 from .folds import fold, set_open
 from .i18n import t
 from .keep import PlayState, game_state, read_game_state, read_share, share_fragment
@@ -49,7 +50,7 @@ def in_worker(name: str, work, done) -> None:
     threading.Thread(target=run, name=name, daemon=True).start()
 
 
-def make_view(game: Game, lang: str = "en"):
+def make_view(game: Game, lang: str | None = None):
     """The board view of a game, from its manifest."""
     return game.manifest.view_class()(game, lang=lang)
 
@@ -58,8 +59,8 @@ class PlayController:
     """Drive one game from a view: humans click, bots move after a short visible delay."""
 
     def __init__(self, game: Game, seats: list[str], view: Any = None, *, bot_delay: float = 0.4,
-                 scheduler: Scheduler | None = None, bot_seed: int | None = None, lang: str = "en"):
-        self.lang = lang
+                 scheduler: Scheduler | None = None, bot_seed: int | None = None, lang: str | None = None):
+        self.lang = lang = normalize(lang) if lang else current()
         self.bot_delay = bot_delay
         self.scheduler: Scheduler = scheduler or call_later
         self.bot_seed = bot_seed
@@ -537,6 +538,9 @@ class PlayController:
                 kit.set_aside()  # refused, never half-loaded, and not destroyed either
                 self.view.status.value = t("status.kept_refused", self.lang, reason=str(exc))
             else:
+                if kit.switched:  # the visitor only changed the page's language: go on at once
+                    self.resume_kept()
+                    return
                 self.offer_text.value = html.escape(t("label.resume_offer", self.lang, ply=self._kept.shown,
                                                       players=self._kept.game.players))
                 self.offer.layout.display = "flex"

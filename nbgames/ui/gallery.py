@@ -6,22 +6,23 @@ import html
 
 from ..engine.manifest import Manifest
 from ..engine.registry import manifest, manifests
+from ..i18n import current, gettext, normalize
 from ..rulebook import rulebook_module
 from .i18n import t
 
 CARD = ("display:inline-block;vertical-align:top;width:330px;max-width:calc(100% - 20px);margin:8px;"
         "padding:14px 16px;border:1px solid #d8d2c4;border-top:5px solid {accent};border-radius:8px;"
         "background:#fffdf8;box-sizing:border-box")
-RULES_LABEL = {"en": "Rules", "ja": "ルール"}
 BUTTON = ("display:inline-block;margin:4px 8px 0 0;padding:6px 16px;border-radius:6px;"
           "text-decoration:none;font-weight:600;border:2px solid {accent};{fill}")
 
 
-def game_text(m: Manifest, key: str, fallback: str, lang: str = "en") -> str:
-    """A game's own string `<prefix>.<key>` in `lang`, or the manifest's English `fallback`."""
+def game_text(m: Manifest, key: str, fallback: str, lang: str | None = None) -> str:
+    """A game's own string `<prefix>.<key>` in `lang`, or the manifest's `fallback` (translated
+    when a catalogue has it)."""
     full = f"{m.prefix}.{key}"
     text = t(full, lang) if m.prefix else full
-    return fallback if text == full else text
+    return gettext(fallback, lang) if text == full else text
 
 
 def rules_notebook(m: Manifest, lang: str = "en") -> str | None:
@@ -41,9 +42,11 @@ def view_class(name: str) -> type:
     return manifest(name).view_class()
 
 
-def gallery_html(lang: str = "en", games: list[Manifest] | None = None) -> str:
+def gallery_html(lang: str | None = None, games: list[Manifest] | None = None) -> str:
     """The gallery as HTML cards, each with Learn and Play buttons. Links are relative, so they
-    work in JupyterLab and Voilà. The notebook around it gives the page its heading."""
+    work in JupyterLab and Voilà, and carry the language (``?lang=ja``). The notebook around it
+    gives the page its heading."""
+    lang = normalize(lang) if lang else current()
     cards = []
     for game in manifests() if games is None else games:
         if game.view is None or not (game.learn or game.play):
@@ -58,10 +61,10 @@ def gallery_html(lang: str = "en", games: list[Manifest] | None = None) -> str:
                 ("nbg-learn", game.learn, f"background:{accent};color:#ffffff", t("gallery.learn", lang)),
                 ("nbg-play-link", game.play, f"background:#ffffff;color:{accent}", t("gallery.play", lang)),
                 ("nbg-rules-link", rules_notebook(game, lang), f"background:#ffffff;color:{accent}",
-                 RULES_LABEL.get(lang, RULES_LABEL["en"]))):
+                 t("label.rules", lang))):
             if path:
                 links.append(f"<a class='{css}' style='{BUTTON.format(accent=accent, fill=fill)}' "
-                             f"href='{html.escape(path)}'>{html.escape(label)}</a>")
+                             f"href='{html.escape(path)}?lang={lang}'>{html.escape(label)}</a>")
         cards.append(
             f"<div class='nbg-card' data-game='{html.escape(game.name)}' style='{CARD.format(accent=accent)}'>"
             f"<h3 style='margin:0 0 6px 0'>{title}</h3>"
@@ -72,12 +75,19 @@ def gallery_html(lang: str = "en", games: list[Manifest] | None = None) -> str:
     return f"<div class='nbg-gallery'>{''.join(cards)}</div>"
 
 
-def gallery(lang: str = "en"):
-    """The gallery for `index.ipynb`, as an HTML widget: its relative links are plain anchors,
-    so Voilà opens /voila/render/<path> and JupyterLab opens /lab/tree/<path>. (A rich HTML
-    output would not do: Voilà's output renderer swallows clicks on relative links.)"""
+def gallery(lang: str | None = None):
+    """The gallery for `index.ipynb`: the language switch and the cards, as widgets. Its
+    relative links are plain anchors, so Voilà opens /voila/render/<path> and JupyterLab opens
+    /lab/tree/<path>. (A rich HTML output would not do: Voilà's output renderer swallows clicks
+    on relative links.)"""
     import ipywidgets as widgets
 
+    from .language import page_language
+    from .pagekit import PageKit
+
+    lang = page_language(lang)
     box = widgets.HTML(gallery_html(lang))
     box.add_class("nbg-gallery-widget")
-    return box
+    page = widgets.VBox([PageKit(lang=lang), box])
+    page.add_class("nbg-gallery-page")
+    return page

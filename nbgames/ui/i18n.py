@@ -177,6 +177,6 @@ def _count(kw: Mapping[str, object]) -> int:
     return 1
 
 
-def player_name(seat: int | None, lang: str = DEFAULT_LANGUAGE) -> str:
+def player_name(seat: int | None, lang: str | None = None) -> str:
     """"Player 3" for seat 2 ("?" for nobody)."""
     return "?" if seat is None else t("seat.name", lang, n=seat + 1)

@@ -26,6 +26,7 @@ from typing import Any
 from ..engine.action import Action
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
+from ..i18n import N_, _, gettext, ngettext
 from .i18n import t
 
 Answer = Any  # an Action, a move notation, a square name, or a choice value
@@ -40,7 +41,7 @@ class Verdict:
     text: str
 
     def __str__(self) -> str:
-        return f"{'Right' if self.ok else 'Not quite'} ({self.rule}): {self.text}"
+        return f"{'Right' if self.ok else 'Not quite'} ({self.rule}): {self.text}"  # for Python users
 
 
 @dataclass(frozen=True)
@@ -162,7 +163,7 @@ class LessonSession:
         """Judge an answer to the current step; play it and move on when it is right."""
         step = self.step
         if step is None:
-            verdict = Verdict(False, "", "This lesson is finished: press Reset to do it again, or go on.")
+            verdict = Verdict(False, "", _("This lesson is finished: press Reset to do it again, or go on."))
             self.last = verdict
             return verdict
         try:
@@ -185,7 +186,7 @@ class LessonSession:
         "Show me" button shows it; the learner then makes it)."""
         step = self.step
         if step is None:
-            return Verdict(False, "", "This lesson is finished: press Reset to do it again, or go on.")
+            return Verdict(False, "", _("This lesson is finished: press Reset to do it again, or go on."))
         try:
             return step.judge(self.game, step.expected(self.game))
         except IllegalAction as exc:
@@ -234,7 +235,7 @@ def ask_choice(rule: str, answers: dict[str, tuple[bool, str]]) -> Callable:
     """A judge for button questions: each value maps to (right?, explanation)."""
 
     def judge(game: Game, answer: Any) -> Verdict:
-        ok, text = answers.get(str(answer), (False, "Pick one of the buttons."))
+        ok, text = answers.get(str(answer), (False, _("Pick one of the buttons.")))
         return Verdict(ok, rule, text)
 
     return judge
@@ -255,34 +256,33 @@ def move_judge(goal: Callable[[Game, Action], Verdict]) -> Callable:
 
 # -- the runner widget ---------------------------------------------------------------------------
 LESSON_TEXT: dict[str, str] = {
-    "progress": "{done} of {total} lessons done",
-    "lessons": "Lessons",
-    "welcome_back": "Welcome back: your progress is restored ({done} lessons done).",
-    "kept_refused": "Your kept progress could not be restored ({reason}); it was set aside.",
-    "step": "Lesson {n} of {total} · step {step} of {steps}",
-    "finished": "Lesson {n} of {total} · finished",
-    "right": "Right",
-    "wrong": "Not quite",
-    "shown": "Here's how",
-    "shown_choice": "Press the marked button \u201c{label}\u201d.",
-    "shown_typed": "Type {move} in the box below the board.",
-    "show_me": "Show me",
-    "do_it": "Do it for me",
-    "retry": "Try again",
-    "reset": "Start this lesson again",
-    "next": "Next lesson →",
-    "previous": "← Previous",
-    "try_move": "Try this move",
-    "move_placeholder": "or type a move, e.g. F5",
-    "reset_done": "Back to the start of this lesson.",
-    "retry_text": "Have another go.",
-    "all_done": "You finished every lesson. Well done!",
+    "progress": N_("{done} of {total} lessons done"),
+    "lessons": N_("Lessons"),
+    "kept_refused": N_("Your kept progress could not be restored ({reason}); it was set aside."),
+    "step": N_("Lesson {n} of {total} · step {step} of {steps}"),
+    "finished": N_("Lesson {n} of {total} · finished"),
+    "right": N_("Right"),
+    "wrong": N_("Not quite"),
+    "shown": N_("Here's how"),
+    "shown_choice": N_("Press the marked button \u201c{label}\u201d."),
+    "shown_typed": N_("Type {move} in the box below the board."),
+    "show_me": N_("Show me"),
+    "do_it": N_("Do it for me"),
+    "retry": N_("Try again"),
+    "reset": N_("Start this lesson again"),
+    "next": N_("Next lesson →"),
+    "previous": N_("← Previous"),
+    "try_move": N_("Try this move"),
+    "move_placeholder": N_("or type a move, e.g. F5"),
+    "reset_done": N_("Back to the start of this lesson."),
+    "retry_text": N_("Have another go."),
+    "all_done": N_("You finished every lesson. Well done!"),
 }
 
 
 def lesson_text(key: str, **kw: Any) -> str:
-    """A runner string (English catalogue), formatted with `kw`."""
-    return LESSON_TEXT[key].format(**kw)
+    """A runner string in the page's language, formatted with `kw`."""
+    return gettext(LESSON_TEXT[key]).format(**kw)
 
 
 LINK = re.compile(r"\[([^\]]+)\]\(([\w./-]+\.ipynb)\)")  # only links to the project's own pages
@@ -318,12 +318,18 @@ class LessonRunner:
     runner never blocks a notebook. CSS classes (``nbg-lesson-*``) are stable for tests.
     """
 
-    def __init__(self, lessons: Sequence[Lesson], make_view: Callable[[Game, int | None], Any],
-                 start: int = 0, title: str = "", move_placeholder: str | None = None):
+    def __init__(self, lessons: Sequence[Lesson] | Callable[[], Sequence[Lesson]],
+                 make_view: Callable[[Game, int | None], Any], start: int = 0, title: str = "",
+                 move_placeholder: str | None = None, lang: str | None = None):
         import ipywidgets as widgets
 
         from .folds import fold
+        from .language import page_language
 
+        # The page's language first: lessons given as a function are written in it.
+        self.lang = page_language(lang)
+        if callable(lessons):
+            lessons = lessons()
         if not lessons:
             raise ValueError("a lesson runner needs at least one lesson")
         self.lessons = list(lessons)
@@ -433,7 +439,9 @@ class LessonRunner:
                     if not self.session.done:
                         self.session.show_me()
                 self._update()
-                self.feedback.value = f"<i>{_escape(lesson_text('welcome_back', done=len(done)))}</i>"
+                welcome = ngettext("Welcome back: your progress is restored ({done} lesson done).",
+                                   "Welcome back: your progress is restored ({done} lessons done).", len(done))
+                self.feedback.value = f"<i>{_escape(welcome.format(done=len(done)))}</i>"
         self._keeping = True
         self._keep()
 

@@ -1,7 +1,8 @@
 """`PageKit`: the few things a game page needs from the browser itself, as one small widget.
 
 ipycanvas handles every pointer event of a canvas, which costs a newcomer three things this
-widget gives back (it is invisible; the view shell puts one on every game page):
+widget gives back (the view shell puts one on every game page; all it shows is the language
+switch, "English · 日本語"):
 
 - a click acts on the square under the pointer when pressed: ipycanvas focuses the canvas
   before it reads the pointer, and focusing a board that is partly out of view scrolls the
@@ -12,7 +13,10 @@ widget gives back (it is invisible; the view shell puts one on every game page):
 - nothing lost: the page's state kept in the visitor's own browser (local storage, one key per
   game and page; nothing is stored on the server), the link it was opened with (a shared
   position after ``#share=``), the clipboard for "Copy link", and a plain-words notice with a
-  Reload button when the connection to the page's kernel is lost (a heartbeat goes unanswered).
+  Reload button when the connection to the page's kernel is lost (a heartbeat goes unanswered);
+- the page's language: ``<html lang>`` (which also picks the notebook prose of that language) and
+  the switch, which opens the page again with ``?lang=`` and says so (`switched`), so the game or
+  lesson kept in the browser comes back at once.
 
 It is written with anywidget (its front end ships in the Python wheel: nothing is loaded from
 the network, so it works offline and in Voilà).
@@ -97,11 +101,51 @@ function initialize({ model }) {
   }, HEARTBEAT_MS);
 }
 
+const LANG_KEY = "nbgames/lang";
+const SWITCHED_KEY = "nbgames/switched";
+
+function switchLanguage(lang) {
+  // The page opens again in `lang`; what it kept (the game, the lesson) comes back at once.
+  try { localStorage.setItem(LANG_KEY, lang); sessionStorage.setItem(SWITCHED_KEY, "1"); } catch (err) { /* */ }
+  const url = new URL(window.location.href);
+  url.searchParams.set("lang", lang);
+  window.location.assign(url.toString());
+}
+
+function showLanguage(model, el) {
+  const lang = model.get("lang");
+  if (lang) document.documentElement.lang = lang;
+  const languages = model.get("languages");
+  el.replaceChildren();
+  if (!lang || Object.keys(languages).length < 2) return;
+  const nav = document.createElement("nav");
+  nav.className = "nbg-langs";
+  nav.setAttribute("aria-label", "Language / 言語");
+  for (const [code, name] of Object.entries(languages)) {
+    const link = document.createElement(code === lang ? "b" : "a");
+    link.textContent = name;
+    link.lang = code;
+    if (code !== lang) {
+      link.href = "#";
+      link.className = "nbg-lang-" + code;
+      link.addEventListener("click", (event) => { event.preventDefault(); switchLanguage(code); });
+    }
+    nav.append(link);
+  }
+  el.append(nav);
+}
+
 function readStorage(model) {
   const key = model.get("storage_key");
   if (!key) return;
   let value = "";
   try { value = localStorage.getItem(key) || ""; } catch (err) { value = ""; }
+  let switched = false;
+  try {
+    switched = sessionStorage.getItem(SWITCHED_KEY) === "1";
+    sessionStorage.removeItem(SWITCHED_KEY);
+  } catch (err) { /* storage blocked: an ordinary visit */ }
+  model.set("switched", switched);
   model.set("stored", value);
   model.set("location_hash", window.location.hash || "");
   model.set("ready", true);
@@ -126,6 +170,8 @@ function render({ model, el }) {
     if (ref && el.isConnected) model.send({ rule: ref.dataset.rule });
   });
   model.on("change:storage_key", () => readStorage(model));
+  showLanguage(model, el);
+  model.on("change:lang", () => showLanguage(model, el));
   window.addEventListener("resize", report);
   return () => window.removeEventListener("resize", report);
 }
@@ -162,6 +208,10 @@ CSS = """
 }
 .nbg-lost button { font-size: 15px; padding: 4px 14px; border-radius: 4px; border: 2px solid #fff;
   background: #fff; color: #222; cursor: pointer; }
+/* Notebook prose in both languages: the page shows the block of its own language. */
+html:not([lang|="ja"]) .jp-MarkdownCell [lang|="ja"], html[lang|="ja"] .jp-MarkdownCell [lang|="en"] { display: none; }
+.nbg-langs { display: flex; gap: 10px; justify-content: flex-end; font-size: 13px; margin: 2px 0; }
+.nbg-langs a { color: #0072B2; }
 abbr.nbg-rule-ref { cursor: pointer; text-decoration: underline dotted; color: #0072B2; }
 .nbg-status-rules button { font-size: 12px; height: 24px; }
 .nbg-resume-offer { border: 2px solid #0072B2; border-radius: 6px; padding: 6px 10px; margin: 4px 0;
@@ -190,8 +240,15 @@ class PageKit(anywidget.AnyWidget):
     location_hash = traitlets.Unicode("").tag(sync=True)
     ready = traitlets.Bool(False).tag(sync=True)
     texts = traitlets.Dict().tag(sync=True)  # the connection-lost notice, in the page's language
+    lang = traitlets.Unicode("").tag(sync=True)  # the page's language (sets <html lang>, the switch)
+    languages = traitlets.Dict().tag(sync=True)  # {code: name} offered by the switch
+    switched = traitlets.Bool(False).tag(sync=True)  # the page was opened again by a language switch
 
     def __init__(self, **kwargs):
+        from ..i18n import LANGUAGES, current
+
+        kwargs.setdefault("lang", current())
+        kwargs.setdefault("languages", dict(LANGUAGES))
         super().__init__(**kwargs)
         self._copied: list = []
         self._rule_callbacks: list = []

@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 from ..engine.game import new_game
 from ..engine.registry import manifest
+from ..i18n import N_, gettext
 from ..rulebook import DEFAULT_LANGUAGE, RULE_ID, cited, rule, rulebook_module, rules_of
 from .board import HIGHLIGHTS, PIECES, STATIC
 from .gallery import game_text
@@ -26,18 +27,12 @@ from .gallery import game_text
 PICTURE_SEED = 1901  # the reference's pictures are the same game every time
 PICTURE_PLAYERS = 3
 LABELS = {
-    "en": {"search": "Search the rules (a word or a rule id, e.g. fee or NY-11)", "house": "house rule",
-           "none": "No rule mentions “{query}”.", "count": "{shown} of {total} rules",
-           "unknown": "{rule} is not one of {game}'s rules.",
-           "print": "Print this page (A4) from the browser's menu: each section starts a new page.",
-           "start": "The board as a new game of {players} players starts.",
-           "end": "The board at the end of a game of {players} players (random moves): what the final scoring counts."},
-    "ja": {"search": "ルールを検索（言葉かルール番号。例：立ち退き料、NY-11）", "house": "ハウスルール",
-           "none": "「{query}」を含むルールはありません。", "count": "{total} 件中 {shown} 件",
-           "unknown": "{rule} は{game}のルールにありません。",
-           "print": "ブラウザのメニューから A4 で印刷できます（セクションごとに改ページ）。",
-           "start": "{players}人のゲームを始めるときのボード。",
-           "end": "{players}人のゲーム（ランダムな手）の終了時のボード：最後の得点計算はこれを数えます。"},
+    "search": N_("Search the rules (a word or a rule id, e.g. fee or NY-11)"), "house": N_("house rule"),
+    "none": N_("No rule mentions “{query}”."), "count": N_("{shown} of {total} rules"),
+    "unknown": N_("{rule} is not one of {game}'s rules."),
+    "print": N_("Print this page (A4) from the browser's menu: each section starts a new page."),
+    "start": N_("The board as a new game of {players} players starts."),
+    "end": N_("The board at the end of a game of {players} players (random moves): what the final scoring counts."),
 }
 
 CSS = """<style>
@@ -81,7 +76,7 @@ abbr.nbg-rule-ref { text-decoration: underline dotted; cursor: help; }
 
 def label(key: str, lang: str, **kw: Any) -> str:
     """One of the panel's own words in `lang` (English if missing)."""
-    return LABELS.get(lang, LABELS[DEFAULT_LANGUAGE]).get(key, LABELS[DEFAULT_LANGUAGE][key]).format(**kw)
+    return gettext(LABELS[key], lang).format(**kw)
 
 
 def game_title(game: str, lang: str = DEFAULT_LANGUAGE) -> str:

@@ -62,8 +62,9 @@ class ShellView(GameView):
     css_class = "nbg-game"
     max_listed_moves: int | None = None  # more legal moves than this: the list stays empty
 
-    def __init__(self, game: Game, seat: int | None, lang: str, geom: Geometry, **board_kwargs: Any):
+    def __init__(self, game: Game, seat: int | None, lang: str | None, geom: Geometry, **board_kwargs: Any):
         super().__init__(game, seat, lang, geom, **board_kwargs)
+        lang = self.lang
         self._extra: list[tuple[str, list[str]]] = []  # lesson highlights: (kind, targets)
         self._cursor: str | None = None
         self._hover: str | None = None
@@ -104,7 +105,7 @@ class ShellView(GameView):
             widgets.HBox([self.moves, self.play_selected], layout=widgets.Layout(flex_flow="row wrap"))])
         self.seat_kinds: list[str] = []  # "human" / a bot's name per seat (the controller tells)
         self.lesson_step: Any = None  # a lesson runner sets it: () -> the step being asked
-        self.pagekit = PageKit()
+        self.pagekit = PageKit(lang=lang)
         self.pagekit.observe(lambda change: self.set_width(change["new"]), names="width")
         self.pagekit.on_rule(self.show_rule)
         self.drawn_label.layout.display = "none"  # a readiness signal for tests, not for readers
@@ -115,10 +116,10 @@ class ShellView(GameView):
             flex="0 1 auto", width=f"{self.canvas.width}px", max_width="100%", margin="0 12px 0 0"))
         self.board_box.add_class("nbg-board")
         self.widget = widgets.VBox([
-            self.status, self.rule_buttons, self.players_panel,
+            self.pagekit, self.status, self.rule_buttons, self.players_panel,
             widgets.HBox([self.board_box, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
             self.choices, self.actions, self.extras, self.moves_fold, self.rules_fold,
-            self.drawn_label, self.pagekit,
+            self.drawn_label,
         ])
         self.widget.add_class(self.css_class)
         self.on_cell(lambda row, col: self.click(self.cell_name(row, col)))

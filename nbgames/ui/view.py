@@ -12,6 +12,7 @@ from typing import Any
 
 from ..engine.action import Action
 from ..engine.game import Game
+from ..i18n import current, normalize
 from .board import BoardView, Geometry
 from .i18n import player_name  # noqa: F401  (views import it from here)
 
@@ -20,10 +21,10 @@ class GameView(BoardView):
     """A board view of one game. `seat` = whose private information is shown; ``None`` is
     hot-seat: the seat to move (unless `reveal` is False, as between two human players)."""
 
-    def __init__(self, game: Game, seat: int | None, lang: str, geom: Geometry, **board_kwargs: Any):
+    def __init__(self, game: Game, seat: int | None, lang: str | None, geom: Geometry, **board_kwargs: Any):
         self.game = game
         self.seat = seat
-        self.lang = lang
+        self.lang = normalize(lang) if lang else current()  # None: the page's language
         self.reveal = True
         self._interactive = True
         self._legal: list[Action] = []

@@ -1,0 +1,60 @@
+"""Which language a page is shown in, decided once when the page opens.
+
+A link may say it (``?lang=ja``, for a teacher's shared link); otherwise the visitor's choice on
+the gallery (kept in their browser: the page template turns it into ``?lang=`` before anything
+loads), otherwise the browser's preferred language (its ``Accept-Language``, which Voilà hands
+to the kernel), otherwise English. In Voilà a pre-heated kernel runs the notebook before anyone
+asks for the page, so the first call here waits for the request (Voilà's `wait_for_request`).
+"""
+
+from __future__ import annotations
+
+import os
+from urllib.parse import parse_qs
+
+from ..i18n import LANGUAGES, current, normalize, set_language
+
+_decided = False
+
+
+def page_language(lang: str | None = None) -> str:
+    """Set and return the page's language: `lang` if given, else what the request asks for."""
+    global _decided
+    if lang:
+        _decided = True
+        return set_language(lang)
+    if _decided:
+        return current()
+    _decided = True
+    return set_language(requested_language())
+
+
+def requested_language() -> str:
+    """The language the page's request asks for (see the module docstring)."""
+    if os.environ.get("VOILA_PREHEAT", "False") != "False" and "QUERY_STRING" not in os.environ:
+        from voila.utils import wait_for_request
+
+        wait_for_request()
+    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [""])[0]
+    if asked:
+        return normalize(asked)
+    return preferred(os.environ.get("HTTP_ACCEPT_LANGUAGE", ""))
+
+
+def preferred(accept_language: str) -> str:
+    """The first language of an ``Accept-Language`` header this project speaks (else English):
+    "fr-FR,ja;q=0.8,en;q=0.5" -> "ja"."""
+    ranked = []
+    for index, part in enumerate(accept_language.split(",")):
+        code, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        ranked.append((-weight, index, code.strip().lower().split("-")[0]))
+    for _, _, code in sorted(ranked):
+        if code in LANGUAGES:
+            return code
+    return "en"
