@@ -337,7 +337,8 @@ PROSE = re.compile(r"[A-Za-z]{2,}[,.:;!?]?\s+[A-Za-z]{2,}")
 NOT_SHOWN = {"ValueError", "TypeError", "KeyError", "RuntimeError", "AssertionError", "NotImplementedError",
              "RecordError", "warn", "warning", "debug", "info", "error", "exception", "add_class", "Layout",
              "remove_class", "getattr", "hasattr", "setattr", "isinstance", "startswith", "endswith", "split",
-             "join", "replace", "compile", "sub", "match", "search", "findall", "fullmatch", "observe"}
+             "join", "replace", "compile", "sub", "match", "search", "findall", "fullmatch", "observe",
+             "print", "ArgumentParser", "add_argument", "add_parser", "exit"}
 SHOWN_FILES = ("view.py", "shell.py", "panels.py", "drawing.py", "text.py", "teaching.py", "controller.py",
                "lesson.py", "app.py", "gallery.py", "folds.py", "review_panel.py", "rules_panel.py", "layout.py",
                "selection.py", "facts.py", "scoring.py", "strings.py", "i18n.py")
@@ -358,6 +359,8 @@ def untranslated_literals(path: Path) -> list[tuple[int, str]]:
                 node.func.attr if isinstance(node.func, ast.Attribute) else "")
             if name in KEYWORDS or name in NOT_SHOWN or name == "t":
                 skip.update(id(n) for arg in [*node.args, *(k.value for k in node.keywords)] for n in ast.walk(arg))
+        if isinstance(node, ast.FunctionDef) and node.name in ("__str__", "__repr__", "main"):
+            skip.update(id(n) for n in ast.walk(node))  # for Python users and the command line
         if isinstance(node, ast.Subscript) or isinstance(node, ast.Compare):
             skip.update(id(n) for n in ast.walk(node.slice if isinstance(node, ast.Subscript) else node))
         if isinstance(node, ast.Dict):

@@ -89,3 +89,32 @@ def test_language_codes_are_normalized_and_the_page_language_is_the_default():
             assert nbgames.ui.i18n.t("button.undo") == "Undo"
     finally:
         i18n.set_language(before)
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_no_sentence_a_visitor_reads_is_left_outside_the_catalogue(domain):
+    from nbgames.i18n import SHOWN_FILES, _owned_files, untranslated_literals
+
+    folders = i18n.domains()
+    left = [(path.name, line, text) for path in _owned_files(domain, folders[domain], folders)
+            if (path.name in SHOWN_FILES or path.name.startswith("lessons")) and "serve" not in path.parts
+            for line, text in untranslated_literals(path)]
+    assert not left, f"{len(left)} English sentences outside the catalogue in {domain}: {left[:6]}"
+
+
+def test_the_literal_check_catches_a_sentence_and_spares_markup(tmp_path):
+    from nbgames.i18n import untranslated_literals
+
+    module = tmp_path / "view.py"
+    module.write_text('''"""Docstrings are for programmers."""
+from nbgames.i18n import _
+CSS = "body { color: red; }"
+def f(x):
+    """So are these."""
+    if x == "not shown":
+        raise ValueError("bad option for programmers")
+    label = _("Draw pile")
+    style = "<div class='nbg-card' style='width:10px'>"
+    return "Your turn to play a card"
+''')
+    assert untranslated_literals(module) == [(10, "Your turn to play a card")]

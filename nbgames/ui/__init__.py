@@ -10,7 +10,7 @@ from typing import Any
 
 from .i18n import t
 
-__all__ = ["gallery", "play", "t"]
+__all__ = ["gallery", "glossary", "play", "t"]
 
 
 def play(game: str = "newyork", players: int = 3, seed: int | None = None,
@@ -26,3 +26,10 @@ def gallery(lang: str | None = None):
     from .gallery import gallery as _gallery
 
     return _gallery(lang)
+
+
+def glossary(game: str, lang: str | None = None):
+    """The glossary of `game`: its terms in English and Japanese (display it as a cell's last line)."""
+    from .glossary import glossary as _glossary
+
+    return _glossary(game, lang)

@@ -350,7 +350,7 @@ class LessonRunner:
             b.on_click(lambda _b: handler())
             return b
 
-        self.header = widgets.HTML(f"<h2>{title}</h2>" if title else "")
+        self.header = widgets.HTML((f"<h2>{title}</h2>" if title else "") + self._links())
         self.progress = widgets.HTML()
         self.progress.add_class("nbg-lesson-progress")
         self.bar = widgets.IntProgress(value=0, min=0, max=len(self.lessons),
@@ -407,6 +407,16 @@ class LessonRunner:
         if status is not None and hasattr(status, "observe"):
             status.observe(self._on_view_status, names="value")
         self._show_lesson()
+
+    def _links(self) -> str:
+        """Links to the game's glossary (its words in both languages) and its rules page."""
+        from .glossary import glossary_path
+
+        game = self.session.game.name
+        if glossary_path(game) is None:
+            return ""
+        return (f"<p class='nbg-lesson-links'><a href='glossary.ipynb?lang={self.lang}' target='_blank'>"
+                f"{html.escape(_('Glossary: the words of this game in English and Japanese'))}</a></p>")
 
     def _on_width(self, change: dict) -> None:
         """A phone-sized page folds the lesson list (the lesson and its board come first)."""
