@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -107,7 +108,7 @@ class Server:
 def board_drawn(page):
     """The locator of a page's "Board drawn (n)" signal: a hidden label (display none, so
     screen readers skip it) that the client-ready redraw fills; wait for it *attached*."""
-    return page.locator(".nbg-drawn").filter(has_text="Board drawn").first
+    return page.locator(".nbg-drawn").filter(has_text=re.compile(r"\d")).first  # "(n)" in any language
 
 
 def unfold(page, *names: str) -> None:

@@ -211,9 +211,12 @@ def reference_html(game: str, lang: str = DEFAULT_LANGUAGE, *, pictures: bool = 
             f"{body}</div>")
 
 
-def reference(game: str, lang: str = DEFAULT_LANGUAGE) -> widgets.HTML:
-    """The one-page rules reference of `game` in `lang`, as an HTML widget (notebooks/<game>/rules*.ipynb)."""
-    page = widgets.HTML(reference_html(game, lang))
+def reference(game: str, lang: str | None = None) -> widgets.HTML:
+    """The one-page rules reference of `game` in `lang` (default: the page's language), as an
+    HTML widget (notebooks/<game>/rules*.ipynb)."""
+    from .language import page_language
+
+    page = widgets.HTML(reference_html(game, page_language(lang)))
     page.add_class("nbg-rules-reference")
     return page
 

@@ -46,10 +46,10 @@ def test_gallery_links_to_the_play_page(board):
     board.page.goto(board.server.url + GALLERY, timeout=60_000)
     play = board.page.locator("a.nbg-play-link").first
     play.wait_for(timeout=60_000)
-    assert board.page.locator("a.nbg-learn").first.get_attribute("href") == "newyork/learn.ipynb"
+    assert board.page.locator("a.nbg-learn").first.get_attribute("href") == "newyork/learn.ipynb?lang=en"
     play.click()
     board.wait_drawn()
-    assert board.page.url.endswith("/voila/render/newyork/play.ipynb")
+    assert board.page.url.endswith("/voila/render/newyork/play.ipynb?lang=en")
 
 
 def test_fair_undo_stops_at_the_bots_moves(board):

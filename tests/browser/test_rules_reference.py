@@ -27,11 +27,11 @@ def test_the_gallery_opens_new_yorks_rules_and_every_rule_is_shown(page, server)
     page.goto(server.url + GALLERY, timeout=60_000)
     link = page.locator(".nbg-card[data-game='newyork'] a.nbg-rules-link")
     link.wait_for(timeout=60_000)
-    assert link.get_attribute("href") == "newyork/rules.ipynb" and link.inner_text() == "Rules"
+    assert link.get_attribute("href") == "newyork/rules.ipynb?lang=en" and link.inner_text() == "Rules"
     link.click()
     reference = page.locator(".nbg-rules-ref")
     reference.wait_for(timeout=60_000)
-    assert page.url.endswith("/voila/render/newyork/rules.ipynb")
+    assert page.url.endswith("/voila/render/newyork/rules.ipynb?lang=en")
     ids = [r.get_attribute("data-rule") for r in page.locator(".nbg-rules-ref .nbg-rule").all()]
     assert ids == list(rulebook_module("newyork").RULEBOOK["en"])
     fee = page.locator(".nbg-rules-ref .nbg-rule[data-rule='NY-11']").inner_text()
