@@ -51,3 +51,11 @@ def page(browser):
     yield pg
     context.close()
     assert not errors, f"page errors: {errors}"
+
+
+def pytest_collection_modifyitems(items):
+    """Browser tests run last: Playwright's sync API keeps an event loop running in the main
+    thread for the rest of the session, which changes how the kit schedules (an animation, a
+    bot's thinking) in tests that expect no loop."""
+    items.sort(key=lambda item: "tests/browser/" in item.nodeid.replace("\\", "/") or
+               item.get_closest_marker("browser") is not None)

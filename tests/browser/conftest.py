@@ -76,8 +76,9 @@ class Board:
         return self.text(".nbg-status")
 
     def ply(self) -> int:
-        match = re.search(r"Move (\d+) of (\d+)", self.text(".nbg-position"))
-        assert match, self.text(".nbg-position")
+        text = self.text(".nbg-position")
+        match = re.search(r"Move (\d+) of \d+", text) or re.search(r"\d+手中 (\d+)手目", text)  # en / ja
+        assert match, text
         return int(match.group(1))
 
     def wait_for(self, predicate, what: str, timeout: float = 30.0) -> None:
