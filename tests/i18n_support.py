@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 RULE_OR_NOTATION = re.compile(r"\b(?:[A-Z][A-Z0-9]*-V?\d+[a-z]?|[A-Z]\d{1,2}|[A-Z]{1,3}\d*)\b")
-WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
+WORD = re.compile(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’]+")
 ALWAYS = {"VP", "OK", "Voil", "Jupyter", "JupyterLab", "Binder", "nbgames", "ipynb", "html", "json", "px"}
 
 
