@@ -352,8 +352,9 @@ def untranslated_literals(path: Path) -> list[tuple[int, str]]:
     skip: set[int] = set()
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-            skip.add(id(body[0].value))  # a docstring
+        first = body[0] if isinstance(body, list) and body else None
+        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+            skip.add(id(first.value))  # a docstring
         if isinstance(node, ast.Call):
             name = node.func.id if isinstance(node.func, ast.Name) else (
                 node.func.attr if isinstance(node.func, ast.Attribute) else "")
@@ -369,7 +370,7 @@ def untranslated_literals(path: Path) -> list[tuple[int, str]]:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if any(isinstance(t, ast.Name) and (t.id == "EN" or t.id.isupper() and t.id.endswith(("CSS", "ESM", "JS")))
                    for t in targets):
-                skip.update(id(n) for n in ast.walk(node.value) if not isinstance(n, ast.Tuple) or True)
+                skip.update(id(n) for n in ast.walk(node.value))
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:

@@ -13,6 +13,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..i18n import _, localize
 from .action import Action
 from .bots import LEVELS, MctsBot
 from .game import Game
@@ -40,7 +41,7 @@ class ScoreChange:
     def words(self, seat_name: str) -> str:
         counted = (f" ({self.count_before} → {self.count_after})"
                    if self.count_before is not None and self.count_before != self.count_after else "")
-        return f"{seat_name} {self.what}{counted} {self.delta:+d} ({self.rule})"
+        return f"{seat_name} {localize(self.what)}{counted} {self.delta:+d} ({self.rule})"
 
 
 @dataclass
@@ -110,21 +111,22 @@ def facts(game: Game, seat: int, action: Action, seed: int = 0) -> Facts:
 
 
 def seat_name(seat: int, me: int) -> str:
-    return "your" if seat == me else f"Player {seat + 1}'s"
+    return _("your") if seat == me else _("Player {n}'s").format(n=seat + 1)
 
 
 def describe(seat: int, action: Action, value: float, facts: Facts, alternatives: list[ActionValue]) -> str:
-    """The hint in plain English, from the facts alone."""
-    parts = [f"Play {action} (estimated winning chance {value:.0%})."]
+    """The hint in plain words (the page's language), from the facts alone."""
+    parts = [_("Play {move} (estimated winning chance {chance:.0%}).").format(move=action, chance=value)]
     changes = [c.words(seat_name(c.seat, seat)) for c in facts.mine(seat) + facts.others(seat)]
     if changes:
-        parts.append("It changes " + "; ".join(changes) + ".")
+        parts.append(_("It changes {lines}.").format(lines=_("; ").join(changes)))
     else:
-        parts.append("It changes no score line now; it is about what comes later.")
+        parts.append(_("It changes no score line now; it is about what comes later."))
     if facts.costs:
-        parts.append("It costs " + ", ".join(f"{k} {v}" for k, v in facts.costs.items()) + ".")
+        parts.append(_("It costs {costs}.").format(costs=", ".join(f"{k} {v}" for k, v in facts.costs.items())))
     if alternatives:
-        parts.append("Next best: " + ", ".join(f"{a.action} ({a.value:.0%})" for a in alternatives) + ".")
+        parts.append(_("Next best: {moves}.").format(
+            moves=", ".join(f"{a.action} ({a.value:.0%})" for a in alternatives)))
     return " ".join(parts)
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import _
 from .action import Action
 from .game import Game, from_record
 from .hints import Facts, facts
@@ -47,14 +48,17 @@ class CostlyMove:
 
     @property
     def reason(self) -> str:
-        """In plain English, from the engine's facts of both moves."""
+        """In plain words (the page's language), from the engine's facts of both moves."""
         def lines(f: Facts) -> str:
-            mine = [c.words("your") for c in f.mine(self.seat)]
-            return "; ".join(mine) if mine else "no score line of yours"
-        return (f"Move {self.ply + 1}: you played {self.played} (winning chance about {self.played_value:.0%}); "
-                f"{self.better} was better (about {self.better_value:.0%}). "
-                f"{self.better} changes {lines(self.better_facts)}; "
-                f"{self.played} changes {lines(self.played_facts)}.")
+            mine = [c.words(_("your")) for c in f.mine(self.seat)]
+            return _("; ").join(mine) if mine else _("no score line of yours")
+        sentence = _("Move {n}: you played {played} (winning chance about {played_chance:.0%}); {better} was "
+                     "better (about {better_chance:.0%}). {better} changes {better_lines}; {played} changes "
+                     "{played_lines}.")
+        return sentence.format(
+            n=self.ply + 1, played=self.played, played_chance=self.played_value, better=self.better,
+            better_chance=self.better_value, better_lines=lines(self.better_facts),
+            played_lines=lines(self.played_facts))
 
 
 @dataclass

@@ -26,7 +26,7 @@ from typing import Any
 from ..engine.action import Action
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
-from ..i18n import N_, _, gettext, ngettext
+from ..i18n import N_, _, gettext, localize, ngettext
 from .i18n import t
 
 Answer = Any  # an Action, a move notation, a square name, or a choice value
@@ -169,7 +169,7 @@ class LessonSession:
         try:
             verdict = step.judge(self.game, answer)
         except IllegalAction as exc:  # a judge may let the engine speak for itself
-            verdict = Verdict(False, exc.rule, exc.reason)
+            verdict = Verdict(False, exc.rule, localize(exc.reason))
         if verdict.ok:
             text = verdict.text
             if step.plays:
@@ -190,7 +190,7 @@ class LessonSession:
         try:
             return step.judge(self.game, step.expected(self.game))
         except IllegalAction as exc:
-            return Verdict(False, exc.rule, exc.reason)
+            return Verdict(False, exc.rule, localize(exc.reason))
 
     def show_me(self) -> Verdict:
         """Submit the expected answer of the current step (what "Do it for me" does)."""
@@ -221,13 +221,13 @@ def judge_move(game: Game, answer: Answer) -> Action | Verdict:
     try:
         action = game.parse(answer)
     except IllegalAction as exc:
-        return Verdict(False, exc.rule, exc.reason)
+        return Verdict(False, exc.rule, localize(exc.reason))
     if game.is_legal(action):
         return action
     try:
         game.clone().play(action)
     except IllegalAction as exc:
-        return Verdict(False, exc.rule, exc.reason)
+        return Verdict(False, exc.rule, localize(exc.reason))
     return action  # pragma: no cover - is_legal and play agree
 
 
