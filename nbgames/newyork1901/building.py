@@ -11,8 +11,22 @@ hold its workers (NY1901-6).
 from __future__ import annotations
 
 from ..engine.action import Action
+from ..i18n import N_, msg
 from .events import Build, Demolish, Prestige, Unlock, WorkerPlaced
 from .tables import GOLD, TIERS, Tables
+
+# Refusals naming a tier, one sentence per tier (a tier's name is not a word to slot into a sentence).
+UNLOCK = {"silver": N_("Silver buildings unlock at {need} VP; you have {vp}."),
+          "gold": N_("Gold buildings unlock at {need} VP; you have {vp}."),
+          "legendary": N_("Legendary buildings unlock at {need} VP; you have {vp}."),
+          "bronze": N_("Bronze buildings unlock at {need} VP; you have {vp}.")}
+HIGHER = {"bronze": N_("The new building must be of a higher tier than bronze (bronze → silver → gold or "
+                       "legendary)."),
+          "silver": N_("The new building must be of a higher tier than silver (bronze → silver → gold or "
+                       "legendary)."),
+          "gold": N_("The new building must be of a higher tier than gold (bronze → silver → gold or legendary)."),
+          "legendary": N_("The new building must be of a higher tier than legendary (bronze → silver → gold or "
+                          "legendary).")}
 
 
 class Building:
@@ -122,35 +136,34 @@ class Building:
         spec = T.tiles[tile]
         if spec.legendary:
             if self.legend_of[seat] >= 0:
-                return "NY1901-5", (f"You already built a legendary ({T.tiles[self.legend_of[seat]].name}); "
-                                    "each player builds at most one.")
+                return "NY1901-5", msg("You already built a legendary ({tile}); each player builds at most one.",
+                                       tile=T.tiles[self.legend_of[seat]].name)
             owner = self.legend_owner[tile - T.own_tiles]
             if owner >= 0:
-                return "NY1901-3", f"{spec.name} is already built by Player {owner + 1}."
+                return "NY1901-3", msg("{tile} is already built by Player {n}.", tile=spec.name, n=owner + 1)
         elif not self.tiles_left[seat][tile]:
-            return "NY1901-3", f"You have no {spec.name} tile left."
+            return "NY1901-3", msg("You have no {tile} tile left.", tile=spec.name)
         need = T.unlocks[spec.tier]
         if self.vp[seat] < need:
-            return "NY1901-5", (f"{spec.tier_name.capitalize()} buildings unlock at {need} VP; "
-                                f"you have {self.vp[seat]}.")
+            return "NY1901-5", msg(UNLOCK[spec.tier_name], need=need, vp=self.vp[seat])
         return None
 
     def _check_cells(self, seat: int, mask: int, region: int, where: str) -> tuple[str, str] | None:
         T = self.T
         if not mask:
-            return "NY1901-1", "This tile would stick out of the board."
+            return "NY1901-1", msg("This tile would stick out of the board.")
         for cell in T.cells(mask & ~region):
             name = T.cell_names[cell]
             if self.occupied >> cell & 1:
-                return "NY1901-5", f"{name} already has a building; a tile goes on empty cells only."
+                return "NY1901-5", msg("{cell} already has a building; a tile goes on empty cells only.", cell=name)
             if T.parks >> cell & 1:
-                return "NY1901-5", f"{name} is a park; nothing is built on parks."
+                return "NY1901-5", msg("{cell} is a park; nothing is built on parks.", cell=name)
             lot = T.lot_of_cell[cell]
             if lot < 0 or self.lot_owner[lot] != seat:
-                return "NY1901-5", f"{name} is not on one of your lots; you build only on your estate."
-            return "NY1901-6", f"{name} {where}"
+                return "NY1901-5", msg("{cell} is not on one of your lots; you build only on your estate.", cell=name)
+            return "NY1901-6", msg(where, cell=name)
         if not mask & T.touch:
-            return "NY1901-5", "This tile does not touch an avenue or a park."
+            return "NY1901-5", msg("This tile does not touch an avenue or a park.")
         return None
 
     def _check_build(self, action: Action) -> tuple[str, str] | None:
@@ -162,7 +175,7 @@ class Building:
         if refusal:
             return refusal
         mask = self.T.masks[tile][orientation][anchor]
-        return self._check_cells(seat, mask, self.estate(seat), "is not free to build on.")
+        return self._check_cells(seat, mask, self.estate(seat), N_("{cell} is not free to build on."))
 
     def _check_demolish(self, action: Action) -> tuple[str, str] | None:
         T = self.T
@@ -170,34 +183,36 @@ class Building:
         if self.acts <= 0:
             return self._no_action_left()
         if self.demolished:
-            return "NY1901-8", "You already demolished this turn; never two demolitions in one turn."
+            return "NY1901-8", msg("You already demolished this turn; never two demolitions in one turn.")
         cell, tile, orientation, anchor = action.args
         index = self.cell_building[cell]
         building = self.buildings[index] if index >= 0 else None
         if building is None or building[0] != seat:
-            return "NY1901-6", f"There is no building of yours on {T.cell_names[cell]} to demolish."
+            return "NY1901-6", msg("There is no building of yours on {cell} to demolish.", cell=T.cell_names[cell])
         old = T.tiles[building[1]] if building[1] >= 0 else T.starter
         if old.tier >= GOLD:
-            return "NY1901-6", f"{old.name} is a gold building; gold buildings cannot be replaced."
+            return "NY1901-6", msg("{tile} is a gold building; gold buildings cannot be replaced.", tile=old.name)
         if T.tiles[tile].tier <= old.tier:
-            return "NY1901-6", (f"The new building must be of a higher tier than {old.tier_name} "
-                                f"(bronze → silver → gold or legendary).")
+            return "NY1901-6", msg(HIGHER[old.tier_name])
         refusal = self._check_tile(seat, tile)
         if refusal:
             return refusal
         freed = building[2]
         mask = T.masks[tile][orientation][anchor]
         refusal = self._check_cells(seat, mask, freed | self.workers_mask[seat],
-                                    "holds none of your workers; a rebuild stands in the freed cells, extended "
-                                    "only over your lots with a worker.")
+                                    N_("{cell} holds none of your workers; a rebuild stands in the freed cells, "
+                                       "extended only over your lots with a worker."))
         if refusal:
             return refusal
         if not mask & freed:
-            return "NY1901-6", "The new building must stand where the demolished one stood."
+            return "NY1901-6", msg("The new building must stand where the demolished one stood.")
         short = self._short(seat, freed, T.lots_in(freed), self._worker_lots(seat), mask)
         if short > 0:
-            return "NY1901-6", (f"A lot of the freed area would be left with no building and you lack {short} "
-                                "worker(s) to put on it, so you may not demolish this way.")
+            if short == 1:
+                return "NY1901-6", msg("A lot of the freed area would be left with no building and you lack 1 "
+                                       "worker to put on it, so you may not demolish this way.")
+            return "NY1901-6", msg("Lots of the freed area would be left with no building and you lack {n} "
+                                   "workers to put on them, so you may not demolish this way.", n=short)
         return None
 
     # -- what a placement does -------------------------------------------------------------

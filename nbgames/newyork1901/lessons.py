@@ -33,8 +33,12 @@ def session(lesson_id: str) -> LessonSession:
 
 def learn(start: int = 0):
     """The New York 1901 lesson page: a `LessonRunner`. Use it as a cell's last line, ``learn()``."""
+    from ..i18n import _
+    from ..ui.language import page_language
     from ..ui.lesson import LessonRunner
     from .view import NewYork1901View
 
-    return LessonRunner(lessons(), lambda game, seat: NewYork1901View(game, seat=seat), start=start,
-                        move_placeholder="or type a move, e.g. lot A4, bO4@E1r0, boom, end")
+    lang = page_language(None)
+    return LessonRunner(lessons, lambda game, seat: NewYork1901View(game, seat=seat), start=start, lang=lang,
+                        move_placeholder=_("or type a move, e.g. {moves}", lang).format(
+                            moves="lot A4, bO4@E1r0, boom, end"))

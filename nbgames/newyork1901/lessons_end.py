@@ -9,10 +9,11 @@ from functools import lru_cache
 
 from ..engine.action import Action
 from ..engine.game import Game, from_record, new_game
-from ..ui.i18n import t
+from ..i18n import _, ngettext
+from ..ui.i18n import player_name, t
 from ..ui.lesson import Choice, Lesson, Step, Verdict, ask_choice, move_judge
-from .lessons_build import MARKET, question
-from .teaching import lot, lot_arg, position_game, wrong_kind
+from .lessons_build import MARKET, question, yes_no
+from .teaching import end_goal, lot, lot_arg, position_game, wrong_kind
 
 
 def kind_step(prompt: str, kind: str, rule: str, right: str, want: str, expected) -> Step:
@@ -30,9 +31,9 @@ def lesson_boom() -> Lesson:
 
     return Lesson(
         id="ny1901-boom",
-        title="Construction Boom: one more action",
+        title=_("Construction Boom: one more action"),
         rules=("NY1901-8",),
-        intro=(
+        intro=_(
             "Each player has three **action cards**, each playable once per game at any moment of your "
             "turn (NY1901-8). **Construction Boom** gives one more action this turn, of either kind — but "
             "never two demolitions in one turn. An action card you never play is worth 1 VP at the end "
@@ -40,21 +41,22 @@ def lesson_boom() -> Lesson:
         ),
         start_game=start,
         steps=[
-            kind_step("First take your action: build the **bO4** on your lots E1 and E2.", "build", "NY1901-5",
-                      "Built. Your action is taken; without an action card your turn would end now.",
-                      "build", lambda game: "bO4@E1r0"),
-            kind_step("Now press **Construction Boom**.", "boom", "NY1901-8",
-                      "The card is used up; you have one more action this turn.", "play Construction Boom",
+            kind_step(_("First take your action: build the **bO4** on your lots E1 and E2."), "build", "NY1901-5",
+                      _("Built. Your action is taken; without an action card your turn would end now."),
+                      _("build"), lambda game: "bO4@E1r0"),
+            kind_step(_("Now press **Construction Boom**."), "boom", "NY1901-8",
+                      _("The card is used up; you have one more action this turn."), _("play Construction Boom"),
                       lambda game: "boom"),
-            kind_step("Use the extra action: take the **O3** card and claim a lit lot.", "acquire", "NY1901-5",
-                      "A second action in one turn, thanks to the Boom.", "acquire a lot", lambda game: "lot A4"),
-            question("Could Construction Boom let you demolish twice in one turn?", "NY1901-8", {
-                "Yes": (False, "No: the extra action may be either kind, but never a second demolition "
-                               "(NY1901-8)."),
-                "No": (True, "Right: never two demolitions in one turn (NY1901-8)."),
-            }, "No"),
+            kind_step(_("Use the extra action: take the **O3** card and claim a lit lot."), "acquire", "NY1901-5",
+                      _("A second action in one turn, thanks to the Boom."), _("acquire a lot"),
+                      lambda game: "lot A4"),
+            question(_("Could Construction Boom let you demolish twice in one turn?"), "NY1901-8", {
+                "Yes": (False, _("No: the extra action may be either kind, but never a second demolition "
+                                 "(NY1901-8).")),
+                "No": (True, _("Right: never two demolitions in one turn (NY1901-8).")),
+            }, "No", yes_no()),
         ],
-        summary="Done! Construction Boom: one more action, never a second demolition.",
+        summary=_("Done! Construction Boom: one more action, never a second demolition."),
     )
 
 
@@ -68,34 +70,34 @@ def lesson_shift_grab() -> Lesson:
 
     def grab_goal(game: Game, action: Action) -> Verdict:
         if action.kind != "grab":
-            return wrong_kind(action, "NY1901-8", "use Land Grab (click a lit size-2 lot and choose Land Grab)")
+            return wrong_kind(action, "NY1901-8", _("use Land Grab (click a lit size-2 lot and choose Land Grab)"))
         size = lot(game, lot_arg(action))["size"]
-        return Verdict(True, "NY1901-8", f"Land Grab claimed lot {lot_arg(action)} ({size} cells) as an extra "
-                       "lot; your normal action is still to come.")
+        return Verdict(True, "NY1901-8", _("Land Grab claimed lot {lot} ({size} cells) as an extra lot; your "
+                                           "normal action is still to come.").format(lot=lot_arg(action), size=size))
 
     return Lesson(
         id="ny1901-shift-grab",
-        title="Market Shift and Land Grab",
+        title=_("Market Shift and Land Grab"),
         rules=("NY1901-8",),
-        intro=(
+        intro=_(
             "**Market Shift** puts the 4 market cards at the bottom of the draw pile (shuffled) and turns up "
             "4 new ones. **Land Grab** acquires one **extra** lot this turn — but never a size-3 lot "
             "(NY1901-8). Both are played at any moment of your turn, once per game."
         ),
         start_game=start,
         steps=[
-            kind_step("Don't like the market? Press **Market Shift**.", "shift", "NY1901-8",
-                      "Four new cards are up; the old ones lie under the draw pile.", "play Market Shift",
+            kind_step(_("Don't like the market? Press **Market Shift**."), "shift", "NY1901-8",
+                      _("Four new cards are up; the old ones lie under the draw pile."), _("play Market Shift"),
                       lambda game: "shift"),
-            Step(prompt="Now **Land Grab** a size-2 lot: click a matching card and lot, and choose *Land Grab* "
-                        "when the page asks which.",
+            Step(prompt=_("Now **Land Grab** a size-2 lot: click a matching card and lot, and choose *Land Grab* "
+                          "when the page asks which."),
                  judge=move_judge(grab_goal), expected=first_grab),
-            question("May Land Grab take a lot of 3 cells?", "NY1901-8", {
-                "Yes": (False, "No: Land Grab never takes a size-3 lot (NY1901-8)."),
-                "No": (True, "Right: only size-2 lots (NY1901-8)."),
-            }, "No"),
+            question(_("May Land Grab take a lot of 3 cells?"), "NY1901-8", {
+                "Yes": (False, _("No: Land Grab never takes a size-3 lot (NY1901-8).")),
+                "No": (True, _("Right: only size-2 lots (NY1901-8).")),
+            }, "No", yes_no()),
         ],
-        summary="Done! Market Shift renews the market; Land Grab claims one extra size-2 lot.",
+        summary=_("Done! Market Shift renews the market; Land Grab claims one extra size-2 lot."),
     )
 
 
@@ -110,8 +112,11 @@ def triggered(game: Game) -> str:
     if end["triggered_by"] is None:
         return ""
     reason = t(f"ny1901.reason.{end['reason']}", n=4)
-    return (f"Player {end['triggered_by'] + 1} triggered the end ({reason}): {end['last_turns_left']} last turns "
-            "are left — Player 2 first, you last (NY1901-9).")
+    left = end["last_turns_left"]
+    return ngettext("{player} triggered the end ({reason}): {n} last turn is left — Player 2 first, you last "
+                    "(NY1901-9).",
+                    "{player} triggered the end ({reason}): {n} last turns are left — Player 2 first, you last "
+                    "(NY1901-9).", left).format(player=player_name(end["triggered_by"]), reason=reason, n=left)
 
 
 def lesson_end() -> Lesson:
@@ -120,9 +125,9 @@ def lesson_end() -> Lesson:
 
     return Lesson(
         id="ny1901-end",
-        title="The end: one last turn each",
+        title=_("The end: one last turn each"),
         rules=("NY1901-7", "NY1901-9"),
-        intro=(
+        intro=_(
             "The end comes when a player has only **4 unbuilt skyscrapers** left, or when the market can no "
             "longer be refilled (3 cards or fewer). Then every player gets **one last turn**: the next "
             "player first, the triggering player last (NY1901-9; the numbers are house defaults). Here it is "
@@ -132,30 +137,30 @@ def lesson_end() -> Lesson:
         ),
         start_game=start,
         steps=[
-            kind_step("Late in the game: you have built 13 of your 18 tiles. Build the **bI2** upright on lot E1 "
-                      "— only 4 tiles will be left.", "build", "NY1901-5",
-                      "Built: 4 unbuilt tiles left. The end is checked when your turn ends.", "build the bI2",
+            kind_step(_("Late in the game: you have built 13 of your 18 tiles. Build the **bI2** upright on lot E1 "
+                        "— only 4 tiles will be left."), "build", "NY1901-5",
+                      _("Built: 4 unbuilt tiles left. The end is checked when your turn ends."), _("build the bI2"),
                       lambda game: "bI2@E1r1"),
-            Step(prompt="Now press **End your turn**.",
-                 judge=move_judge(lambda game, action: Verdict(True, "NY1901-9", "Your turn is over.")
-                                  if action.kind == "end" else wrong_kind(action, "NY1901-9", "end your turn")),
+            Step(prompt=_("Now press **End your turn**."),
+                 judge=move_judge(end_goal("NY1901-9")),
                  expected=lambda game: "end", follow=triggered),
-            question("With 3 players, Player 2 ends a turn with only 4 unbuilt tiles. Who plays the very last "
-                     "turn of the game?", "NY1901-9", {
-                         "Player 3": (False, "Player 3 plays first of the last turns; the trigger plays last "
-                                             "(NY1901-9)."),
-                         "Player 1": (False, "Player 1 has a last turn too, but not the very last (NY1901-9)."),
-                         "Player 2": (True, "Player 3, then Player 1, then Player 2 who triggered it: one last "
-                                            "turn each, the triggering player last (NY1901-9)."),
-                     }, "Player 2"),
-            question("You have no worker in your supply and can neither acquire nor build. What do you do?",
+            question(_("With 3 players, Player 2 ends a turn with only 4 unbuilt tiles. Who plays the very last "
+                       "turn of the game?"), "NY1901-9", {
+                         "Player 3": (False, _("Player 3 plays first of the last turns; the trigger plays last "
+                                               "(NY1901-9).")),
+                         "Player 1": (False, _("Player 1 has a last turn too, but not the very last (NY1901-9).")),
+                         "Player 2": (True, _("Player 3, then Player 1, then Player 2 who triggered it: one last "
+                                              "turn each, the triggering player last (NY1901-9).")),
+                     }, "Player 2", {f"Player {n}": player_name(n - 1) for n in (1, 2, 3)}),
+            question(_("You have no worker in your supply and can neither acquire nor build. What do you do?"),
                      "NY1901-7", {
-                         "Skip the turn": (False, "Not yet: first take a worker back (NY1901-7)."),
-                         "Take a worker back": (True, "Its lot card goes under the draw pile and the lot is "
-                                                      "empty again; that is your action (NY1901-7)."),
-                     }, "Take a worker back"),
+                         "Skip the turn": (False, _("Not yet: first take a worker back (NY1901-7).")),
+                         "Take a worker back": (True, _("Its lot card goes under the draw pile and the lot is "
+                                                        "empty again; that is your action (NY1901-7).")),
+                     }, "Take a worker back", {"Skip the turn": _("Skip the turn"),
+                                               "Take a worker back": _("Take a worker back")}),
         ],
-        summary="Done! 4 tiles left or a market that cannot refill: one last turn each, the trigger last.",
+        summary=_("Done! 4 tiles left or a market that cannot refill: one last turn each, the trigger last."),
     )
 
 
@@ -198,13 +203,21 @@ def game_winner(game: Game) -> str:
     return PLAYERS[won[0]] if len(won) == 1 else "Both"
 
 
+def answer_words(answer: str) -> str:
+    """The words of an answer button of the scoring lesson ("Player 1", "Nobody", "Both")."""
+    if answer in PLAYERS:
+        return player_name(PLAYERS.index(answer))
+    return {"Nobody": _("Nobody"), "Both": _("Both")}.get(answer, answer)
+
+
 def read_judge(rule: str, right_of, why: str):
     """A question whose right answer is read from the finished game (its scoring panel)."""
     def judge(game: Game, answer) -> Verdict:
         right = right_of(game)
         if str(answer) == right:
-            return Verdict(True, rule, f"Right: {right}. {why}")
-        return Verdict(False, rule, f"Not {answer}: read the scoring panel below the board. {why}")
+            return Verdict(True, rule, _("Right: {answer}. {why}").format(answer=answer_words(right), why=why))
+        return Verdict(False, rule, _("Not {answer}: read the scoring panel below the board. {why}").format(
+            answer=answer_words(str(answer)), why=why))
 
     return judge
 
@@ -216,9 +229,9 @@ def lesson_scoring() -> Lesson:
 
     return Lesson(
         id="ny1901-scoring",
-        title="The end scorings",
+        title=_("The end scorings"),
         rules=("NY1901-10", "NY1901-11", "NY1901-12", "NY1901-13"),
-        intro=(
+        intro=_(
             "At the end three things score on top of your buildings' VP (the panel below the board lists "
             "every line with its rule):\n\n"
             "- each of the 3 **avenue bonus** cards: 5 VP to the player with the most buildings touching "
@@ -230,29 +243,30 @@ def lesson_scoring() -> Lesson:
         ),
         start_game=finished_game,
         steps=[
-            Step(prompt=lambda game: f"Who scored the {first_avenue(game).partition(':')[2]} avenue bonus?",
-                 judge=read_judge("NY1901-10", avenue_winner, "The most buildings touching the avenue score 5 "
-                                  "VP; a tie scores nothing (NY1901-10)."),
+            Step(prompt=lambda game: _("Who scored the {avenue} avenue bonus?").format(
+                     avenue=first_avenue(game).partition(":")[2]),
+                 judge=read_judge("NY1901-10", avenue_winner, _("The most buildings touching the avenue score 5 "
+                                                                "VP; a tie scores nothing (NY1901-10).")),
                  expected=avenue_winner, plays=False, board=False,
-                 choices=[Choice(who, who) for who in (*PLAYERS, "Nobody")]),
-            question("How many VP does an action card you never played give?", "NY1901-11", {
-                "0": (False, "Unused action cards do score (NY1901-11)."),
-                "1": (True, "1 VP each (NY1901-11)."),
-                "3": (False, "1 VP each, not 3 (NY1901-11)."),
+                 choices=[Choice(answer_words(who), who) for who in (*PLAYERS, "Nobody")]),
+            question(_("How many VP does an action card you never played give?"), "NY1901-11", {
+                "0": (False, _("Unused action cards do score (NY1901-11).")),
+                "1": (True, _("1 VP each (NY1901-11).")),
+                "3": (False, _("1 VP each, not 3 (NY1901-11).")),
             }, "1"),
-            Step(prompt=lambda game: f"The challenge card was {challenge(game).replace('_', ' ')}. Do starter "
-                                     "buildings count for it?",
+            Step(prompt=lambda game: _("The challenge card was {challenge}. Do starter buildings count for "
+                                       "it?").format(challenge=t(f"ny1901.challenge.{challenge(game)}")),
                  judge=ask_choice("NY1901-12", {
-                     "Yes": (False, "No: starter buildings and legendaries count for avenues, not for challenge "
-                                    "cards [R] (NY1901-12)."),
-                     "No": (True, "Right: they count for avenues only [R] (NY1901-12)."),
+                     "Yes": (False, _("No: starter buildings and legendaries count for avenues, not for challenge "
+                                      "cards [R] (NY1901-12).")),
+                     "No": (True, _("Right: they count for avenues only [R] (NY1901-12).")),
                  }), expected=lambda game: "No", plays=False, board=False,
-                 choices=[Choice("Yes", "Yes"), Choice("No", "No")]),
-            Step(prompt="Who won this game?",
-                 judge=read_judge("NY1901-13", game_winner, "Most VP wins; a tie goes to the taller legendary, "
-                                  "then more gold buildings (NY1901-13)."),
+                 choices=[Choice(label, value) for value, label in yes_no().items()]),
+            Step(prompt=_("Who won this game?"),
+                 judge=read_judge("NY1901-13", game_winner, _("Most VP wins; a tie goes to the taller legendary, "
+                                                              "then more gold buildings (NY1901-13).")),
                  expected=game_winner, plays=False, board=False,
-                 choices=[Choice(who, who) for who in (*PLAYERS, "Both")]),
+                 choices=[Choice(answer_words(who), who) for who in (*PLAYERS, "Both")]),
         ],
-        summary="Done! Avenues, unused action cards and the challenge card score at the end. Now play a game!",
+        summary=_("Done! Avenues, unused action cards and the challenge card score at the end. Now play a game!"),
     )

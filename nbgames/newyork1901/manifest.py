@@ -2,10 +2,11 @@
 
 from ..engine.manifest import Manifest, Option, Variant
 from ..engine.registry import register
+from ..i18n import N_
 
 MANIFEST = register(Manifest(
     name="newyork1901",
-    title="New York 1901",
+    title=N_("New York 1901"),
     designer="Chénier La Salle",
     year=2015,
     min_players=2,
@@ -20,15 +21,16 @@ MANIFEST = register(Manifest(
     strings="nbgames.newyork1901.strings:STRINGS",
     text="nbgames.newyork1901.text:event_text",
     bot="nbgames.newyork1901.bot:HOOKS",
-    blurb="Acquire lots of Manhattan with your workers, raise skyscrapers across them, then demolish "
-          "and rebuild higher: bronze, silver, gold and one legendary tower.",
+    blurb=N_("Acquire lots of Manhattan with your workers, raise skyscrapers across them, then demolish "
+             "and rebuild higher: bronze, silver, gold and one legendary tower."),
     options=(
-        Option("characters", "choice", "choose", "Characters: chosen in reverse seat order (NY1901-4), "
-               "or dealt at random.", choices=("choose", "deal")),
-        Option("data", "json", None, "Your own board and tile set: the contents of a data file with the keys "
-               "of nbgames/newyork1901/data.json (checked before play).", offered=False),
-        Option("position", "json", None, "Start from a set position (lessons, puzzles, tests; see position.py).",
+        Option("characters", "choice", "choose", N_("Characters: chosen in reverse seat order (NY1901-4), "
+                                                     "or dealt at random."), choices=("choose", "deal")),
+        Option("data", "json", None, N_("Your own board and tile set: the contents of a data file with the "
+                                        "keys of nbgames/newyork1901/data.json (checked before play)."),
                offered=False),
+        Option("position", "json", None, N_("Start from a set position (lessons, puzzles, tests; see "
+                                            "position.py)."), offered=False),
     ),
     variants=(
         Variant("standard"),

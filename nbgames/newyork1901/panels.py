@@ -11,11 +11,13 @@ from ..engine.action import Action
 from ..engine.game import Game
 from ..ui.i18n import t
 from .drawing import TIER_MARK, district_of_card, tier_open, tile_facts
+from .text import colour_words
 
 
 def district_words(table: dict[str, Any], name: str, lang: str) -> str:
     district = next(d for d in table["board"]["districts"] if d["name"] == name)
-    return t("ny1901.ui.district", lang, title=district["title"], name=name, letter=district["letter"])
+    return t("ny1901.ui.district", lang, title=district["title"], name=colour_words(name, lang),
+             letter=district["letter"])
 
 
 def card_words(table: dict[str, Any], card: str, lang: str) -> str:

@@ -58,6 +58,7 @@ from typing import Any
 from ..engine.action import Action
 from ..engine.chance import shuffle
 from ..engine.rules import Rules
+from ..i18n import msg
 from .building import Building
 from .events import Acquire, ActionCard, Character, EndTrigger, GameEnd, Market, Pass, Recall, Setup, TurnEnd
 from .facts import Facts
@@ -266,34 +267,38 @@ class NewYork1901(Building, Facts, Position, Rules):
 
     def why_not(self, action: Action) -> tuple[str, str]:
         if self.phase == OVER:
-            return "NY1901-9", "The game is over."
+            return "NY1901-9", msg("The game is over.")
         if self.phase == CHOOSING:
             if action.kind != "character":
-                return "NY1901-4", "First each player chooses a character (e.g. 'character sky')."
-            return self._check_character(action) or ("NY1901-4", f"{action} cannot be played now.")
+                return "NY1901-4", msg("First each player chooses a character (e.g. 'character sky').")
+            return self._check_character(action) or ("NY1901-4", msg("{move} cannot be played now.", move=str(action)))
         check = CHECKS.get(action.kind)
         if check is None:
-            return "NY1901-4", "The characters are already chosen."
-        return check(self, action) or ("NY1901-5", f"{action} cannot be played now.")
+            return "NY1901-4", msg("The characters are already chosen.")
+        return check(self, action) or ("NY1901-5", msg("{move} cannot be played now.", move=str(action)))
 
     def why_unknown(self, text: str) -> tuple[str, str]:
         if self.phase == CHOOSING:
-            return "NY1901-4", f"{text!r} is not a move: choose a character, e.g. 'character sky'."
-        return "NY1901-5", (f"{text!r} is not a move. Acquire with 'lot C4', build with a tile like "
-                            "'bI2@C4r0', or: demolish D4 sO4@D4r0, recall C4, boom, shift, grab C4, end.")
+            return "NY1901-4", msg("{text} is not a move: choose a character, e.g. 'character sky'.", text=repr(text))
+        return "NY1901-5", msg("{text} is not a move. Acquire with 'lot C4', build with a tile like 'bI2@C4r0', or: "
+                               "demolish D4 sO4@D4r0, recall C4, boom, shift, grab C4, end.", text=repr(text))
 
     # -- checks: why an action is not legal now --------------------------------------------
     def _no_action_left(self) -> tuple[str, str]:
-        return "NY1901-5", ("You have taken your action this turn; end your turn"
-                            + (" or play Construction Boom for one more." if self.cards[self.current][0] else "."))
+        if self.cards[self.current][0]:
+            return "NY1901-5", msg("You have taken your action this turn; end your turn or play Construction Boom "
+                                   "for one more.")
+        return "NY1901-5", msg("You have taken your action this turn; end your turn.")
 
     def _check_character(self, action: Action) -> tuple[str, str] | None:
         district = action.args[0]
         name = self.T.districts[district]
         if district not in self.in_play:
-            return "NY1901-4", f"The {name} district is not used with 2 players; its character is not offered."
+            return "NY1901-4", msg("The {district} district is not used with 2 players; its character is not offered.",
+                                   district=name)
         if district in self.district:
-            return "NY1901-4", f"Player {self.district.index(district) + 1} already took the {name} character."
+            return "NY1901-4", msg("Player {n} already took the {district} character.",
+                                   n=self.district.index(district) + 1, district=name)
         return None
 
     def _check_lot(self, action: Action, grab: bool) -> tuple[str, str] | None:
@@ -302,28 +307,30 @@ class NewYork1901(Building, Facts, Position, Rules):
         name = T.lot_name(lot)
         if grab:
             if not self.cards[seat][2]:
-                return "NY1901-8", "You have already used Land Grab (each action card once per game)."
+                return "NY1901-8", msg("You have already used Land Grab (each action card once per game).")
             if T.lot_size[lot] == 3:
-                return "NY1901-8", f"Land Grab cannot take a size-3 lot, and {name} has 3 cells."
+                return "NY1901-8", msg("Land Grab cannot take a size-3 lot, and {lot} has 3 cells.", lot=name)
         elif self.acts <= 0:
             return self._no_action_left()
         if not self.supply[seat]:
-            return "NY1901-5", "You have no worker in supply to put on a lot."
+            return "NY1901-5", msg("You have no worker in supply to put on a lot.")
         if T.lot_district[lot] not in self.in_play:
             district = T.districts[T.lot_district[lot]]
-            return "NY1901-1", f"Lot {name} is in the {district} district, not used with 2 players."
+            return "NY1901-1", msg("Lot {lot} is in the {district} district, not used with 2 players.", lot=name,
+                                   district=district)
         owner = self.lot_owner[lot]
         if owner < 0 and lot in T.start_lot:
             district = T.districts[T.lot_district[lot]]
-            return "NY1901-4", (f"Lot {name} is the starting lot of the {district} character, who is not in "
-                                "play; it stays empty.")
+            return "NY1901-4", msg("Lot {lot} is the starting lot of the {district} character, who is not in play; it "
+                                   "stays empty.", lot=name, district=district)
         if owner >= 0:
-            what = "a worker" if self.worker[lot] >= 0 else "a building"
-            return "NY1901-5", f"Lot {name} is not empty: it has {what} of Player {owner + 1}."
+            if self.worker[lot] >= 0:
+                return "NY1901-5", msg("Lot {lot} is not empty: it has a worker of Player {n}.", lot=name, n=owner + 1)
+            return "NY1901-5", msg("Lot {lot} is not empty: it has a building of Player {n}.", lot=name, n=owner + 1)
         card = T.lot_card[lot]
         if card not in self.market:
-            return "NY1901-2", (f"No open-market card shows a {T.districts[T.lot_district[lot]]} lot of size "
-                                f"{T.lot_size[lot]}, as lot {name} is.")
+            return "NY1901-2", msg("No open-market card shows a {district} lot of size {size}, as lot {lot} is.",
+                                   district=T.districts[T.lot_district[lot]], size=T.lot_size[lot], lot=name)
         return None
 
     def _check_acquire(self, action: Action) -> tuple[str, str] | None:
@@ -337,31 +344,31 @@ class NewYork1901(Building, Facts, Position, Rules):
         if self.acts <= 0:
             return self._no_action_left()
         if self.supply[seat]:
-            return "NY1901-7", "You still have a worker in supply; a worker comes back only when you have none."
+            return "NY1901-7", msg("You still have a worker in supply; a worker comes back only when you have none.")
         if self.worker[lot] != seat:
-            return "NY1901-7", f"You have no worker on lot {self.T.lot_name(lot)}."
+            return "NY1901-7", msg("You have no worker on lot {lot}.", lot=self.T.lot_name(lot))
         if self.can_build_or_rebuild(seat):
-            return "NY1901-7", "You can still build or demolish and rebuild, so you may not take a worker back."
+            return "NY1901-7", msg("You can still build or demolish and rebuild, so you may not take a worker back.")
         return None
 
     def _check_card(self, action: Action) -> tuple[str, str] | None:
         seat = self.current
         if not self.cards[seat][CARDS.index(action.kind)]:
-            return "NY1901-8", "You have already used that action card (each once per game)."
+            return "NY1901-8", msg("You have already used that action card (each once per game).")
         if action.kind == "shift" and not self.market:
-            return "NY1901-8", "The market is empty: there is nothing to shift."
+            return "NY1901-8", msg("The market is empty: there is nothing to shift.")
         return None
 
     def _check_end(self, action: Action) -> tuple[str, str] | None:
         if not self.acted:
-            return "NY1901-5", "Take your action first: acquire and/or build, or demolish and rebuild."
+            return "NY1901-5", msg("Take your action first: acquire and/or build, or demolish and rebuild.")
         return None
 
     def _check_pass(self, action: Action) -> tuple[str, str] | None:
         if self.acted:
-            return "NY1901-5", "You have taken your action; say 'end' to end your turn."
+            return "NY1901-5", msg("You have taken your action; say 'end' to end your turn.")
         if self._main_actions(self.current):
-            return "NY1901-7", "You can still take an action, so you may not pass."
+            return "NY1901-7", msg("You can still take an action, so you may not pass.")
         return None
 
     # -- effects ---------------------------------------------------------------------------

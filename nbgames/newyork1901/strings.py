@@ -1,4 +1,5 @@
-"""New York 1901's own strings, by language (English for now). Keys start with "ny1901."."""
+"""New York 1901's own strings: English here (the message ids), Japanese in ``locale/ja.po``.
+Keys start with "ny1901."."""
 
 from __future__ import annotations
 
@@ -15,7 +16,11 @@ EN = {
     "ny1901.challenge.generation_king": "Generation King",
     "ny1901.tier.bronze": "bronze", "ny1901.tier.silver": "silver", "ny1901.tier.gold": "gold",
     "ny1901.tier.legendary": "legendary",
-    "ny1901.reason.tiles": "only {n} unbuilt skyscrapers left",
+    # the districts' colours (the data file's district names) and a lot card in words
+    "ny1901.colour.orange": "orange", "ny1901.colour.sky": "sky", "ny1901.colour.green": "green",
+    "ny1901.colour.yellow": "yellow", "ny1901.colour.purple": "purple",
+    "ny1901.card_name": "{colour}{size}",
+    "ny1901.reason.tiles": ("only {n} unbuilt skyscraper left", "only {n} unbuilt skyscrapers left"),
     "ny1901.reason.market": "the market can no longer be refilled",
     "ny1901.ev.setup": "Avenue bonus cards: {avenues}; challenge card: {challenge} (NY1901-4).",
     "ny1901.ev.market": "Open market: {cards}.",
@@ -24,8 +29,10 @@ EN = {
     "ny1901.ev.acquire": "{player} took the {card} card and put a worker on lot {lot} (NY1901-5).",
     "ny1901.ev.grab": "{player} grabbed lot {lot} with the {card} card (Land Grab, NY1901-8).",
     "ny1901.ev.build": "{player} built {tile} ({tier}) on {cells} for {vp} VP (NY1901-5).",
-    "ny1901.ev.build_back": "{player} built {tile} ({tier}) on {cells} for {vp} VP; {n} worker(s) went home "
-                            "(NY1901-5).",
+    "ny1901.ev.build_back": ("{player} built {tile} ({tier}) on {cells} for {vp} VP; {n} worker went home "
+                             "(NY1901-5).",
+                             "{player} built {tile} ({tier}) on {cells} for {vp} VP; {n} workers went home "
+                             "(NY1901-5)."),
     "ny1901.ev.prestige": "{player} scored {vp} VP for Gold Prestige (NY1901-12).",
     "ny1901.ev.unlock": "{player} reached {vp} VP: {tier} buildings unlocked (NY1901-5).",
     "ny1901.ev.demolish": "{player} demolished {tile} on {cells} (NY1901-6).",
@@ -97,7 +104,8 @@ EN = {
                         "workers. To acquire: click a market card, then a lit lot. To build: pick a tile, turn it "
                         "(R) or mirror it (M), click where its first cell goes; over your own building it "
                         "demolishes and rebuilds higher.",
-    "ny1901.ui.end_triggered": "The end is triggered by P{player}: {n} last turn(s) left (NY1901-9).",
+    "ny1901.ui.end_triggered": ("The end is triggered by P{player}: {n} last turn left (NY1901-9).",
+                                "The end is triggered by P{player}: {n} last turns left (NY1901-9)."),
     "ny1901.ui.score_total": "P{n}: {total} VP",
     "ny1901.ui.score_part": "{label}: {count} → {points} VP",
     "ny1901.ui.button.rotate": "Turn ↻ (R)",
@@ -112,7 +120,7 @@ EN = {
     "ny1901.ui.window_moved": "The map shows rows {rows}, columns {cols}.",
     "ny1901.show.build": "Pick the tile {tile} (marked), {turns}then click {cell}: its first cell (top row, "
                          "leftmost) goes there.",
-    "ny1901.show.turns": "press Turn (R) {n} time(s), ",
+    "ny1901.show.turns": ("press Turn (R) {n} time, ", "press Turn (R) {n} times, "),
     "ny1901.show.mirror": "press Mirror (M), ",
     "ny1901.show.lot": "Click the marked lot {lot} on the map.",
     "ny1901.show.acquire": "Click the market card {card} (marked), then lot {lot}.",

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..engine.action import Action
 from ..engine.game import Game, new_game
+from ..i18n import _
 from ..ui.lesson import Verdict, move_judge
 
 AVENUES = ["Wall St", "Pine St", "Nassau St"]  # the avenue cards of every lesson position
@@ -56,4 +57,15 @@ def goal_judge(goal: Callable[[Game, Action], Verdict]) -> Callable:
 
 
 def wrong_kind(action: Action, rule: str, want: str) -> Verdict:
-    return Verdict(False, rule, f"{action} is a legal move, but this step asks you to {want}.")
+    return Verdict(False, rule, _("{move} is a legal move, but this step asks you to {want}.").format(
+        move=action, want=want))
+
+
+def end_goal(rule: str) -> Callable[[Game, Action], Verdict]:
+    """The goal of a step asking to end the turn."""
+    def goal(game: Game, action: Action) -> Verdict:
+        if action.kind == "end":
+            return Verdict(True, rule, _("Your turn is over."))
+        return wrong_kind(action, rule, _("end your turn"))
+
+    return goal

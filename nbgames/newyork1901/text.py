@@ -6,8 +6,23 @@ from __future__ import annotations
 from ..engine.events import Event
 from ..ui.i18n import player_name, t
 
+COLOURS = ("orange", "sky", "green", "yellow", "purple")  # the districts of data.json, by colour
 
-def score_line(part: dict, lang: str = "en") -> str:
+
+def colour_words(name: str, lang: str | None = None) -> str:
+    """A district's colour name in `lang` ("sky" -> "水色"); a district of another data file as it is."""
+    return t(f"ny1901.colour.{name}", lang) if name in COLOURS else name
+
+
+def card_name(card: str, lang: str | None = None) -> str:
+    """A lot card's name in `lang` ("orange3" stays "orange3" in English)."""
+    colour, size = card.rstrip("0123456789"), card[len(card.rstrip("0123456789")):]
+    if colour not in COLOURS:
+        return card
+    return t("ny1901.card_name", lang, colour=colour_words(colour, lang), size=size)
+
+
+def score_line(part: dict, lang: str | None = None) -> str:
     """One line of `explain_scores` in words: what it counts, by rule id."""
     what = part["what"]
     if what.startswith("avenue:"):
@@ -17,7 +32,7 @@ def score_line(part: dict, lang: str = "en") -> str:
     return t("ny1901.score.challenge", lang, challenge=t(f"ny1901.challenge.{what}", lang))
 
 
-def event_text(event: Event, lang: str = "en") -> str:
+def event_text(event: Event, lang: str | None = None) -> str:
     """One New York 1901 event as a sentence citing its rule."""
     kind = event.kind
     fields = event.to_json()
@@ -27,11 +42,15 @@ def event_text(event: Event, lang: str = "en") -> str:
         return t("ny1901.ev.setup", lang, avenues=", ".join(event.avenues),
                  challenge=t(f"ny1901.challenge.{event.challenge}", lang))
     if kind == "market":
-        return t("ny1901.ev.market", lang, cards=", ".join(event.cards) or "—")
-    if kind == "character" and event.dealt:
-        kind = "character_dealt"
-    elif kind == "acquire" and event.grab:
-        kind = "grab"
+        return t("ny1901.ev.market", lang, cards=", ".join(card_name(c, lang) for c in event.cards) or "—")
+    if kind == "character":
+        fields["district"] = colour_words(event.district, lang)
+        if event.dealt:
+            kind = "character_dealt"
+    elif kind == "acquire":
+        fields["card"] = card_name(event.card, lang)
+        if event.grab:
+            kind = "grab"
     elif kind == "build":
         fields.update(cells=" ".join(event.cells), tier=t(f"ny1901.tier.{event.tier}", lang), n=event.workers_back)
         if event.workers_back:
@@ -40,6 +59,8 @@ def event_text(event: Event, lang: str = "en") -> str:
         fields["cells"] = " ".join(event.cells)
     elif kind == "unlock":
         fields["tier"] = t(f"ny1901.tier.{event.tier}", lang)
+    elif kind == "recall":
+        fields["card"] = card_name(event.card, lang)
     elif kind == "action_card":
         fields["card"] = t(f"ny1901.card.{event.card}", lang)
     elif kind == "end_trigger":

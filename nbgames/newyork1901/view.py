@@ -32,6 +32,7 @@ import ipywidgets as widgets
 from ..engine.action import Action
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
+from ..i18n import msg
 from ..ui.board import HIGHLIGHTS, Op
 from ..ui.i18n import t
 from ..ui.shell import ShellView, lines_html
@@ -50,7 +51,7 @@ class NewYork1901View(ShellView):
     css_class = "nbg-ny1901"
     max_listed_moves = 800
 
-    def __init__(self, game: Game, seat: int | None = None, lang: str = "en"):
+    def __init__(self, game: Game, seat: int | None = None, lang: str | None = None):
         self.selection = Selection()
         self.table: dict[str, Any] = game.view(seat if seat is not None else game.to_move)
         self.window = (0, 0)
@@ -319,7 +320,8 @@ class NewYork1901View(ShellView):
             return None, exc
         if action in self._legal:
             return action, None
-        return None, self.game.refusal(action) or IllegalAction("NY1901-5", f"{notation} cannot be played now.")
+        return None, self.game.refusal(action) or IllegalAction(
+            "NY1901-5", msg("{move} cannot be played now.", move=notation))
 
     def _place(self, target: str) -> None:
         notation = self.placement_action(target)
