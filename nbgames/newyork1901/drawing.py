@@ -45,8 +45,11 @@ def cell_rc(name: str) -> tuple[int, int]:
     return ord(name[0]) - ord("A"), int(name[1:]) - 1
 
 
+FONT_FAMILY = "sans-serif"
+
+
 def _font(layer: int, size: int, bold: bool = False, align: str = "center") -> list[Op]:
-    return [(layer, "set:font", (f"{'bold ' if bold else ''}{size}px sans-serif",)),
+    return [(layer, "set:font", (f"{'bold ' if bold else ''}{size}px {FONT_FAMILY}",)),
             (layer, "set:text_align", (align,)), (layer, "set:text_baseline", ("middle",))]
 
 

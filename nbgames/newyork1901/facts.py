@@ -126,9 +126,9 @@ class Facts:
         T = self.T
         out: Counter = Counter()
         piles = self.pile_top + [c for group in self.pile_groups for c in group] + self.market
-        out.update(f"lot card {T.card_names[c]}" for c in piles)
+        out.update(f"lot_card {T.card_names[c]}" for c in piles)
         for seat in range(self.players):
-            out.update({f"lot card {T.card_names[c]}": n for c, n in enumerate(self.held[seat]) if n})
+            out.update({f"lot_card {T.card_names[c]}": n for c, n in enumerate(self.held[seat]) if n})
             out[f"worker {seat}"] = self.supply[seat] + self.worker.count(seat)
             for tile, n in enumerate(self.tiles_left[seat]):
                 out[f"tile {seat} {T.tiles[tile].name}"] += n
@@ -141,7 +141,7 @@ class Facts:
                 out[f"action card {card}"] += 1
         for district, lot in enumerate(T.start_lot):  # characters nobody took yet: still in the box
             if district not in self.district:
-                out[f"lot card {T.card_names[T.lot_card[lot]]}"] += 1
+                out[f"lot_card {T.card_names[T.lot_card[lot]]}"] += 1
                 out["starter building"] += 1
         for tile in T.legendaries:
             out[f"legendary {T.tiles[tile].name}"] += 1

@@ -41,4 +41,4 @@ def learn(start: int = 0):
     lang = page_language(None)
     return LessonRunner(lessons, lambda game, seat: NewYork1901View(game, seat=seat), start=start, lang=lang,
                         move_placeholder=_("or type a move, e.g. {moves}", lang).format(
-                            moves="lot A4, bO4@E1r0, boom, end"))
+                            moves=", ".join(("lot A4", "bO4@E1r0", "boom", "end"))))

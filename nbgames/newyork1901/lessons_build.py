@@ -7,15 +7,17 @@ from ..engine.action import Action
 from ..engine.game import Game, new_game
 from ..i18n import _
 from ..ui.lesson import Choice, Lesson, Step, Verdict, ask_choice, move_judge
-from .teaching import built_cells, card_of, end_goal, lot, lot_arg, position_game, wrong_kind
+from .teaching import built_cells, card_of, character_move, end_goal, lot, lot_arg, position_game, wrong_kind
 from .text import card_name
 
 
-def question(prompt: str, rule: str, answers: dict[str, tuple[bool, str]], right: str,
+def question(prompt: str, rule: str, answers: dict[str, tuple[bool, str]],
              labels: dict[str, str] | None = None) -> Step:
-    """A question answered with a button (the board does not change); `labels` are the buttons'
-    words where they are not the answer values themselves (the values stay the same in any language)."""
+    """A question answered with a button (the board does not change); its one right answer is the
+    value marked True. `labels` are the buttons' words where they are not the answer values
+    themselves (the values stay the same in any language)."""
     labels = labels or {}
+    right = next(value for value, (ok, _text) in answers.items() if ok)
     return Step(prompt=prompt, judge=ask_choice(rule, answers), expected=lambda game: right, plays=False,
                 board=False, choices=[Choice(labels.get(value, value), value) for value in answers])
 
@@ -55,7 +57,7 @@ def lesson_character() -> Lesson:
         start_game=start,
         steps=[
             Step(prompt=_("Choose the **Greenwich** character (orange, O) with its button below the board."),
-                 judge=move_judge(goal), expected=lambda game: "character orange"),
+                 judge=move_judge(goal), expected=lambda game: character_move("orange")),
             question(_("With 2 players, which district is left out of the game?"), "NY1901-1", {
                 "Greenwich": (False, _("Greenwich is yours now. With 2 players the 5th district is left out "
                                        "(NY1901-1).")),
@@ -63,7 +65,7 @@ def lesson_character() -> Lesson:
                                      "(NY1901-1).")),
                 "Bowery": (True, _("Bowery (P), the 5th district, is not used with 2 players: its lots stay empty "
                                    "and its cards are not in the pile. That is a house rule [R] (NY1901-1).")),
-            }, "Bowery"),
+            }),
         ],
         summary=_("Done! Lots form districts; you are a character with a starting lot. Next: claiming lots."),
     )
@@ -182,7 +184,7 @@ def lesson_unlocks() -> Lesson:
                 "12": (False, _("Not 12: gold and the legendaries open at 18 VP (NY1901-5).")),
                 "18": (True, _("18 VP opens gold and the legendaries; each player may build one legendary "
                                "(NY1901-5).")),
-            }, "18"),
+            }),
         ],
         summary=_("Done! 6 VP: silver; 18 VP: gold and one legendary."),
     )
@@ -226,7 +228,7 @@ def lesson_rebuild() -> Lesson:
                          "Yes": (False, _("No: that lot must get a worker, and you have none (NY1901-6).")),
                          "No": (True, _("Right: a freed lot left with no building needs one of your workers; "
                                         "without one you may not demolish (NY1901-6).")),
-                     }, "No", yes_no()),
+                     }, yes_no()),
         ],
         summary=_("Done! Demolish, rebuild a higher tier, and keep every freed lot built on or worked."),
     )

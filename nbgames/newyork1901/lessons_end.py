@@ -54,7 +54,7 @@ def lesson_boom() -> Lesson:
                 "Yes": (False, _("No: the extra action may be either kind, but never a second demolition "
                                  "(NY1901-8).")),
                 "No": (True, _("Right: never two demolitions in one turn (NY1901-8).")),
-            }, "No", yes_no()),
+            }, yes_no()),
         ],
         summary=_("Done! Construction Boom: one more action, never a second demolition."),
     )
@@ -95,7 +95,7 @@ def lesson_shift_grab() -> Lesson:
             question(_("May Land Grab take a lot of 3 cells?"), "NY1901-8", {
                 "Yes": (False, _("No: Land Grab never takes a size-3 lot (NY1901-8).")),
                 "No": (True, _("Right: only size-2 lots (NY1901-8).")),
-            }, "No", yes_no()),
+            }, yes_no()),
         ],
         summary=_("Done! Market Shift renews the market; Land Grab claims one extra size-2 lot."),
     )
@@ -151,13 +151,13 @@ def lesson_end() -> Lesson:
                          "Player 1": (False, _("Player 1 has a last turn too, but not the very last (NY1901-9).")),
                          "Player 2": (True, _("Player 3, then Player 1, then Player 2 who triggered it: one last "
                                               "turn each, the triggering player last (NY1901-9).")),
-                     }, "Player 2", {f"Player {n}": player_name(n - 1) for n in (1, 2, 3)}),
+                     }, {f"Player {n}": player_name(n - 1) for n in (1, 2, 3)}),
             question(_("You have no worker in your supply and can neither acquire nor build. What do you do?"),
                      "NY1901-7", {
                          "Skip the turn": (False, _("Not yet: first take a worker back (NY1901-7).")),
                          "Take a worker back": (True, _("Its lot card goes under the draw pile and the lot is "
                                                         "empty again; that is your action (NY1901-7).")),
-                     }, "Take a worker back", {"Skip the turn": _("Skip the turn"),
+                     }, {"Skip the turn": _("Skip the turn"),
                                                "Take a worker back": _("Take a worker back")}),
         ],
         summary=_("Done! 4 tiles left or a market that cannot refill: one last turn each, the trigger last."),
@@ -253,7 +253,7 @@ def lesson_scoring() -> Lesson:
                 "0": (False, _("Unused action cards do score (NY1901-11).")),
                 "1": (True, _("1 VP each (NY1901-11).")),
                 "3": (False, _("1 VP each, not 3 (NY1901-11).")),
-            }, "1"),
+            }),
             Step(prompt=lambda game: _("The challenge card was {challenge}. Do starter buildings count for "
                                        "it?").format(challenge=t(f"ny1901.challenge.{challenge(game)}")),
                  judge=ask_choice("NY1901-12", {

@@ -13,8 +13,9 @@ from ..engine.action import Action
 from ..engine.game import Game, new_game
 from ..i18n import _
 from ..ui.lesson import Verdict, move_judge
+from .tables import DEFAULT_DATA
 
-AVENUES = ["Wall St", "Pine St", "Nassau St"]  # the avenue cards of every lesson position
+AVENUES = [a["name"] for a in DEFAULT_DATA["avenues"][1:4]]  # Wall St, Pine St, Nassau St: every lesson's cards
 
 
 def position_game(seats: list[dict[str, Any]] | None = None, *, characters: tuple[str, ...] = ("orange", "sky"),
@@ -49,6 +50,11 @@ def lot_arg(action: Action) -> str:
 def built_cells(game: Game, action: Action) -> list[str]:
     """The cells a build or rebuild would cover (from the engine's preview)."""
     return list(game.preview(action).get("cells", []))
+
+
+def character_move(colour: str) -> str:
+    """The notation choosing the character of a district colour."""
+    return f"character {colour}"
 
 
 def goal_judge(goal: Callable[[Game, Action], Verdict]) -> Callable:
