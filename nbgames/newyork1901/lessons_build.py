@@ -22,6 +22,11 @@ def question(prompt: str, rule: str, answers: dict[str, tuple[bool, str]],
                 board=False, choices=[Choice(labels.get(value, value), value) for value in answers])
 
 
+def points(*values: str) -> dict[str, str]:
+    """The words of buttons answering with a number of VP ("6" -> "6 VP")."""
+    return {value: _("{n} VP").format(n=value) for value in values}
+
+
 def yes_no() -> dict[str, str]:
     """The words of the Yes and No buttons."""
     return {"Yes": _("Yes"), "No": _("No")}
@@ -184,7 +189,7 @@ def lesson_unlocks() -> Lesson:
                 "12": (False, _("Not 12: gold and the legendaries open at 18 VP (NY1901-5).")),
                 "18": (True, _("18 VP opens gold and the legendaries; each player may build one legendary "
                                "(NY1901-5).")),
-            }),
+            }, points("6", "12", "18")),
         ],
         summary=_("Done! 6 VP: silver; 18 VP: gold and one legendary."),
     )

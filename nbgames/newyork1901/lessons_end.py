@@ -12,7 +12,7 @@ from ..engine.game import Game, from_record, new_game
 from ..i18n import _, ngettext
 from ..ui.i18n import player_name, t
 from ..ui.lesson import Choice, Lesson, Step, Verdict, ask_choice, move_judge
-from .lessons_build import MARKET, question, yes_no
+from .lessons_build import MARKET, points, question, yes_no
 from .teaching import end_goal, lot, lot_arg, position_game, wrong_kind
 
 
@@ -253,7 +253,7 @@ def lesson_scoring() -> Lesson:
                 "0": (False, _("Unused action cards do score (NY1901-11).")),
                 "1": (True, _("1 VP each (NY1901-11).")),
                 "3": (False, _("1 VP each, not 3 (NY1901-11).")),
-            }),
+            }, points("0", "1", "3")),
             Step(prompt=lambda game: _("The challenge card was {challenge}. Do starter buildings count for "
                                        "it?").format(challenge=t(f"ny1901.challenge.{challenge(game)}")),
                  judge=ask_choice("NY1901-12", {

@@ -107,7 +107,8 @@ def target_facts(target: str, table: dict[str, Any], shown: int, lang: str) -> l
     lines = lot_lines(table, lot, lang)
     for building in table["buildings"]:
         if target in building["cells"]:
-            lines.append(t("ny1901.ui.info.building", lang, tile=building["tile"], player=building["owner"] + 1,
+            key = "ny1901.ui.info.starter" if building.get("starter") else "ny1901.ui.info.building"
+            lines.append(t(key, lang, tile=building["tile"], player=building["owner"] + 1,
                            tier=t(f"ny1901.tier.{building['tier']}", lang), vp=building["vp"]))
     avenues = [a["name"] for a in table["board"]["avenues"] if target in a["cells"]]
     if avenues:

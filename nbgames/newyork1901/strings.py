@@ -36,6 +36,7 @@ EN = {
     "ny1901.ev.prestige": "{player} scored {vp} VP for Gold Prestige (NY1901-12).",
     "ny1901.ev.unlock": "{player} reached {vp} VP: {tier} buildings unlocked (NY1901-5).",
     "ny1901.ev.demolish": "{player} demolished {tile} on {cells} (NY1901-6).",
+    "ny1901.ev.demolish_starter": "{player} demolished the starter building on {cells} (NY1901-6).",
     "ny1901.ev.worker_placed": "{player} put a worker on lot {lot}, left with no building (NY1901-6).",
     "ny1901.ev.recall": "{player} took the worker back from lot {lot}; the {card} card went under the "
                         "draw pile (NY1901-7).",
@@ -93,6 +94,7 @@ EN = {
     "ny1901.ui.info.owner": "Owned by P{player}.",
     "ny1901.ui.info.empty": "Empty.",
     "ny1901.ui.info.building": "Building {tile} of P{player}: {tier}, {vp} VP.",
+    "ny1901.ui.info.starter": "Starter building of P{player}: {tier}, {vp} VP.",
     "ny1901.ui.info.avenues": "Touches {avenues}.",
     "ny1901.ui.info.park_near": "Touches a park.",
     "ny1901.ui.preview_ok": "✓ {placement}: +{vp} VP on {cells}.",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..engine.events import Event
 from ..ui.i18n import player_name, t
 
+STARTER = "start"  # the starter building's tile name in data.json
 COLOURS = ("orange", "sky", "green", "yellow", "purple")  # the districts of data.json, by colour
 
 
@@ -57,6 +58,8 @@ def event_text(event: Event, lang: str | None = None) -> str:
             kind = "build_back"
     elif kind == "demolish":
         fields["cells"] = " ".join(event.cells)
+        if event.tile == STARTER:
+            kind = "demolish_starter"
     elif kind == "unlock":
         fields["tier"] = t(f"ny1901.tier.{event.tier}", lang)
     elif kind == "recall":

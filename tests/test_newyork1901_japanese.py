@@ -1,0 +1,191 @@
+"""New York 1901 in Japanese: every lesson runs to its end with Japanese titles, prompts, buttons
+and verdicts (and still reads English in English); a seeded game's events, score lines and the
+refusals met on the way read in Japanese while a refusal's str() stays English; the board view
+built with lang="ja" shows Japanese panels, status and canvas labels."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from i18n_support import english_words, is_japanese
+
+import nbgames
+from nbgames.engine.errors import IllegalAction
+from nbgames.i18n import localize, using
+from nbgames.newyork1901.lessons import lessons
+from nbgames.newyork1901.teaching import position_game
+from nbgames.newyork1901.text import event_text, score_line
+from nbgames.newyork1901.view import NewYork1901View
+from nbgames.ui.board import PIECES, STATIC
+from nbgames.ui.lesson import LessonSession
+
+# Names the game keeps in Latin letters in Japanese too (as the seed and the rulebook do): the
+# districts, the avenues, the legendaries and the challenge cards.
+NAMES = {"Greenwich", "Gramercy", "Midtown", "Five", "Points", "Bowery", "Broadway", "Wall", "Pine", "Nassau",
+         "Cedar", "St", "Flatiron", "Woolworth", "Chrysler", "Empire", "Gold", "Tycoon", "Master", "Architect",
+         "Prestige", "Bronze", "Baron", "Generation", "King"}
+# Typed notation a refusal may quote ('lot C4', 'character sky', 'end' …).
+NOTATION = {"lot", "demolish", "recall", "boom", "shift", "grab", "end", "character", "sky"}
+TILE_OR_PLACEMENT = re.compile(r"(?<![A-Za-z0-9])(?:[bsg][A-Z]\d|\w+@[A-Z]\d+r\d+m?)(?![A-Za-z0-9])")
+
+
+def english_left(text: str, allowed: set[str] = NAMES) -> list[str]:
+    """English words of a Japanese text beyond names, tile names and placements ("bO4@E1r0")."""
+    return english_words(TILE_OR_PLACEMENT.sub(" ", text).replace("'", " "), allowed)
+
+
+def assert_japanese(texts: list[str], allowed: set[str] = NAMES, where: str = "") -> None:
+    bad = [(t[:80], english_left(t, allowed)) for t in texts
+           if t and not re.fullmatch(r"[\d\s.,:+→✓✗★×·—–-]*", t)
+           and (not is_japanese(t) and english_left(t, allowed) or is_japanese(t) and english_left(t, allowed))]
+    assert not bad, f"{where}: English left in Japanese text: {bad[:5]}"
+
+
+def lesson_texts(lesson, wrong_answers: bool = True) -> list[str]:
+    """Everything a learner reads in one lesson run to its end through Show me."""
+    out = [lesson.title, lesson.intro, lesson.summary]
+    session = LessonSession(lesson)
+    while not session.done:
+        step = session.step
+        out.append(step.prompt_text(session.game))
+        out += [choice.label for choice in step.choices]
+        out.append(session.explain().text)
+        if wrong_answers and step.choices:
+            wrong = next(c.value for c in step.choices if c.value != step.expected(session.game))
+            verdict = session.submit(wrong)
+            assert not verdict.ok
+            out.append(verdict.text)
+        verdict = session.show_me()
+        assert verdict.ok, (lesson.id, verdict)
+        out.append(verdict.text)
+        if step.follow is not None:
+            out.append(step.follow(session.game))
+    return out
+
+
+# -- (a) the lessons ------------------------------------------------------------------------------
+def test_every_lesson_runs_to_its_end_in_japanese():
+    with using("ja"):
+        built = lessons()
+        assert len(built) == 9
+        for lesson in built:
+            texts = lesson_texts(lesson)
+            for text in (lesson.title, lesson.intro, lesson.summary):
+                assert is_japanese(text), (lesson.id, text)
+            # a button may be a district's name ("Bowery"); every other text has Japanese in it
+            assert all(is_japanese(t) or t in NAMES for t in texts if t), (lesson.id, texts)
+            assert_japanese(texts, where=lesson.id)
+
+
+def test_the_same_lessons_still_read_english_in_english():
+    with using("en"):
+        for lesson in lessons():
+            texts = lesson_texts(lesson)
+            assert not [t for t in texts if is_japanese(t)], lesson.id
+            assert lesson.title[0].isupper() and " " in lesson.title
+
+
+def test_a_wrong_move_in_a_lesson_is_refused_in_japanese():
+    with using("ja"):
+        lesson = next(x for x in lessons() if x.id == "ny1901-build")
+        session = LessonSession(lesson)
+        refused = session.submit("gR6@E1r0")  # gold is locked at 0 VP: the engine's refusal
+        assert not refused.ok and refused.rule == "NY1901-5" and is_japanese(refused.text)
+        other = session.submit("end")
+        assert not other.ok and is_japanese(other.text)
+        assert_japanese([refused.text, other.text], NAMES | NOTATION, "wrong moves")
+
+
+# -- (b) a seeded random game ---------------------------------------------------------------------
+PROBES = ["lot A1", "lot M13", "character sky", "boom", "shift", "end", "pass", "grab A4", "recall C4",
+          "demolish D4 sO4@D4r0", "gR6@A1r0", "Empire@E5r0", "bI2@H7r1", "sI2@C3r0", "bO4@A1r0", "nonsense"]
+
+
+@pytest.mark.parametrize("players,seed", [(2, 11), (3, 5)])
+def test_a_seeded_game_speaks_japanese_to_the_end(players, seed):
+    game = nbgames.new_game("newyork1901", players=players, seed=seed)
+    rng = random.Random(seed)
+    reasons = {}
+    while not game.is_over:
+        for probe in rng.sample(PROBES, 4):
+            try:
+                refusal = game.refusal(probe)
+            except IllegalAction as exc:  # text that names no move at all
+                refusal = exc
+            if refusal is not None:
+                reasons[str(refusal.reason)] = refusal.reason
+        actions = game.legal_actions()
+        builds = [a for a in actions if a.kind in ("build", "demolish")]
+        game.play(rng.choice(builds if builds and rng.random() < 0.7 else actions))
+    events = [event_text(e, "ja") for e in game.events()]
+    assert len(events) > 20 and all(is_japanese(e) for e in events)
+    assert_japanese(events, where="events")
+    lines = [score_line(part, "ja") for entry in game.explain_scores() for part in entry["parts"]]
+    assert lines and all(is_japanese(line) for line in lines)
+    assert_japanese(lines, where="score lines")
+    assert len(reasons) >= 8
+    for english, reason in reasons.items():
+        assert not is_japanese(english) and english == str(reason), english
+        japanese = localize(reason, "ja")
+        assert is_japanese(japanese), english
+        assert not english_left(japanese, NAMES | NOTATION | {"nonsense"}), (english, japanese)
+    with using("ja"):
+        refusal = nbgames.new_game("newyork1901", players=2, seed=1).refusal("boom")
+        assert refusal is not None and not is_japanese(str(refusal)) and is_japanese(localize(refusal.reason))
+
+
+def test_the_english_event_sentences_are_unchanged():
+    game = nbgames.new_game("newyork1901", players=2, seed=3, options={"characters": "deal"})
+    first = [event_text(e, "en") for e in game.events()]
+    assert first[0].startswith("Avenue bonus cards: ") and first[1].startswith("Open market: ")
+    assert re.search(r"Open market: (orange|sky|green|yellow)[23]", first[1])
+    assert "was dealt the" in first[2] and not any(is_japanese(e) for e in first)
+
+
+# -- (c) the board view in Japanese ---------------------------------------------------------------
+def canvas_texts(view) -> list[str]:
+    return [args[0] for _layer, name, args in view.ops((STATIC, PIECES)) if name == "fill_text"]
+
+
+def test_the_view_in_japanese_shows_japanese_panels_status_and_labels():
+    game = position_game([{"lots": ["E1", "E2"]}, {}], market=["orange2", "orange3", "sky2", "yellow2"])
+    view = NewYork1901View(game, seat=0, lang="ja")
+    view.refresh()
+    assert view.lang == "ja"
+    assert is_japanese(view.status.value) and is_japanese(view.players_panel.value)
+    panels = [view.status.value, view.players_panel.value, view.idle_info(), *view.seat_facts(0).split("\n")]
+    panels += [view.describe(a) for a in game.legal_actions()]
+    targets = [f"{chr(65 + r)}{c + 1}" for r in range(13) for c in range(13)] + list(view.regions.names)
+    panels += [line for target in targets for line in view.target_facts(target)]
+    assert_japanese(panels, where="panels")
+    labels = canvas_texts(view)
+    assert any(is_japanese(t) for t in labels)
+    assert_japanese(labels, where="canvas")
+    view.click("tile:gR6")  # a locked tile: the status line says why, in Japanese
+    assert "NY1901-5" in view.status.value and is_japanese(view.status.value)
+    assert_japanese([view.status.value], where="status")
+    english = NewYork1901View(game, seat=0, lang="en")
+    english.refresh()
+    assert not is_japanese(english.status.value) and not any(is_japanese(t) for t in canvas_texts(english))
+
+
+def test_a_finished_game_explains_its_scores_in_japanese():
+    game = nbgames.new_game("newyork1901", players=2, seed=5, options={"characters": "deal"})
+    rng = random.Random(5)
+    while not game.is_over:
+        actions = game.legal_actions()
+        builds = [a for a in actions if a.kind == "build"]
+        game.play(rng.choice(builds or actions))
+    view = NewYork1901View(game, seat=None, lang="ja")
+    view.refresh()
+    assert "NY1901-10" in view.scores.value and is_japanese(view.scores.value)
+    assert_japanese([view.scores.value, *view.score_notes(0)], where="scores")
+
+
+def test_the_view_follows_the_page_language_by_default():
+    game = position_game(market=["orange2", "orange3", "sky2", "yellow2"])
+    with using("ja"):
+        view = NewYork1901View(game, seat=0)
+    assert view.lang == "ja"
