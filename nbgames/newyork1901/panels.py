@@ -11,7 +11,7 @@ from ..engine.action import Action
 from ..engine.game import Game
 from ..ui.i18n import t
 from .drawing import TIER_MARK, district_of_card, tier_open, tile_facts
-from .text import colour_words
+from .text import colour_words, comma
 
 
 def district_words(table: dict[str, Any], name: str, lang: str) -> str:
@@ -77,7 +77,7 @@ def seat_facts(table: dict[str, Any], seat: int, lang: str) -> str:
         if tile["name"] in facts["tiles_left"]:
             left[tile["tier"]] += facts["tiles_left"][tile["name"]]
     tiles = " ".join(f"{TIER_MARK[tier]}{n}" for tier, n in left.items())
-    cards = ", ".join(t(f"ny1901.card.{c}", lang) for c in facts["action_cards"]) or "—"
+    cards = comma(lang).join(t(f"ny1901.card.{c}", lang) for c in facts["action_cards"]) or "—"
     district = next(d for d in table["board"]["districts"] if d["name"] == facts["character"])
     return t("ny1901.ui.seat", lang, title=district["title"], letter=district["letter"], vp=facts["vp"],
              tier=t(f"ny1901.tier.{facts['tier']}", lang), workers=facts["workers"], tiles=tiles, cards=cards,
@@ -112,7 +112,7 @@ def target_facts(target: str, table: dict[str, Any], shown: int, lang: str) -> l
                            tier=t(f"ny1901.tier.{building['tier']}", lang), vp=building["vp"]))
     avenues = [a["name"] for a in table["board"]["avenues"] if target in a["cells"]]
     if avenues:
-        lines.append(t("ny1901.ui.info.avenues", lang, avenues=", ".join(avenues)))
+        lines.append(t("ny1901.ui.info.avenues", lang, avenues=comma(lang).join(avenues)))
     elif target in table["board"]["touch"]:
         lines.append(t("ny1901.ui.info.park_near", lang))
     return lines
@@ -124,12 +124,12 @@ def lot_lines(table: dict[str, Any], lot: dict[str, Any], lang: str) -> list[str
     card = card_words(table, f"{lot['district']}{lot['size']}", lang)
     line = t("ny1901.ui.info.lot", lang, lot=lot["name"], card=card)
     if worker is not None:
-        line += " " + t("ny1901.ui.info.worker", lang, player=worker + 1)
+        more = t("ny1901.ui.info.worker", lang, player=worker + 1)
     elif owner is not None:
-        line += " " + t("ny1901.ui.info.owner", lang, player=owner + 1)
+        more = t("ny1901.ui.info.owner", lang, player=owner + 1)
     else:
-        line += " " + t("ny1901.ui.info.empty", lang)
-    return [line]
+        more = t("ny1901.ui.info.empty", lang)
+    return [line + ("" if line.endswith("。") else " ") + more]  # Japanese sentences need no space
 
 
 def legend(table: dict[str, Any], lang: str) -> str:

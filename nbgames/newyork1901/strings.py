@@ -20,6 +20,7 @@ EN = {
     "ny1901.colour.orange": "orange", "ny1901.colour.sky": "sky", "ny1901.colour.green": "green",
     "ny1901.colour.yellow": "yellow", "ny1901.colour.purple": "purple",
     "ny1901.card_name": "{colour}{size}",
+    "ny1901.comma": ", ",  # between the items of a list in a sentence
     "ny1901.reason.tiles": ("only {n} unbuilt skyscraper left", "only {n} unbuilt skyscrapers left"),
     "ny1901.reason.market": "the market can no longer be refilled",
     "ny1901.ev.setup": "Avenue bonus cards: {avenues}; challenge card: {challenge} (NY1901-4).",

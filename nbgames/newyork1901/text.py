@@ -15,6 +15,11 @@ def colour_words(name: str, lang: str | None = None) -> str:
     return t(f"ny1901.colour.{name}", lang) if name in COLOURS else name
 
 
+def comma(lang: str | None = None) -> str:
+    """What separates the items of a list in `lang` (", " / "、")."""
+    return t("ny1901.comma", lang)
+
+
 def card_name(card: str, lang: str | None = None) -> str:
     """A lot card's name in `lang` ("orange3" stays "orange3" in English)."""
     colour, size = card.rstrip("0123456789"), card[len(card.rstrip("0123456789")):]
@@ -40,10 +45,10 @@ def event_text(event: Event, lang: str | None = None) -> str:
     if "seat" in fields:
         fields["player"] = player_name(event.seat, lang)
     if kind == "setup":
-        return t("ny1901.ev.setup", lang, avenues=", ".join(event.avenues),
+        return t("ny1901.ev.setup", lang, avenues=comma(lang).join(event.avenues),
                  challenge=t(f"ny1901.challenge.{event.challenge}", lang))
     if kind == "market":
-        return t("ny1901.ev.market", lang, cards=", ".join(card_name(c, lang) for c in event.cards) or "—")
+        return t("ny1901.ev.market", lang, cards=comma(lang).join(card_name(c, lang) for c in event.cards) or "—")
     if kind == "character":
         fields["district"] = colour_words(event.district, lang)
         if event.dealt:
@@ -69,7 +74,7 @@ def event_text(event: Event, lang: str | None = None) -> str:
     elif kind == "end_trigger":
         fields["reason"] = t(f"ny1901.reason.{event.reason}", lang, n=event.tiles_left)
     elif kind == "game_end":
-        names = ", ".join(player_name(s, lang) for s in event.winners)
-        fields["scores"] = ", ".join(f"{player_name(s, lang)} {v}" for s, v in enumerate(event.scores))
+        names = comma(lang).join(player_name(s, lang) for s in event.winners)
+        fields["scores"] = comma(lang).join(f"{player_name(s, lang)} {v}" for s, v in enumerate(event.scores))
         fields["winners"] = t("ny1901.winner" if len(event.winners) == 1 else "ny1901.winners", lang, names=names)
     return t(f"ny1901.ev.{kind}", lang, **fields)
