@@ -59,3 +59,15 @@ def pytest_collection_modifyitems(items):
     bot's thinking) in tests that expect no loop."""
     items.sort(key=lambda item: "tests/browser/" in item.nodeid.replace("\\", "/") or
                item.get_closest_marker("browser") is not None)
+
+
+@pytest.fixture(autouse=True)
+def english_page():
+    """Each test starts on an English page: a page's language is per process (one page per
+    kernel), so a test that opened a Japanese page must not leave the next one in Japanese."""
+    from nbgames import i18n
+    from nbgames.ui import language
+
+    yield
+    i18n.set_language(i18n.DEFAULT_LANGUAGE)
+    language._decided = False

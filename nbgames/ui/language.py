@@ -4,7 +4,7 @@ A link may say it (``?lang=ja``, for a teacher's shared link); otherwise the vis
 the gallery (kept in their browser: the page template turns it into ``?lang=`` before anything
 loads), otherwise the browser's preferred language (its ``Accept-Language``, which Voilà hands
 to the kernel), otherwise English. In Voilà a pre-heated kernel runs the notebook before anyone
-asks for the page, so the first call here waits for the request (Voilà's `wait_for_request`).
+asks for the page, so the first call here waits for the request (as Voilà's `wait_for_request`).
 """
 
 from __future__ import annotations
@@ -32,13 +32,49 @@ def page_language(lang: str | None = None) -> str:
 def requested_language() -> str:
     """The language the page's request asks for (see the module docstring)."""
     if os.environ.get("VOILA_PREHEAT", "False") != "False" and "QUERY_STRING" not in os.environ:
-        from voila.utils import wait_for_request
-
         wait_for_request()
     asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [""])[0]
     if asked:
         return normalize(asked)
     return preferred(os.environ.get("HTTP_ACCEPT_LANGUAGE", ""))
+
+
+def wait_for_request() -> None:
+    """Voilà's `voila.utils.wait_for_request`: a pre-heated kernel waits until a visitor asks for
+    its page, then learns the request (query string, headers) in its environment. One change: if
+    the server goes away first (it stops), this kernel ends quietly — nobody will ever use it, and
+    going on would only answer into closed sockets."""
+    import asyncio
+    import json
+    import threading
+
+    import websockets
+
+    env = os.environ.get
+    base = env("VOILA_WS_BASE_URL", env("VOILA_SERVER_URL", "/"))
+    url = (f"{env('VOILA_WS_PROTOCOL', 'ws')}://{env('VOILA_APP_IP', '127.0.0.1')}:{env('VOILA_APP_PORT', '8866')}"
+           f"{base}voila/query/{env('VOILA_KERNEL_ID')}")
+    outcome: dict[str, object] = {}
+
+    async def receive() -> None:
+        try:
+            async with websockets.connect(url, open_timeout=5) as socket:
+                outcome["connected"] = True
+                outcome["info"] = await socket.recv()
+        except (TimeoutError, OSError, websockets.exceptions.WebSocketException):
+            # Never reached: go on with what we know. Lost after connecting: the server went away.
+            outcome["closed"] = outcome.get("connected", False)
+
+    worker = threading.Thread(target=lambda: asyncio.run(receive()), daemon=True)
+    worker.start()
+    try:
+        worker.join()
+    except (KeyboardInterrupt, SystemExit):  # the server shuts this waiting kernel down
+        os._exit(0)
+    if outcome.get("closed"):
+        os._exit(0)
+    if isinstance(outcome.get("info"), str):
+        os.environ.update(json.loads(outcome["info"]))
 
 
 def preferred(accept_language: str) -> str:
