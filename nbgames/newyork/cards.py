@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..engine.action import Action
+from ..i18n import msg
 from . import events as ev
 from .events import PLACED
 from .tables import (
@@ -114,12 +115,13 @@ class ActionCards:
     def _check_card(self, action: Action) -> tuple[str, str] | None:
         """V1: the variant is on and the card (and a partner road card) is in hand."""
         if not self.action_cards:
-            return "NY-V1", "Action cards are not in this game."
+            return "NY-V1", msg("Action cards are not in this game.")
         hand = self.hands[self.current]
         cards = action.args[:2] if action.kind in ("baulowe", "statik") else action.args[:1]
         missing = [card_name(c) for c in cards if not hand[c]]
         if missing:
-            return "NY-V1", f"You do not hold {' and '.join(missing)}."
+            return "NY-V1", (msg("You do not hold {card}.", card=missing[0]) if len(missing) == 1 else
+                            msg("You do not hold {card} and {other}.", card=missing[0], other=missing[1]))
         return None
 
     def _check_spekulation(self, action: Action) -> tuple[str, str] | None:
@@ -129,9 +131,9 @@ class ActionCards:
         if refusal:
             return refusal
         if victim == seat or victim >= self.players:
-            return "NY-V1", "Spekulation names another player."
+            return "NY-V1", msg("Spekulation names another player.")
         if self.pieces_on_board(victim) < least:
-            return "NY-V1", f"Player {victim + 1} has fewer than {least} pieces on the board."
+            return "NY-V1", msg("Player {n} has fewer than {least} pieces on the board.", n=victim + 1, least=least)
         return None
 
     def _check_baulowe(self, action: Action) -> tuple[str, str] | None:
@@ -141,8 +143,8 @@ class ActionCards:
             return refusal
         colour = self.board[sq]
         if colour < 0 or colour in self.seat_colours[self.current]:
-            return "NY-V1", (f"Baulöwe takes another player's piece in the named line; {square_name(sq)} "
-                             "holds none.")
+            return "NY-V1", msg("Baulöwe takes another player's piece in the named line; {name} holds none.",
+                                name=square_name(sq))
         return None
 
     def _check_statik(self, action: Action) -> tuple[str, str] | None:
@@ -157,29 +159,32 @@ class ActionCards:
                 return None
             back = (action.args[0] - ACTION0) % 2
             plain = STATIK[back, partner, line, -1, self._no_effect_code(seat)]
-            return "NY-V1", f"Nobody else has a piece in that line, so Statik has no effect: play '{plain}'."
+            return "NY-V1", msg("Nobody else has a piece in that line, so Statik has no effect: play '{plain}'.",
+                                plain=str(plain))
         refusal = self._check_placing(seat, code)
         if refusal:
             return refusal
         if len(victims) == 1 and target >= 0:
-            return "NY-V1", (f"Only player {victims[0] + 1} has the most pieces there: name a player "
-                             "only when several tie for the most.")
+            return "NY-V1", msg("Only player {n} has the most pieces there: name a player only when several "
+                                "tie for the most.", n=victims[0] + 1)
         if len(victims) > 1 and target not in victims:
             tied = ", ".join(str(v + 1) for v in victims)
-            return "NY-V1", f"Players {tied} tie for the most pieces there: name one of them (e.g. '>{victims[0]}')."
+            return "NY-V1", msg("Players {tied} tie for the most pieces there: name one of them (e.g. '>{first}').",
+                                tied=tied, first=victims[0])
         return None
 
     def _check_fill(self, action: Action) -> tuple[str, str] | None:
         sq, code = action.args
         if sq not in self.pending.squares:
             names = ", ".join(square_name(s) for s in self.pending.squares)
-            return "NY-V1", f"{square_name(sq)} is not one of the emptied squares ({names})."
+            return "NY-V1", msg("{name} is not one of the emptied squares ({names}).", name=square_name(sq),
+                                names=names)
         return self._check_placing(self.pending.seat, code)
 
     def _check_remove(self, action: Action) -> tuple[str, str] | None:
         sq = action.args[0]
         if sq not in self.pending.squares or self.board[sq] not in self.seat_colours[self.pending.seat]:
-            return "NY-V1", f"{square_name(sq)} is not one of your pieces that can be removed."
+            return "NY-V1", msg("{name} is not one of your pieces that can be removed.", name=square_name(sq))
         return None
 
     def _play_card(self, action: Action) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from ..engine.action import Action
 from ..engine.chance import Chance, shuffle
 from ..engine.events import Event
+from ..i18n import msg
 from .tables import (
     ACTION0,
     ACTION_KINDS,
@@ -72,9 +73,9 @@ class Facts:
                     best = (points, largest, others, colour)
             points, largest, others, colour = best if best else (0, [], 0, -1)
             parts = [
-                {"rule": "NY-17", "what": "largest group", "count": len(largest), "points": 2 * len(largest)},
-                {"rule": "NY-17", "what": "other pieces", "count": others, "points": others},
-                {"rule": "NY-17", "what": "chips", "count": self.chips[seat], "points": self.chips[seat]},
+                {"rule": "NY-17", "what": msg("largest group"), "count": len(largest), "points": 2 * len(largest)},
+                {"rule": "NY-17", "what": msg("other pieces"), "count": others, "points": others},
+                {"rule": "NY-17", "what": msg("chips"), "count": self.chips[seat], "points": self.chips[seat]},
             ]
             out.append({
                 "seat": seat,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..engine.action import Action
 from ..engine.game import Game
+from ..i18n import _
 from ..ui.lesson import Choice, Lesson, Step, Verdict, ask_choice, move_judge
 from .tables import N
 from .teaching import AVENUES, OTHER_HANDS, STREETS, ask_square, colour_of_seat, place, position_game, sq
@@ -29,50 +30,53 @@ def lesson_goal() -> Lesson:
         r, c = divmod(index, N)
         hints = []
         if r != 5:
-            hints.append(f"that row is {AVENUES[r]}; Park Ave is the sixth row from the top")
+            hints.append(_("that row is {avenue}; Park Ave is the sixth row from the top").format(
+                avenue=AVENUES[r]))
         if c != 4:
-            hints.append(f"that column is {STREETS[c]}; 49th St is the fifth column from the left")
-        return (f"You clicked {place(index)}: " + " and ".join(hints) + ". Avenues run across as rows, "
-                "streets run down as columns (NY-1).")
+            hints.append(_("that column is {street}; 49th St is the fifth column from the left").format(
+                street=STREETS[c]))
+        hint = hints[0] if len(hints) == 1 else _("{first} and {second}").format(first=hints[0], second=hints[1])
+        return _("You clicked {place}: {hint}. Avenues run across as rows, streets run down as columns "
+                 "(NY-1).").format(place=place(index), hint=hint)
 
     red_group = start().view()["groups"]["red"][0]
     return Lesson(
         id="ny-goal",
-        title="The goal and the board",
+        title=_("The goal and the board"),
         rules=("NY-1", "NY-17"),
         intro=(
-            "New York is played on a map of Manhattan: 7 × 7 squares, each one a building. The rows "
+            _("New York is played on a map of Manhattan: 7 × 7 squares, each one a building. The rows "
             "are **avenues** and the columns are **streets**, so every square is a crossing such as "
             "Park Ave × 49th St (NY-1). The names used here (Broadway … Lexington Ave, 34th … 57th St) "
             "are this project's house default names.\n\n"
             "Everyone builds with pieces of their own colour. At the end, your **largest connected "
             "group counts double** (NY-17), so the goal is one big group.\n\n"
             "You are the **red** player. For this lesson you hold two red and two blue jokers, so you "
-            "could name any square at all."
+            "could name any square at all.")
         ),
         start_game=start,
         steps=[
             Step(
-                prompt="Click the square at **Park Ave × 49th St**.",
-                judge=ask_square("F5", "NY-1", "Park Ave is the sixth avenue (row) and 49th St the fifth "
+                prompt=_("Click the square at **Park Ave × 49th St**."),
+                judge=ask_square("F5", "NY-1", _("Park Ave is the sixth avenue (row) and 49th St the fifth "
                                  "street (column): they cross at F5. Red cards name avenues, blue cards "
-                                 "name streets (NY-1).", wrong_square),
+                                 "name streets (NY-1)."), wrong_square),
                 expected=lambda game: "F5",
                 plays=False,
                 highlight=None,
             ),
             Step(
-                prompt=("Red has 9 pieces on the board: the highlighted group of 6 touching pieces, and 3 "
+                prompt=(_("Red has 9 pieces on the board: the highlighted group of 6 touching pieces, and 3 "
                         "more on their own. Without chips, how many points are those 9 pieces worth at "
-                        "the end?"),
+                        "the end?")),
                 judge=ask_choice("NY-17", {
-                    "15": (True, "The largest group counts double, 2 × 6 = 12, and every other piece "
-                                 "counts 1, so 12 + 3 = 15. Each chip is worth 1 more (NY-17)."),
-                    "9": (False, "Every piece counts 1, but the largest group counts twice. Try again "
-                                 "(NY-17)."),
-                    "12": (False, "12 is the group alone (2 × 6). The 3 other pieces count 1 each (NY-17)."),
-                    "18": (False, "Only the largest group counts double; the 3 pieces outside it count 1 "
-                                  "each (NY-17)."),
+                    "15": (True, _("The largest group counts double, 2 × 6 = 12, and every other piece "
+                                 "counts 1, so 12 + 3 = 15. Each chip is worth 1 more (NY-17).")),
+                    "9": (False, _("Every piece counts 1, but the largest group counts twice. Try again "
+                                 "(NY-17).")),
+                    "12": (False, _("12 is the group alone (2 × 6). The 3 other pieces count 1 each (NY-17).")),
+                    "18": (False, _("Only the largest group counts double; the 3 pieces outside it count 1 "
+                                  "each (NY-17).")),
                 }),
                 expected=lambda game: "15",
                 plays=False,
@@ -81,8 +85,8 @@ def lesson_goal() -> Lesson:
                 highlight=lambda game: red_group,
             ),
         ],
-        summary=("Done! Rows are avenues (red cards), columns are streets (blue cards), and your biggest "
-                 "group scores double. Next: how the pieces get onto the board."),
+        summary=(_("Done! Rows are avenues (red cards), columns are streets (blue cards), and your biggest "
+                 "group scores double. Next: how the pieces get onto the board.")),
     )
 
 
@@ -106,36 +110,38 @@ def lesson_setup() -> Lesson:
     def goal(game: Game, action: Action) -> Verdict:
         index = action.args[0]
         if index in (sq("D5"), sq("E4")):
-            return Verdict(True, "NY-5", f"Well placed: {place(index)} touches the blue piece. Pieces of "
-                           "different colours may touch; only the same colour may not (NY-5).")
-        return Verdict(False, "NY-5", f"{place(index)} is allowed, but it doesn't touch the blue piece on "
-                       "Fifth Ave × 46th St (D4). Look at the squares right next to it.")
+            return Verdict(True, "NY-5", _("Well placed: {place} touches the blue piece. Pieces of "
+                           "different colours may touch; only the same colour may not (NY-5).").format(
+                               place=place(index)))
+        return Verdict(False, "NY-5", _("{place} is allowed, but it doesn't touch the blue piece on "
+                       "Fifth Ave × 46th St (D4). Look at the squares right next to it.").format(
+                               place=place(index)))
 
     return Lesson(
         id="ny-setup",
-        title="Setup: placing your first pieces",
+        title=_("Setup: placing your first pieces"),
         rules=("NY-4", "NY-5", "NY-6"),
         intro=(
-            "Before the real game starts, each player places a few **setup pieces** (6 each with 4 "
+            _("Before the real game starts, each player places a few **setup pieces** (6 each with 4 "
             "players), one at a time, going round the table (NY-4).\n\n"
             "One rule: a setup piece may **not touch a piece of the same colour** side by side — "
             "corners (diagonals) are fine (NY-5). Why? So that nobody starts with a ready-made group: "
             "groups are what score double.\n\n"
             "A twist: after setup, colour cards are dealt and decide who really owns which colour "
-            "(NY-6). The red pieces you place now may end up belonging to someone else!"
+            "(NY-6). The red pieces you place now may end up belonging to someone else!")
         ),
         start_game=start,
         steps=[
             Step(
-                prompt=("You are placing **red**. Red already has a piece on Sixth Ave × 42nd St (C3). "
-                        "Which of these squares may red **not** use now?"),
+                prompt=(_("You are placing **red**. Red already has a piece on Sixth Ave × 42nd St (C3). "
+                        "Which of these squares may red **not** use now?")),
                 judge=ask_choice("NY-5", {
-                    "C4": (True, "Sixth Ave × 46th St (C4) is right beside red's piece on C3, so it is "
-                                 "refused. Same-colour setup pieces may not touch side by side (NY-5)."),
-                    "D2": (False, "Fifth Ave × 38th St only touches C3 at a corner. Diagonal is fine "
-                                  "(NY-5). Look for a square sharing a side with C3."),
-                    "E3": (False, "Madison Ave × 42nd St is two squares below C3, so it does not touch "
-                                  "it (NY-5)."),
+                    "C4": (True, _("Sixth Ave × 46th St (C4) is right beside red's piece on C3, so it is "
+                                 "refused. Same-colour setup pieces may not touch side by side (NY-5).")),
+                    "D2": (False, _("Fifth Ave × 38th St only touches C3 at a corner. Diagonal is fine "
+                                  "(NY-5). Look for a square sharing a side with C3.")),
+                    "E3": (False, _("Madison Ave × 42nd St is two squares below C3, so it does not touch "
+                                  "it (NY-5).")),
                 }),
                 expected=lambda game: "C4",
                 plays=False,
@@ -144,17 +150,17 @@ def lesson_setup() -> Lesson:
                 highlight=lambda game: ["C3"],
             ),
             Step(
-                prompt=("Now place a red setup piece **touching the blue piece** on Fifth Ave × 46th St "
+                prompt=(_("Now place a red setup piece **touching the blue piece** on Fifth Ave × 46th St "
                         "(D4). Careful: two of its neighbours also touch your red piece on C3, and those "
-                        "are refused."),
+                        "are refused.")),
                 judge=move_judge(goal),
                 expected=lambda game: "D5",
                 highlight=lambda game: ["D4"],
             ),
         ],
-        summary=("Done! Setup pieces go on empty squares and never side by side with their own colour "
+        summary=(_("Done! Setup pieces go on empty squares and never side by side with their own colour "
                  "(NY-5). House resolution: if a colour has no allowed square left, its remaining setup "
-                 "pieces are skipped. Then colour cards decide who owns which colour (NY-6)."),
+                 "pieces are skipped. Then colour cards decide who owns which colour (NY-6).")),
     )
 
 
@@ -175,8 +181,8 @@ L3_HANDS = [["A", "C", "2", "5"], ["B", "D", "1", "3", "6", "B*"], ["E", "F", "G
 def counts_table(game: Game) -> str:
     lines = []
     for seat, counts in enumerate(game.view()["hand_counts"]):
-        who = "You (red)" if seat == 0 else f"The {colour_of_seat(game, seat)} player"
-        lines.append(f"- {who}: {counts['red']} red, {counts['blue']} blue")
+        who = _("You (red)") if seat == 0 else _("The {colour} player").format(colour=_(colour_of_seat(game, seat)))
+        lines.append(_("- {who}: {red} red, {blue} blue").format(who=who, red=counts['red'], blue=counts['blue']))
     return "\n".join(lines)
 
 
@@ -186,44 +192,44 @@ def lesson_hands() -> Lesson:
 
     return Lesson(
         id="ny-hands",
-        title="Reading hand counts",
+        title=_("Reading hand counts"),
         rules=("NY-7", "NY-9"),
         intro=(
-            "Cards have red backs (avenues) or blue backs (streets). Your cards are secret, but "
+            _("Cards have red backs (avenues) or blue backs (streets). Your cards are secret, but "
             "everyone can see **how many red and how many blue** cards each player holds (NY-7). "
             "Jokers count for their colour.\n\n"
             "After every turn you draw, one card at a time, until you hold **at least 2 red and 2 "
-            "blue** (NY-9)."
+            "blue** (NY-9).")
         ),
         start_game=start,
         steps=[
             Step(
-                prompt=lambda game: ("Cards in hand, as everyone sees them:\n\n" + counts_table(game) +
-                                     "\n\nOnly red cards name avenues. Which opponent has the fewest "
-                                     "choices of avenue?"),
+                prompt=lambda game: (_("Cards in hand, as everyone sees them:\n\n") + counts_table(game) +
+                                     _("\n\nOnly red cards name avenues. Which opponent has the fewest "
+                                     "choices of avenue?")),
                 judge=ask_choice("NY-7", {
-                    "blue": (True, "The blue player shows only 2 red cards, so at most 2 avenues "
-                                   "(unless one is a joker). Counts are public (NY-7)."),
-                    "yellow": (False, "The yellow player shows 4 red cards: the most choices of avenue, "
-                                      "not the fewest (NY-7)."),
-                    "green": (False, "The green player shows 3 red cards. Someone shows fewer (NY-7)."),
+                    "blue": (True, _("The blue player shows only 2 red cards, so at most 2 avenues "
+                                   "(unless one is a joker). Counts are public (NY-7).")),
+                    "yellow": (False, _("The yellow player shows 4 red cards: the most choices of avenue, "
+                                      "not the fewest (NY-7).")),
+                    "green": (False, _("The green player shows 3 red cards. Someone shows fewer (NY-7).")),
                 }),
                 expected=lambda game: "blue",
                 plays=False,
                 board=False,
-                choices=[Choice("The blue player", "blue"), Choice("The yellow player", "yellow"),
-                         Choice("The green player", "green")],
+                choices=[Choice(_("The blue player"), "blue"), Choice(_("The yellow player"), "yellow"),
+                         Choice(_("The green player"), "green")],
             ),
             Step(
-                prompt=("You hold 2 red and 2 blue. On your turn you play one red and one blue card, "
-                        "leaving 1 and 1. What is the **fewest** number of cards you will draw?"),
+                prompt=(_("You hold 2 red and 2 blue. On your turn you play one red and one blue card, "
+                        "leaving 1 and 1. What is the **fewest** number of cards you will draw?")),
                 judge=ask_choice("NY-9", {
-                    "2": (True, "You need at least one red and one blue card: 2 cards if you are lucky. If you "
-                                "draw two of the same colour, you keep drawing (NY-9)."),
-                    "1": (False, "One card can't bring both colours back to 2. You need a red and a blue "
-                                 "(NY-9)."),
-                    "3": (False, "3 can happen (two reds, then a blue), but with luck you need fewer "
-                                 "(NY-9)."),
+                    "2": (True, _("You need at least one red and one blue card: 2 cards if you are lucky. If you "
+                                "draw two of the same colour, you keep drawing (NY-9).")),
+                    "1": (False, _("One card can't bring both colours back to 2. You need a red and a blue "
+                                 "(NY-9).")),
+                    "3": (False, _("3 can happen (two reds, then a blue), but with luck you need fewer "
+                                 "(NY-9).")),
                 }),
                 expected=lambda game: "2",
                 plays=False,
@@ -231,6 +237,6 @@ def lesson_hands() -> Lesson:
                 choices=[Choice(v, v) for v in ("1", "2", "3")],
             ),
         ],
-        summary=("Done! Red and blue counts are public: a player showing few red cards has few avenues "
-                 "to choose from. Everyone refills to 2 red + 2 blue after each turn."),
+        summary=(_("Done! Red and blue counts are public: a player showing few red cards has few avenues "
+                 "to choose from. Everyone refills to 2 red + 2 blue after each turn.")),
     )

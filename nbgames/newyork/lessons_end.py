@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..engine.action import Action
 from ..engine.game import Game
+from ..i18n import _
 from ..ui.lesson import Choice, Lesson, Step, Verdict, ask_choice, move_judge
 from .tables import COLOURS, N, square_name
 from .teaching import OTHER_HANDS, drew_text, occupant, place, position_game, with_row
@@ -33,41 +34,41 @@ def lesson_stop() -> Lesson:
     def goal(game: Game, action: Action) -> Verdict:
         index = action.args[2]
         if occupant(game, index) is None:
-            return Verdict(True, "NY-15", f"A piece on {place(index)} leaves only 4 empty squares "
-                           "(NY-15).")
-        return Verdict(False, "NY-15", f"{place(index)} is taken: evicting a piece leaves 5 empty squares. "
-                       "Fill an empty one.")
+            return Verdict(True, "NY-15", _("A piece on {place} leaves only 4 empty squares "
+                           "(NY-15).").format(place=place(index)))
+        return Verdict(False, "NY-15", _("{place} is taken: evicting a piece leaves 5 empty squares. "
+                       "Fill an empty one.").format(place=place(index)))
 
     def armed(game: Game) -> str:
-        return (f"{drew_text(game)} That triggered the end: both STOP cards were put on the **discard "
-                f"pile** (NY-15), which now has {game.view()['discard_size']} cards. The trigger at 4 "
-                "empty squares is a house default.")
+        return (_("{drew} That triggered the end: both STOP cards were put on the **discard "
+                "pile** (NY-15), which now has {discard} cards. The trigger at 4 "
+                "empty squares is a house default.").format(drew=drew_text(game), discard=game.view()['discard_size']))
 
     def any_pair(game: Game, action: Action) -> Verdict:
-        return Verdict(True, "NY-16", "Any pair will do; then you draw (NY-9)…")
+        return Verdict(True, "NY-16", _("Any pair will do; then you draw (NY-9)…"))
 
     def stopped(game: Game) -> str:
         if game.is_over:
-            return ("a STOP card! The game ends at once, the rest of the draw is cancelled (NY-16). "
-                    "Next lesson: who won?")
-        return "no STOP card this time."
+            return (_("a STOP card! The game ends at once, the rest of the draw is cancelled (NY-16). "
+                    "Next lesson: who won?"))
+        return _("no STOP card this time.")
 
     return Lesson(
         id="ny-stop",
-        title="The end: STOP cards",
+        title=_("The end: STOP cards"),
         rules=("NY-14", "NY-15", "NY-16"),
         intro=(
-            "The game does not end when the board is full. Instead, the first time **4 or fewer "
+            _("The game does not end when the board is full. Instead, the first time **4 or fewer "
             "squares are empty** (checked after each turn), both **STOP** cards go onto the **discard "
             "pile** (NY-15; 4 is this project's house default). When the draw pile runs out, the "
             "discard pile is shuffled into a new draw pile (NY-14) — now with the STOP cards in it. "
-            "The moment anyone draws a STOP card, the game is over (NY-16)."
+            "The moment anyone draws a STOP card, the game is over (NY-16).")
         ),
         start_game=start,
         steps=[
             Step(
-                prompt=lambda game: (f"{game.view()['empty_squares']} squares are empty. Play a pair that puts a "
-                                     "piece on an **empty** square."),
+                prompt=lambda game: (_("{empty} squares are empty. Play a pair that puts a "
+                                     "piece on an **empty** square.").format(empty=game.view()['empty_squares'])),
                 judge=move_judge(goal),
                 expected=lambda game: "F5",
                 follow=armed,
@@ -75,33 +76,33 @@ def lesson_stop() -> Lesson:
                                         for c, seat in enumerate(row) if seat is None],
             ),
             Step(
-                prompt="The STOP cards are in the discard pile now. When does the game end?",
+                prompt=_("The STOP cards are in the discard pile now. When does the game end?"),
                 judge=ask_choice("NY-16", {
-                    "draw": (True, "The STOP cards wait in the discard pile. Once it is shuffled "
+                    "draw": (True, _("The STOP cards wait in the discard pile. Once it is shuffled "
                                    "into a new draw pile, whoever draws a STOP ends the game at once "
-                                   "(NY-14, NY-16)."),
-                    "now": (False, "Not yet: the STOP cards went to the discard pile, not to anyone's hand "
-                                   "(NY-15). The game goes on until one is drawn (NY-16)."),
-                    "full": (False, "The board never has to fill up. The game ends when a STOP card is "
-                                    "drawn (NY-16)."),
+                                   "(NY-14, NY-16).")),
+                    "now": (False, _("Not yet: the STOP cards went to the discard pile, not to anyone's hand "
+                                   "(NY-15). The game goes on until one is drawn (NY-16).")),
+                    "full": (False, _("The board never has to fill up. The game ends when a STOP card is "
+                                    "drawn (NY-16).")),
                 }),
                 expected=lambda game: "draw",
                 plays=False,
                 board=False,
-                choices=[Choice("Right now", "now"), Choice("When the board is full", "full"),
-                         Choice("When someone draws a STOP card", "draw")],
+                choices=[Choice(_("Right now"), "now"), Choice(_("When the board is full"), "full"),
+                         Choice(_("When someone draws a STOP card"), "draw")],
             ),
             Step(
-                prompt=("Later: the draw pile ran out and the discard pile, STOP cards and all, was "
-                        "shuffled into a new one (NY-14). Play any pair and draw."),
+                prompt=(_("Later: the draw pile ran out and the discard pile, STOP cards and all, was "
+                        "shuffled into a new one (NY-14). Play any pair and draw.")),
                 judge=move_judge(any_pair),
                 expected=lambda game: "A7",
                 start=start_b,
                 follow=stopped,
             ),
         ],
-        summary=("Done! 4 empty squares put the STOP cards on the discard pile (NY-15); drawing one ends "
-                 "the game at once (NY-16)."),
+        summary=(_("Done! 4 empty squares put the STOP cards on the discard pile (NY-15); drawing one ends "
+                 "the game at once (NY-16).")),
     )
 
 
@@ -122,9 +123,12 @@ def score_table(game: Game) -> str:
     for entry in game.explain_scores():
         parts = {p["what"]: p for p in entry["parts"]}
         lines.append(
-            f"- {entry['colour']}: largest group {parts['largest group']['count']} × 2 = "
-            f"{parts['largest group']['points']}, other pieces {parts['other pieces']['points']}, chips "
-            f"{parts['chips']['points']} → **{entry['total']}**")
+            _("- {colour}: largest group {group} × 2 = "
+            "{group_points}, other pieces {others}, chips "
+            "{chips} → **{total}**").format(
+                colour=_(entry['colour']), group=parts['largest group']['count'],
+                group_points=parts['largest group']['points'], others=parts['other pieces']['points'],
+                chips=parts['chips']['points'], total=entry['total']))
     return "\n".join(lines)
 
 
@@ -141,26 +145,26 @@ def lesson_scoring() -> Lesson:
 
     return Lesson(
         id="ny-scoring",
-        title="Scoring a finished game",
+        title=_("Scoring a finished game"),
         rules=("NY-17", "NY-18"),
         intro=(
-            "This 3-player game has just ended: red played the last pair and drew a STOP card.\n\n"
+            _("This 3-player game has just ended: red played the last pair and drew a STOP card.\n\n"
             "Score (NY-17): **2 points** for each piece in your **largest** connected group, **1** for "
             "each of your other pieces, and **1** for each chip. Only one group counts double, even if "
-            "two tie. The highest total wins; a tie is a shared win (NY-18, house resolution)."
+            "two tie. The highest total wins; a tie is a shared win (NY-18, house resolution).")
         ),
         start_game=start,
         seat=0,
         steps=[
             Step(
-                prompt=("Red's largest group (highlighted) has **8** pieces. Red has **5** other pieces "
-                        "and **10** chips. What is red's score?"),
+                prompt=(_("Red's largest group (highlighted) has **8** pieces. Red has **5** other pieces "
+                        "and **10** chips. What is red's score?")),
                 judge=ask_choice("NY-17", {
-                    "31": (True, "2 × 8 = 16, plus 5 other pieces, plus 10 chips = 31 (NY-17)."),
-                    "23": (False, "Don't forget the chips: each is worth 1 point (NY-17)."),
-                    "36": (False, "Only the largest group counts double; the other 5 pieces count 1 each "
-                                  "(NY-17)."),
-                    "26": (False, "The largest group counts double: 2 × 8 = 16 (NY-17)."),
+                    "31": (True, _("2 × 8 = 16, plus 5 other pieces, plus 10 chips = 31 (NY-17).")),
+                    "23": (False, _("Don't forget the chips: each is worth 1 point (NY-17).")),
+                    "36": (False, _("Only the largest group counts double; the other 5 pieces count 1 each "
+                                  "(NY-17).")),
+                    "26": (False, _("The largest group counts double: 2 × 8 = 16 (NY-17).")),
                 }),
                 expected=lambda game: "31",
                 plays=False,
@@ -169,14 +173,14 @@ def lesson_scoring() -> Lesson:
                 highlight=lambda game: groups(game, 0, slice(0, 1)),
             ),
             Step(
-                prompt=("Yellow has **two** groups of 8 (highlighted) and 6 chips. What is yellow's "
-                        "score?"),
+                prompt=(_("Yellow has **two** groups of 8 (highlighted) and 6 chips. What is yellow's "
+                        "score?")),
                 judge=ask_choice("NY-17", {
-                    "30": (True, "One group of 8 doubles (16), the other 8 pieces count 1 each, "
-                                 "plus 6 chips: 30. Only one group doubles even when two tie (NY-17)."),
-                    "38": (False, "Only one group counts double, even when two are the same size "
-                                  "(NY-17)."),
-                    "22": (False, "Don't forget yellow's 6 chips (NY-17)."),
+                    "30": (True, _("One group of 8 doubles (16), the other 8 pieces count 1 each, "
+                                 "plus 6 chips: 30. Only one group doubles even when two tie (NY-17).")),
+                    "38": (False, _("Only one group counts double, even when two are the same size "
+                                  "(NY-17).")),
+                    "22": (False, _("Don't forget yellow's 6 chips (NY-17).")),
                 }),
                 expected=lambda game: "30",
                 plays=False,
@@ -185,20 +189,20 @@ def lesson_scoring() -> Lesson:
                 highlight=lambda game: groups(game, 2, slice(0, 2)),
             ),
             Step(
-                prompt=("Blue's largest group has 6 pieces, blue has 8 other pieces and 8 chips: 28 "
-                        "points. **Who wins?**"),
+                prompt=(_("Blue's largest group has 6 pieces, blue has 8 other pieces and 8 chips: 28 "
+                        "points. **Who wins?**")),
                 judge=ask_choice("NY-18", {
-                    "red": (True, "Red wins with 31, ahead of yellow's 30 and blue's 28 (NY-18)."),
-                    "yellow": (False, "Yellow has 30, one less than red's 31 (NY-18)."),
-                    "blue": (False, "Blue has 28 — the lowest of the three (NY-18)."),
+                    "red": (True, _("Red wins with 31, ahead of yellow's 30 and blue's 28 (NY-18).")),
+                    "yellow": (False, _("Yellow has 30, one less than red's 31 (NY-18).")),
+                    "blue": (False, _("Blue has 28 — the lowest of the three (NY-18).")),
                 }),
                 expected=lambda game: "red",
                 plays=False,
                 board=False,
-                choices=[Choice("Red", "red"), Choice("Blue", "blue"), Choice("Yellow", "yellow")],
+                choices=[Choice(_("Red"), "red"), Choice(_("Blue"), "blue"), Choice(_("Yellow"), "yellow")],
                 highlight=lambda game: [sq for c in range(3) for sq in groups(game, c, slice(0, 1))],
             ),
         ],
-        summary=(f"Done! The final scores:\n\n{score_table(start())}\n\nYou know New York now. [Try a full "
-                 "game](play.ipynb)!"),
+        summary=(_("Done! The final scores:\n\n{table}\n\nYou know New York now. [Try a full "
+                 "game](play.ipynb)!").format(table=score_table(start()))),
     )

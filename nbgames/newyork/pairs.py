@@ -12,6 +12,7 @@ from __future__ import annotations
 from itertools import compress
 
 from ..engine.action import Action
+from ..i18n import msg
 from .tables import (
     ABOVE,
     ALL_SQUARES,
@@ -140,30 +141,33 @@ class PairMoves:
         seat, hand = self.current, self.hands[self.current]
         missing = [card_name(c) for c in (red, blue) if not hand[c]]
         if missing:
-            return "NY-9", f"You do not hold {' and '.join(missing)}."
+            return "NY-9", (msg("You do not hold {card}.", card=missing[0]) if len(missing) == 1 else
+                            msg("You do not hold {card} and {other}.", card=missing[0], other=missing[1]))
         colour, name = self.board[sq], square_name(sq)
         mine = self.seat_colours[seat]
         mate = self.seat_colours[self.teammate[seat]] if self.teammate else []
         if code in mate:  # V4: a teammate's piece, from the teammate's supply
             if colour >= 0:
-                return "NY-V4", "A teammate's piece may only be placed on an empty square."
+                return "NY-V4", msg("A teammate's piece may only be placed on an empty square.")
             if self.supply[code] <= 0:
-                return "NY-12", f"Your teammate has no {COLOURS[code]} pieces left."
+                return "NY-12", msg("Your teammate has no {colour} pieces left.", colour=COLOURS[code])
             return None
         if colour in mine:  # NY-10: your own piece goes back to your supply
             if code == (colour if self._explicit(seat) else -1):
                 return None
             if self._explicit(seat):
-                return "NY-V3", (f"{name} holds your {COLOURS[colour]} piece: play '{name}/"
-                                 f"{COLOUR_LETTERS[colour]}' to take it back; you may not play onto "
-                                 "it with your other colour.")
-            return "NY-10", f"{name} holds your own piece: play '{name}' (no colour suffix) to take it back."
+                return "NY-V3", msg("{name} holds your {colour} piece: play '{name}/{letter}' to take it back; "
+                                    "you may not play onto it with your other colour.", name=name,
+                                    colour=COLOURS[colour], letter=COLOUR_LETTERS[colour])
+            return "NY-10", msg("{name} holds your own piece: play '{name}' (no colour suffix) to take it back.",
+                                name=name)
         refusal = self._check_placing(seat, code)
         if refusal:
             return refusal
         if colour >= 0 and self.fee(sq) > self.chips[seat]:
-            return "NY-12", (f"Taking {name} costs {self.fee(sq)} chips (NY-11) and you have "
-                             f"{self.chips[seat]}; a pair whose fee you cannot pay may not be played.")
+            return "NY-12", msg("Taking {name} costs {fee} chips (NY-11) and you have {chips}; a pair whose "
+                                "fee you cannot pay may not be played.", name=name, fee=self.fee(sq),
+                                chips=self.chips[seat])
         return None
 
     def _check_placing(self, seat: int, code: int) -> tuple[str, str] | None:
@@ -171,13 +175,14 @@ class PairMoves:
         colours (named with V3, else not named) with a piece left in supply (NY-12)."""
         if self._explicit(seat):
             if code not in self.seat_colours[seat]:
-                own = " or ".join(COLOURS[c] for c in self.seat_colours[seat])
-                return "NY-V3", f"Name the colour you place, one of yours ({own}), e.g. 'C3/r'."
+                names = [COLOURS[c] for c in self.seat_colours[seat]]
+                own = msg("{colour} or {other}", colour=names[0], other=names[1]) if len(names) == 2 else names[0]
+                return "NY-V3", msg("Name the colour you place, one of yours ({own}), e.g. 'C3/r'.", own=own)
         elif code >= 0:
-            return "NY-10", "You place your own pieces: leave out the colour suffix, e.g. 'C3'."
+            return "NY-10", msg("You place your own pieces: leave out the colour suffix, e.g. 'C3'.")
         placed = self._colour_of(seat, code)
         if self.supply[placed] <= 0:
-            return "NY-12", f"You have no {COLOURS[placed]} pieces left in your supply."
+            return "NY-12", msg("You have no {colour} pieces left in your supply.", colour=COLOURS[placed])
         return None
 
     def _check_noplay(self, action: Action) -> tuple[str, str] | None:
@@ -190,5 +195,6 @@ class PairMoves:
                         for code in COLOUR_CODES:
                             pair = PAIR[red, blue, sq, code]
                             if self._check_pair(pair) is None:
-                                return "NY-13", f"You have a playable pair ({pair}), so you must play one."
+                                return "NY-13", msg("You have a playable pair ({pair}), so you must play one.",
+                                                    pair=str(pair))
         return None

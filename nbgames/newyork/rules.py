@@ -57,6 +57,7 @@ from typing import Any
 from ..engine.action import Action
 from ..engine.chance import shuffle
 from ..engine.rules import Rules
+from ..i18n import N_, msg
 from . import events as ev
 from .cards import ActionCards, Pending
 from .events import DREW, EVICTED, PLACED, RESHUFFLED, RETURNED, SET_UP, STOP_ARMED
@@ -264,7 +265,7 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
         return (seat + 1) % self.players
 
     def _player(self, seat: int) -> str:
-        return f"player {seat + 1}"
+        return msg("player {n}", n=seat + 1)
 
     # -- V2 colour choice and the setup round (NY-4, NY-5) ---------------------------------
     def _start_setup(self, seat: int) -> None:
@@ -333,9 +334,12 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
     def _check_pick(self, action: Action) -> tuple[str, str] | None:
         colour = action.args[0]
         if colour >= self.ncolours:
-            return "NY-V2", f"{COLOURS[colour]} is not in this game ({', '.join(COLOURS[:self.ncolours])})."
+            return "NY-V2", msg("{colour} is not in this game ({colours}).", colour=COLOURS[colour],
+                                colours=msg(", ".join(f"{{c{i}}}" for i in range(self.ncolours)),
+                                            **{f"c{i}": COLOURS[i] for i in range(self.ncolours)}))
         if self.colour_owner[colour] >= 0:
-            return "NY-V2", f"{COLOURS[colour]} is not available: {self._player(self.colour_owner[colour])} took it."
+            return "NY-V2", msg("{colour} is not available: {player} took it.", colour=COLOURS[colour],
+                                player=self._player(self.colour_owner[colour]))
         return None
 
     def _pick(self, action: Action) -> None:
@@ -355,16 +359,17 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
         seat = self.current
         colours = self.seat_colours[seat]
         if self._explicit(seat) != (code >= 0) or (code >= 0 and code not in colours):
-            return "NY-4", "Place a piece of your own setup colour" + (
-                " (name it, e.g. 'C3/r')." if self._explicit(seat) else " (no colour suffix).")
+            if self._explicit(seat):
+                return "NY-4", msg("Place a piece of your own setup colour (name it, e.g. 'C3/r').")
+            return "NY-4", msg("Place a piece of your own setup colour (no colour suffix).")
         colour = self._colour_of(seat, code)
         if self.setup_left[colour] <= 0:
-            return "NY-4", f"All your {COLOURS[colour]} setup pieces are placed."
+            return "NY-4", msg("All your {colour} setup pieces are placed.", colour=COLOURS[colour])
         if self.board[sq] >= 0:
-            return "NY-5", f"{square_name(sq)} is already taken; setup pieces go on empty squares."
+            return "NY-5", msg("{name} is already taken; setup pieces go on empty squares.", name=square_name(sq))
         if any(self.board[nb] == colour for nb in NEIGHBOURS[sq]):
-            return "NY-5", (f"{square_name(sq)} touches another {COLOURS[colour]} piece; in the setup "
-                            "round pieces of one colour may not be orthogonal neighbours.")
+            return "NY-5", msg("{name} touches another {colour} piece; in the setup round pieces of one colour "
+                               "may not be orthogonal neighbours.", name=square_name(sq), colour=COLOURS[colour])
         return None
 
     def _place_setup(self, action: Action) -> None:
@@ -536,7 +541,7 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
         check = stage.checks.get(action.kind)
         if check is None:
             rule, reason = stage.wrong
-            return rule, reason.format(player=self.to_move + 1 if self.to_move is not None else 0)
+            return rule, msg(reason, player=self.to_move + 1 if self.to_move is not None else 0)
         return check(self, action)
 
     def parse(self, text: str) -> Action | None:
@@ -544,11 +549,11 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
         return self.stage.notations.get(text) or ACTIONS.get(text)
 
     def why_not(self, action: Action) -> tuple[str, str]:
-        return self.check(action) or ("NY-9", f"{action} cannot be played now.")
+        return self.check(action) or ("NY-9", msg("{action} cannot be played now.", action=str(action)))
 
     def why_unknown(self, text: str) -> tuple[str, str]:
         rule, reason = self.stage.unknown
-        return rule, reason.format(text=repr(text))
+        return rule, msg(reason, text=repr(text))
 
 
 class Stage:
@@ -579,12 +584,12 @@ def _pending_seat(game: NewYork) -> int:
 NY = NewYork
 PICKING = Stage(
     "pick", PICK_PHASE, _current, NY._pick_actions, {"pick": (NY._check_pick, NY._pick)},
-    ("NY-V2", "First each player picks a colour."),
-    ("NY-V2", "{text} is not a colour choice; say e.g. 'pick red'."))
+    ("NY-V2", N_("First each player picks a colour.")),
+    ("NY-V2", N_("{text} is not a colour choice; say e.g. 'pick red'.")))
 SETTING_UP = Stage(
     "setup", SETUP, _current, NY._setup_actions, {"place": (NY._check_setup, NY._place_setup)},
-    ("NY-4", "It is the setup round: place one of your setup pieces on a square."),
-    ("NY-4", "{text} is not a square; in the setup round name a square like 'C3'."), PLACE_BY_NOTATION)
+    ("NY-4", N_("It is the setup round: place one of your setup pieces on a square.")),
+    ("NY-4", N_("{text} is not a square; in the setup round name a square like 'C3'.")), PLACE_BY_NOTATION)
 TURN = Stage(
     "turn", MAIN, _current, NY._turn_actions, {
         "pair": (NY._check_pair, NY._play_pair),
@@ -595,17 +600,17 @@ TURN = Stage(
         "baulowe": (NY._check_baulowe, NY._baulowe),
         "statik": (NY._check_statik, NY._statik),
     },
-    ("NY-9", "On your turn play a red and a blue card (or 'noplay' if you cannot)."),
-    ("NY-9", "{text} is not a move. Play a red and a blue card like 'C3', a joker like '*3@C3', or 'noplay'."))
+    ("NY-9", N_("On your turn play a red and a blue card (or 'noplay' if you cannot).")),
+    ("NY-9", N_("{text} is not a move. Play a red and a blue card like 'C3', a joker like '*3@C3', or 'noplay'.")))
 FILLING = Stage(
     "fill", MAIN, _pending_seat, NY._fill_actions, {"place": (NY._check_fill, NY._fill)},
-    ("NY-V1", "First player {player} must fill one of the emptied squares for the action card."),
-    ("NY-V1", "{text} is not a square; fill one of the emptied squares, e.g. 'D4'."), PLACE_BY_NOTATION)
+    ("NY-V1", N_("First player {player} must fill one of the emptied squares for the action card.")),
+    ("NY-V1", N_("{text} is not a square; fill one of the emptied squares, e.g. 'D4'.")), PLACE_BY_NOTATION)
 REMOVING = Stage(
     "remove", MAIN, _pending_seat, NY._remove_actions, {"remove": (NY._check_remove, NY._remove)},
-    ("NY-V1", "First player {player} must remove one of their pieces for the action card."),
-    ("NY-V1", "{text} is not a move; remove one of your pieces, e.g. 'remove C3'."))
+    ("NY-V1", N_("First player {player} must remove one of their pieces for the action card.")),
+    ("NY-V1", N_("{text} is not a move; remove one of your pieces, e.g. 'remove C3'.")))
 FINISHED = Stage(
     "over", OVER, lambda game: None, lambda game: [], {},
-    ("NY-16", "The game is over."), ("NY-16", "The game is over."))
+    ("NY-16", N_("The game is over.")), ("NY-16", N_("The game is over.")))
 del NY

@@ -63,12 +63,10 @@ EN = {
     "ny.back.b": "blue-backed",
     "ny.ev.setup": "{player} placed a {colour} setup piece on {name} (NY-4).",
     "ny.ev.colours": "Colour cards dealt (NY-6): {pairs}.",
-    "ny.ev.draw": "{player} drew {n} cards (NY-9).",
-    "ny.ev.draw_one": "{player} drew 1 card (NY-9).",
+    "ny.ev.draw": ("{player} drew {n} card (NY-9).", "{player} drew {n} cards (NY-9)."),
     "ny.ev.place": "{player} placed {colour} on {name}.",
     "ny.ev.evict": "{player} evicted {colour} from {name} and paid {fee} {chips} (NY-10, NY-11).",
-    "ny.chip": "chip",
-    "ny.chips": "chips",
+    "ny.chips": ("chip", "chips"),
     "ny.ev.return": "{player} took their {colour} piece back from {name} (NY-10).",
     "ny.ev.noplay": "{player} could not play and discarded {cards} (NY-13).",
     "ny.ev.reshuffle": "The discard pile was shuffled into a new draw pile (NY-14).",
@@ -81,6 +79,8 @@ EN = {
     "ny.score.group_squares": "largest group: {squares}",
     "ny.colour.red": "red", "ny.colour.blue": "blue", "ny.colour.yellow": "yellow",
     "ny.colour.green": "green", "ny.colour.black": "black",
+    "ny.comma": ", ",
+    "ny.card.stop": "STOP",
 }
 
 STRINGS = {"en": EN}

@@ -10,9 +10,10 @@ from typing import Any
 from ..engine.action import Action
 from ..engine.events import Event
 from ..engine.game import Game
+from ..i18n import _
 from ..ui.lesson import Verdict
 from .tables import AVENUE_LETTERS, COLOURS, DATA, STREET_DIGITS, N, square_name
-from .text import event_text
+from .text import card_word, comma, event_text
 
 SEED = 1995  # the year New York was published; every lesson game is deterministic
 AVENUES: list[str] = DATA["avenues"]
@@ -29,7 +30,7 @@ def place(name_or_index: str | int) -> str:
     """The friendly name of a square: "Park Ave × 49th St (F5)"."""
     index = sq(name_or_index) if isinstance(name_or_index, str) else name_or_index
     r, c = divmod(index, N)
-    return f"{AVENUES[r]} × {STREETS[c]} ({square_name(index)})"
+    return _("{avenue} × {street} ({name})").format(avenue=AVENUES[r], street=STREETS[c], name=square_name(index))
 
 
 def square_of(answer: Any) -> int | None:
@@ -83,7 +84,7 @@ def learner_move(game: Game, seat: int = 0) -> list[Event]:
 
 def happened(game: Game, seat: int = 0) -> str:
     """The learner's latest move as the log tells it (the game's one event renderer)."""
-    return "The log says: " + " ".join(event_text(event) for event in learner_move(game, seat))
+    return _("The log says: {events}").format(events=" ".join(event_text(event) for event in learner_move(game, seat)))
 
 
 def occupant(game: Game, index: int) -> str | None:
@@ -94,16 +95,17 @@ def occupant(game: Game, index: int) -> str | None:
 def hand_text(game: Game, seat: int = 0) -> str:
     hand = game.view(seat)["hand"]
     counts = game.view()["hand_counts"][seat]
-    return f"{', '.join(hand)} ({counts['red']} red, {counts['blue']} blue)"
+    return _("{cards} ({red} red, {blue} blue)").format(cards=comma().join(card_word(c) for c in hand),
+                                                       red=counts["red"], blue=counts["blue"])
 
 
 def drew_text(game: Game, seat: int = 0) -> str:
     """What the learner's turn did, then how the refill works (NY-9 step 4)."""
     if game.is_over:
         return ""
-    return (f"{happened(game, seat)} Your two cards went face up onto the discard pile and you drew one "
-            f"card at a time until you held at least 2 red and 2 blue (NY-9). Your hand now: "
-            f"{hand_text(game)}.")
+    return _("{log} Your two cards went face up onto the discard pile and you drew one card at a time until "
+             "you held at least 2 red and 2 blue (NY-9). Your hand now: {hand}.").format(
+                 log=happened(game, seat), hand=hand_text(game))
 
 
 def ask_square(target: str, rule: str, right: str, wrong: Callable[[Game, int], str]) -> Callable:
@@ -113,7 +115,7 @@ def ask_square(target: str, rule: str, right: str, wrong: Callable[[Game, int], 
     def judge(game: Game, answer: Any) -> Verdict:
         index = square_of(answer)
         if index is None:
-            return Verdict(False, rule, "Click a square on the board.")
+            return Verdict(False, rule, _("Click a square on the board."))
         if index == goal:
             return Verdict(True, rule, right)
         return Verdict(False, rule, wrong(game, index))

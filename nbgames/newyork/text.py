@@ -8,20 +8,34 @@ from ..ui.i18n import t
 from .tables import COLOURS, square_name
 
 
-def player(seat: int, lang: str = "en") -> str:
+def player(seat: int, lang: str | None = None) -> str:
     return t("seat.name", lang, n=seat + 1)
 
 
-def colour_name(colour: int, lang: str = "en") -> str:
+def colour_name(colour: int, lang: str | None = None) -> str:
     return t(f"ny.colour.{COLOURS[colour]}", lang)
 
 
-def chips_word(n: int, lang: str = "en") -> str:
+def chips_word(n: int, lang: str | None = None) -> str:
     """"chip" or "chips", as many as `n`."""
-    return t("ny.chip" if n == 1 else "ny.chips", lang)
+    return t("ny.chips", lang, n=n)
 
 
-def event_text(event: Event, lang: str = "en") -> str:
+def comma(lang: str | None = None) -> str:
+    """What separates the items of a list in `lang` (", " / "、")."""
+    return t("ny.comma", lang)
+
+
+def card_word(name: str, lang: str | None = None) -> str:
+    """A card as a player reads it: road cards and jokers by notation ("C", "R*"), action cards
+    and STOP by name."""
+    kind = name.partition(".")[0]
+    if name == "STOP" or "." in name:
+        return t(f"ny.card.{kind.lower()}", lang)
+    return name
+
+
+def event_text(event: Event, lang: str | None = None) -> str:
     """One New York event as a sentence citing its rule."""
     kind = event.kind
     if kind in ("setup", "place", "return", "removed"):
@@ -32,14 +46,14 @@ def event_text(event: Event, lang: str = "en") -> str:
         return t(key, lang, player=player(event.seat, lang), colour=colour_name(event.colour, lang),
                  name=square_name(event.square), fee=event.fee, chips=chips_word(event.fee, lang))
     if kind == "colours":
-        pairs = ", ".join(f"{player(seat, lang)}: {'/'.join(colour_name(c, lang) for c in colours)}"
+        pairs = comma(lang).join(f"{player(seat, lang)}: {'/'.join(colour_name(c, lang) for c in colours)}"
                           for seat, colours in enumerate(event.seat_colours))
         return t("ny.ev.colours", lang, pairs=pairs)
     if kind == "draw":
-        return t("ny.ev.draw_one" if event.count == 1 else "ny.ev.draw", lang, player=player(event.seat, lang),
-                 n=event.count)
+        return t("ny.ev.draw", lang, player=player(event.seat, lang), n=event.count)
     if kind == "noplay":
-        return t("ny.ev.noplay", lang, player=player(event.seat, lang), cards=" ".join(event.cards) or "—")
+        return t("ny.ev.noplay", lang, player=player(event.seat, lang),
+                 cards=" ".join(card_word(c, lang) for c in event.cards) or "—")
     if kind == "pick":
         return t("ny.ev.pick", lang, player=player(event.seat, lang), colour=colour_name(event.colour, lang))
     if kind == "action_card":

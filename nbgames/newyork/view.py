@@ -24,7 +24,7 @@ from ..ui.i18n import t
 from ..ui.shell import ShellView, chip, lines_html
 from ..ui.view import player_name
 from . import tables as ny
-from .text import chips_word, colour_name
+from .text import chips_word, colour_name, comma
 
 # Okabe–Ito colours for the five piece colours; each disc also shows its letter.
 PIECE_FILL = {"red": OKABE_ITO["vermillion"], "blue": OKABE_ITO["blue"], "yellow": OKABE_ITO["yellow"],
@@ -61,7 +61,7 @@ def jokers_spent(action: Action) -> list[int]:
     return [card for card in cards if card in (ny.RED_JOKER, ny.BLUE_JOKER)]
 
 
-def card_chip(name: str, lang: str = "en") -> str:
+def card_chip(name: str, lang: str | None = None) -> str:
     """One card of a hand ("C", "R*", "3", "statik.b") as a chip marked with its back."""
     if name in ny.AVENUE_LETTERS or name == "R*":
         back, label = "r", name
@@ -84,7 +84,7 @@ class NewYorkView(ShellView):
 
     css_class = "nbg-newyork"
 
-    def __init__(self, game: Game, seat: int | None = None, lang: str = "en"):
+    def __init__(self, game: Game, seat: int | None = None, lang: str | None = None):
         self.facts: dict[str, Any] = {}  # game.view(viewer) as last refreshed
         super().__init__(game, seat, lang, Geometry(N, N))
         self.refresh()
@@ -288,7 +288,7 @@ class NewYorkView(ShellView):
             for key, marks, names in (("ny.avenues", ny.AVENUE_LETTERS, ny.DATA["avenues"]),
                                       ("ny.streets", ny.STREET_DIGITS, ny.DATA["streets"])):
                 pairs = (f"{mark} {name}" for mark, name in zip(marks, names, strict=True))
-                lines.append(t(key, self.lang, names=", ".join(pairs)))
+                lines.append(t(key, self.lang, names=comma(self.lang).join(pairs)))
         return lines_html(lines)
 
     def refusal_text(self, target: str) -> str:
