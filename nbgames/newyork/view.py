@@ -183,7 +183,8 @@ class NewYorkView(ShellView):
         parts.append(html.escape(t("ny.deck", lang, deck=facts["deck_size"], discard=facts["discard_size"])))
         if facts["stop_armed"] and not self.game.is_over:  # where the STOP cards wait (NY-14, NY-15)
             where = "ny.stop_in_discard" if facts["stops_in_discard"] else "ny.stop_in_deck"
-            parts.append(f"<div class='nbg-stop'><b>STOP</b> {html.escape(t(where, lang))}</div>")
+            stop = html.escape(t("ny.card.stop", lang))
+            parts.append(f"<div class='nbg-stop'><b>{stop}</b> {html.escape(t(where, lang))}</div>")
         return "<br>".join(parts)
 
     def seat_facts(self, seat: int) -> str:
