@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import product
 
 from ..engine.action import Action
+from ..i18n import msg
 from . import events as ev
 from . import notation as nt
 from .tables import CARD_KINDS, KINDS, PHASE_OF_STAGE, PUBLIC, WILD, Refusal
@@ -75,25 +76,28 @@ class Abilities:
         seat, T = self.actor, self.T
         character = T.characters.get(number)
         if character is None:
-            return "NYC-6", f"There is no character {number} in this game."
-        name = f"Character {number}"
+            return "NYC-6", msg("There is no character {number} in this game.", number=number)
         if number not in self.chars[seat]:
-            return "NYC-12", f"{name} is not yours (yours: {', '.join(map(str, sorted(self.chars[seat])))})."
+            return "NYC-12", msg("Character {number} is not yours (yours: {yours}).", number=number,
+                                 yours=", ".join(map(str, sorted(self.chars[seat]))))
         if character.phase == "end":
-            return "NYC-12", f"{name} scores at the end of the game; it has no ability to use."
+            return "NYC-12", msg("Character {number} scores at the end of the game; it has no ability to use.",
+                                 number=number)
         phase = PHASE_OF_STAGE.get(self.stage)
         if character.phase != phase:
-            return "NYC-12", f"{name} works in phase {character.phase}, not now."
+            return "NYC-12", msg("Character {number} works in phase {phase}, not now.", number=number,
+                                 phase=character.phase)
         if character.ability in ("split_pairs", "two_pairs"):
-            return "NYC-12", f"{name} is used by taking from the display: " + (
-                "'take 3:D 5:W'." if character.ability == "split_pairs" else "'take 3+5'.")
+            return "NYC-12", msg("Character {number} is used by taking from the display: '{example}'.", number=number,
+                                 example="take 3:D 5:W" if character.ability == "split_pairs" else "take 3+5")
         if number in self.used[seat]:
-            return "NYC-12", f"{name} has a dollar on it: it was used this round already."
+            return "NYC-12", msg("Character {number} has a dollar on it: it was used this round already.",
+                                 number=number)
         if self.dollars[seat] < 1:
-            return "NYC-12", f"{name} costs 1 dollar to use, and you have none."
+            return "NYC-12", msg("Character {number} costs 1 dollar to use, and you have none.", number=number)
         why = getattr(self, "_can_" + character.ability, None)
-        problem = why(seat, detail) if why else (None if not detail else "it takes no detail")
-        return ("NYC-12", f"{name}: {problem}") if problem else None
+        problem = why(seat, detail) if why else (None if not detail else msg(msg("it takes no detail.")))
+        return ("NYC-12", msg("Character {number}: {problem}", number=number, problem=problem)) if problem else None
 
     def _apply_use(self, action: Action) -> None:
         number, detail = action.args
@@ -117,7 +121,7 @@ class Abilities:
     # -- phase 1 -----------------------------------------------------------------------------
     def _can_redraw(self, seat: int, detail: tuple) -> str | None:
         if not fits(detail, self._hand_counts(seat)):
-            return "you can only redraw cards that are in your hand."
+            return msg("you can only redraw cards that are in your hand.")
         return None
 
     def _do_redraw(self, seat: int, cards: tuple, number: int) -> None:
@@ -126,9 +130,9 @@ class Abilities:
 
     def _can_third_reserve(self, seat: int, detail: tuple) -> str | None:
         if detail:
-            return "it takes no detail."
+            return msg("it takes no detail.")
         if sum(self.reserve[seat]) >= 3:
-            return "your reserve already holds a third card."
+            return msg("your reserve already holds a third card.")
         return None
 
     def _do_third_reserve(self, seat: int, detail: tuple, number: int) -> None:
@@ -146,7 +150,7 @@ class Abilities:
     def _check_drop(self, action: Action) -> Refusal:
         seat = self.actor
         if len(action.args) != min(2, self.hand_size(seat)) or not fits(action.args, self._hand_counts(seat)):
-            return "NYC-12", "Character 5: discard exactly two cards of your hand."
+            return "NYC-12", msg("Character 5: discard exactly two cards of your hand.")
         return None
 
     def _apply_drop(self, action: Action) -> None:
@@ -155,15 +159,16 @@ class Abilities:
 
     def _can_trade_up(self, seat: int, detail: tuple) -> str | None:
         if len(detail) != 2:
-            return "name the character you give and the one you take, e.g. 'use 7 28>14'."
+            return msg("name the character you give and the one you take, e.g. 'use 7 28>14'.")
         given, taken = detail
         levels = {n: c.level for n, c in self.T.characters.items()}
         if given not in self.chars[seat]:
-            return f"you do not have character {given} to give."
+            return msg("you do not have character {given} to give.", given=given)
         if taken not in self.pool:
-            return f"character {taken} is not available."
+            return msg("character {taken} is not available.", taken=taken)
         if levels[taken] != levels[given] + 1:
-            return f"character {taken} has level {levels[taken]}; you need level {levels[given] + 1}."
+            return msg("character {taken} has level {level}; you need level {need}.", taken=taken,
+                       level=levels[taken], need=levels[given] + 1)
         return None
 
     def _do_trade_up(self, seat: int, detail: tuple, number: int) -> None:
@@ -179,9 +184,9 @@ class Abilities:
 
     def _can_match_reserve(self, seat: int, detail: tuple) -> str | None:
         if detail:
-            return "it takes no detail."
+            return msg("it takes no detail.")
         if not any(self.reserve[seat][card] for card in self.last_pick[seat]):
-            return "no reserve card matches a kind of the cards you just drafted."
+            return msg("no reserve card matches a kind of the cards you just drafted.")
         return None
 
     def _do_match_reserve(self, seat: int, detail: tuple, number: int) -> None:
@@ -196,11 +201,11 @@ class Abilities:
 
     def _can_replace_black(self, seat: int, detail: tuple) -> str | None:
         if len(detail) != 1 or detail[0] not in self.letters:
-            return "name a district, e.g. 'use 11 B'."
+            return msg("name a district, e.g. 'use 11 B'.")
         if not self.neutral[self.district(detail[0])]:
-            return f"district {detail[0]} has no black building left."
+            return msg("district {letter} has no black building left.", letter=detail[0])
         if not self.board[seat]:
-            return "you have no building on your personal board to put there."
+            return msg("you have no building on your personal board to put there.")
         return None
 
     def _do_replace_black(self, seat: int, detail: tuple, number: int) -> None:
@@ -215,12 +220,12 @@ class Abilities:
     def _draft_character(self, seat: int, ability: str) -> tuple[int, str | None]:
         numbers = [n for n in self.T.by_ability.get(ability, ()) if n in self.chars[seat]]
         if not numbers:
-            return 0, "you do not have the character for this pick."
+            return 0, msg("you do not have the character for this pick.")
         number = numbers[0]
         if number in self.used[seat]:
-            return number, f"character {number} was used this round already."
+            return number, msg("character {number} was used this round already.", number=number)
         if self.dollars[seat] < 1:
-            return number, f"character {number} costs 1 dollar, and you have none."
+            return number, msg("character {number} costs 1 dollar, and you have none.", number=number)
         return number, None
 
     def _candidates_take2(self) -> list[Action]:
@@ -235,15 +240,17 @@ class Abilities:
             refusal = None if problem else self._slot(slot)
             problem = problem or (refusal[1] if refusal else None)
         if not problem and a == b:
-            problem = "name two different pairs."
+            problem = msg("name two different pairs.")
         problem = problem or extra()
         default = self.T.by_ability.get(ability, ("?",))[0]
-        return ("NYC-12", f"Character {number or default}: {problem}") if problem else None
+        if not problem:
+            return None
+        return "NYC-12", msg("Character {number}: {problem}", number=number or default, problem=problem)
 
     def _check_take2(self, action: Action) -> Refusal:
         first_lap = self.todo[0][2] == 1
         return self._two_slots("two_pairs", *action.args, lambda: None if first_lap else
-                               "two pairs at once are taken in the first lap (you then skip the second).")
+                               msg("two pairs at once are taken in the first lap (you then skip the second)."))
 
     def _apply_take2(self, action: Action) -> None:
         a, b = action.args
@@ -272,7 +279,8 @@ class Abilities:
     def _check_split(self, action: Action) -> Refusal:
         a, x, b, y = action.args
         return self._two_slots("split_pairs", a, b, lambda: None if x in self.display[a - 1] and
-                               y in self.display[b - 1] else "each card must come from the pair it is named with.")
+                               y in self.display[b - 1] else
+                               msg("each card must come from the pair it is named with."))
 
     def _apply_split(self, action: Action) -> None:
         a, x, b, y = action.args
@@ -321,7 +329,7 @@ class Abilities:
 
     # -- phase 2 (on the owner's bidding turn) --------------------------------------------------------
     def _can_replace_reserve(self, seat: int, detail: tuple) -> str | None:
-        return None if fits(detail, self.reserve[seat]) else "you can only replace cards of your reserve."
+        return None if fits(detail, self.reserve[seat]) else msg("you can only replace cards of your reserve.")
 
     def _do_replace_reserve(self, seat: int, cards: tuple, number: int) -> None:
         for card in cards:
@@ -333,15 +341,15 @@ class Abilities:
 
     def _one_card(self, seat: int, detail: tuple) -> str | None:
         if len(detail) != 1 or detail[0] == WILD:
-            return "name one card of your hand that is not a wild, e.g. 'D'."
+            return msg("name one card of your hand that is not a wild, e.g. 'D'.")
         if not self.hand(seat, detail[0]):
-            return f"you have no {self.T.letter(detail[0])} in your hand."
+            return msg("you have no {letter} in your hand.", letter=self.T.letter(detail[0]))
         return None
 
     def _can_counts_as_round(self, seat: int, detail: tuple) -> str | None:
         problem = self._one_card(seat, detail)
         if not problem and detail[0] == self.bid_kind:
-            return "that card counts for this round anyway: 'play " + self.T.letter(detail[0]) + "'."
+            return msg("that card counts for this round anyway: 'play {letter}'.", letter=self.T.letter(detail[0]))
         return problem
 
     def _do_counts_as_round(self, seat: int, detail: tuple, number: int) -> None:
@@ -356,7 +364,7 @@ class Abilities:
     def _can_reserve_match(self, seat: int, detail: tuple) -> str | None:
         problem = self._one_card(seat, detail)
         if not problem and not self.reserve[seat][detail[0]]:
-            return f"your reserve has no {self.T.letter(detail[0])} to match."
+            return msg("your reserve has no {letter} to match.", letter=self.T.letter(detail[0]))
         return problem
 
     def _do_reserve_match(self, seat: int, detail: tuple, number: int) -> None:
@@ -369,11 +377,11 @@ class Abilities:
 
     def _can_press_as_wilds(self, seat: int, detail: tuple) -> str | None:
         if detail not in ((1,), (2,)):
-            return "drop 1 or 2 press spaces, e.g. 'use 14 2'."
+            return msg("drop 1 or 2 press spaces, e.g. 'use 14 2'.")
         if self.press[seat] < detail[0]:
-            return f"you are on press space {self.press[seat]}."
+            return msg("you are on press space {space}.", space=self.press[seat])
         if not self.bid_anchor[seat]:
-            return "the wilds it gives cannot make a bid alone (play a card first)."
+            return msg("the wilds it gives cannot make a bid alone (play a card first).")
         return None
 
     def _do_press_as_wilds(self, seat: int, detail: tuple, number: int) -> None:
@@ -383,11 +391,11 @@ class Abilities:
 
     def _can_act_last(self, seat: int, detail: tuple) -> str | None:
         if detail:
-            return "it takes no detail."
+            return msg("it takes no detail.")
         if self.bid_cards[seat] or self.bid_value[seat]:
-            return "use it before you add cards to your bid."
+            return msg("use it before you add cards to your bid.")
         if not any(task[0] == "bid" for task in self.todo[1:]):
-            return "you are the last to bid already."
+            return msg("you are the last to bid already.")
         return None
 
     def _do_act_last(self, seat: int, detail: tuple, number: int) -> None:
@@ -400,10 +408,10 @@ class Abilities:
         self._run()
 
     def _can_double_vp(self, seat: int, detail: tuple) -> str | None:
-        return None if self.bid_kind == 4 and not detail else "it works in the VP bidding round."
+        return None if self.bid_kind == 4 and not detail else msg("it works in the VP bidding round.")
 
     def _can_extra_build(self, seat: int, detail: tuple) -> str | None:
-        return None if self.bid_kind == 5 and not detail else "it works in the construction bidding round."
+        return None if self.bid_kind == 5 and not detail else msg("it works in the construction bidding round.")
 
     def _do_double_vp(self, seat: int, detail: tuple, number: int) -> None:
         self.bid_flags[seat].add("double_vp")

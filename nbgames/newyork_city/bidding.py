@@ -11,9 +11,11 @@ fame tiles to place).
 from __future__ import annotations
 
 from ..engine.action import Action
+from ..i18n import msg
 from . import events as ev
 from . import notation as nt
 from .abilities import fits, sub_multisets
+from .strings import EN
 from .tables import CARD_KINDS, KINDS, PUBLIC, WILD, Refusal
 
 PRESS, DOLLAR, ELEVATOR, ACQUISITION, VP, CONSTRUCTION = range(KINDS)
@@ -51,20 +53,21 @@ class Bidding:
     def _check_play(self, action: Action) -> Refusal:
         card, count = action.args
         seat, kind, T = self.actor, self.bid_kind, self.T
-        name = T.data["kinds"][kind]
+        name = EN[f"nyc.kind.{kind}"]
         if count == 1 and card not in (kind, WILD):
-            return "NYC-10", (f"This is the {name} bidding round: a single {T.letter(card)} does not count. "
-                              f"Play {T.letter(kind)} cards, two identical cards as one ('play "
-                              f"{T.letter(card) * 2}') or a wild with them.")
+            return "NYC-10", msg("This is the {name} bidding round: a single {card} does not count. Play {kind} cards, "
+                                  "two identical cards as one ('play {pair}') or a wild with them.",
+                                  name=name, card=T.letter(card), kind=T.letter(kind), pair=T.letter(card) * 2)
         if count == 2 and card in (kind, WILD):
-            return "NYC-10", f"Play {T.letter(card)} cards one at a time ('play {T.letter(card)}')."
+            return "NYC-10", msg("Play {card} cards one at a time ('play {card}').", card=T.letter(card))
         if self.hand(seat, card) < count:
-            return "NYC-10", f"You have {self.hand(seat, card)} {T.letter(card)} in your hand" + (
-                "" if not self.reserve[seat][card] else " (swap from your reserve first: 'swap X>" +
-                T.letter(card) + "')") + "."
+            return "NYC-10", (msg("You have {n} {card} in your hand.", n=self.hand(seat, card), card=T.letter(card))
+                              if not self.reserve[seat][card] else
+                              msg("You have {n} {card} in your hand (swap from your reserve first: 'swap X>{card}').",
+                                  n=self.hand(seat, card), card=T.letter(card)))
         if card == WILD and not self.bid_anchor[seat]:
-            return "NYC-10", "A wild copies the card it is played with and cannot be played alone: " \
-                             f"play a {T.letter(kind)} (or a pair) first."
+            return "NYC-10", msg("A wild copies the card it is played with and cannot be played alone: "
+                                 "play a {kind} (or a pair) first.", kind=T.letter(kind))
         return None
 
     def _apply_play(self, action: Action) -> None:
@@ -90,15 +93,15 @@ class Bidding:
         given, taken = action.args
         seat, T = self.actor, self.T
         if given == taken:
-            return "NYC-10", "Swapping a card for one of the same kind changes nothing."
+            return "NYC-10", msg("Swapping a card for one of the same kind changes nothing.")
         if not self.hand(seat, given):
-            return "NYC-10", f"You have no {T.letter(given)} in your hand to put into the reserve."
+            return "NYC-10", msg("You have no {card} in your hand to put into the reserve.", card=T.letter(given))
         if not self.reserve[seat][taken]:
-            return "NYC-10", f"Your reserve holds no {T.letter(taken)}."
+            return "NYC-10", msg("Your reserve holds no {card}.", card=T.letter(taken))
         if self.reserve[seat][taken] <= self.fresh[seat][taken]:
-            return "NYC-10", (f"The {T.letter(taken)} in your reserve went there this turn; each reserve card "
-                              "is swapped at most once a turn, which already reaches every reserve you could "
-                              "make (house reading of 'any number of times').")
+            return "NYC-10", msg("The {card} in your reserve went there this turn; each reserve card is swapped at "
+                                  "most once a turn, which already reaches every reserve you could make (house "
+                                  "reading of 'any number of times').", card=T.letter(taken))
         return None
 
     def _apply_swap(self, action: Action) -> None:
@@ -116,7 +119,7 @@ class Bidding:
 
     def _check_pass(self, action: Action) -> Refusal:
         if self.bid_cards[self.actor] or self.bid_value[self.actor]:
-            return "NYC-10", "Your bid already holds cards: finish it with 'done'."
+            return "NYC-10", msg("Your bid already holds cards: finish it with 'done'.")
         return None
 
     def _apply_pass(self, action: Action) -> None:
@@ -125,7 +128,7 @@ class Bidding:
 
     def _check_bid_done(self) -> Refusal:
         if not self.bid_value[self.actor]:
-            return "NYC-10", "Your bid is empty: add cards, or 'pass'."
+            return "NYC-10", msg("Your bid is empty: add cards, or 'pass'.")
         return None
 
     def _finish_bid(self) -> None:
@@ -149,7 +152,7 @@ class Bidding:
         seat = self.actor
         counts = [self.bid_cards[seat].count(card) for card in range(CARD_KINDS)]
         if len(action.args) > 2 or not fits(action.args, counts):
-            return "NYC-12", "Character 22: take back at most 2 of the cards you played in this bid."
+            return "NYC-12", msg("Character 22: take back at most 2 of the cards you played in this bid.")
         return None
 
     def _apply_back(self, action: Action) -> None:
@@ -213,10 +216,11 @@ class Bidding:
         if number == 0:
             return None
         if number not in self.pool:
-            return "NYC-10", f"Character {number} is not available to hire."
+            return "NYC-10", msg("Character {number} is not available to hire.", number=number)
         level = self.T.characters[number].level
         if level > limit:
-            return "NYC-10", f"Character {number} has level {level}; your elevator bid reaches level {limit}."
+            return "NYC-10", msg("Character {number} has level {level}; your elevator bid reaches level {limit}.",
+                                 number=number, level=level, limit=limit)
         return None
 
     def _apply_hire(self, action: Action) -> None:
@@ -245,9 +249,9 @@ class Bidding:
     def _check_move(self, action: Action) -> Refusal:
         d = self.district(action.args[0])
         if d == self.mayor:
-            return "NYC-10", "That is the mayor's district, where the building is to go."
+            return "NYC-10", msg("That is the mayor's district, where the building is to go.")
         if not self.buildings[d][self.actor]:
-            return "NYC-10", f"You have no building in district {action.args[0]} to move."
+            return "NYC-10", msg("You have no building in district {letter} to move.", letter=action.args[0])
         return None
 
     def _apply_move(self, action: Action) -> None:
@@ -275,18 +279,20 @@ class Bidding:
         tile, route_id, letter = action.args
         T = self.T
         if tile not in self.fame_up:
-            face_up = ", ".join(map(str, self.fame_up)) or "none"
-            return "NYC-10", f"Fame tile {tile} is not face up (face up: {face_up})."
+            face_up = ", ".join(map(str, self.fame_up)) or EN["nyc.none"]
+            return "NYC-10", msg("Fame tile {tile} is not face up (face up: {face_up}).", tile=tile, face_up=face_up)
         r = T.route_by_id[route_id]
         route = T.routes[r]
         if not self.vehicle_on[r]:
-            return "NYC-10", f"Route {route_id} has no vehicle left."
+            return "NYC-10", msg("Route {route} has no vehicle left.", route=route_id)
         if route.vehicle != T.fame[tile][0]:
-            return "NYC-10", (f"Fame tile {tile} is {T.vehicle_colours[T.fame[tile][0]]}; the vehicle on route "
-                              f"{route_id} is {T.vehicle_colours[route.vehicle]}.")
+            return "NYC-10", msg("Fame tile {tile} is {colour}; the vehicle on route {route} is {vehicle}.", tile=tile,
+                                 colour=T.vehicle_colours[T.fame[tile][0]], route=route_id,
+                                 vehicle=T.vehicle_colours[route.vehicle])
         if self.district(letter) not in route.ends:
-            ends = " and ".join(self.letters[d] for d in route.ends)
-            return "NYC-10", f"Route {route_id}'s lanterns are in districts {ends}, not {letter}."
+            a, b = (self.letters[d] for d in route.ends)
+            return "NYC-10", msg("Route {route}'s lanterns are in districts {a} and {b}, not {letter}.", route=route_id,
+                                 a=a, b=b, letter=letter)
         return None
 
     def _apply_fame(self, action: Action) -> None:

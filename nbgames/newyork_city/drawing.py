@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..i18n import current, localize
 from ..ui.board import BACKGROUND, CELL, GRID, OKABE_ITO, PIECES, STATIC, TEXT, Op, contrast_text
 from ..ui.i18n import t
 from ..ui.regions import RegionMap, draw_region_marks
@@ -33,8 +34,11 @@ def colour_fill(name: str) -> str:
     return COLOUR_FILL.get(name, "#BBBBBB")
 
 
-def colour_tag(name: str) -> str:
-    """Two letters naming a colour on the canvas (the second cue beside the fill)."""
+def colour_tag(name: str, lang: str | None = None) -> str:
+    """Two letters naming a colour on the canvas (the second cue beside the fill); in Japanese
+    the first character of the colour's name (黄, 赤, 紫 …)."""
+    if (lang or current()) != "en":
+        return localize(name, lang)[:1]
     return name[:2].capitalize()
 
 
@@ -89,9 +93,9 @@ def _static_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
                 (STATIC, "set:stroke_style", (TEXT,)), (STATIC, "set:line_width", (2.0,)),
                 (STATIC, "stroke_rect", (x, y, w, h))]
         ops += _text(STATIC, district["letter"], x + 6, y + 14, size=20, bold=True)
-        ops += _text(STATIC, district["name"], x + 24, y + 14, size=10)
+        ops += _text(STATIC, localize(district["name"], lang), x + 24, y + 14, size=10)
     for route in table["routes"]:
-        ops += lantern_ops(layout, route, letters)
+        ops += lantern_ops(layout, route, letters, lang)
     x0, y0 = layout.track_at
     cell = layout.track_cell
     ops += _text(STATIC, t("nyc.ui.press_track", lang), x0, y0 + 6, bold=True)
@@ -108,7 +112,8 @@ def _static_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
     return ops
 
 
-def lantern_ops(layout: Layout, route: dict[str, Any], letters: list[str]) -> list[Op]:
+def lantern_ops(layout: Layout, route: dict[str, Any], letters: list[str],
+                lang: str | None = None) -> list[Op]:
     """A route's two lanterns: a disc at each end, inside the end's district, with its colour's
     first letters."""
     ops: list[Op] = []
@@ -122,7 +127,7 @@ def lantern_ops(layout: Layout, route: dict[str, Any], letters: list[str]) -> li
                 (STATIC, "set:stroke_style", (TEXT,)), (STATIC, "set:line_width", (1.0,)),
                 (STATIC, "stroke_circle", (cx, cy, 9))]
         ops += _font(STATIC, 9, bold=True) + [(STATIC, "set:fill_style", (contrast_text(colour_fill(colour)),)),
-                                              (STATIC, "fill_text", (colour_tag(colour), cx, cy))]
+                                              (STATIC, "fill_text", (colour_tag(colour, lang), cx, cy))]
     return ops
 
 
@@ -158,7 +163,7 @@ def _piece_ops(layout: Layout, table: dict[str, Any], card_letters: str, viewer:
                lang: str) -> list[Op]:
     ops: list[Op] = [(PIECES, "clear", ())]
     ops += district_ops(layout, table, lang)
-    ops += vehicle_ops(layout, table)
+    ops += vehicle_ops(layout, table, lang)
     ops += press_ops(layout, table)
     ops += fame_ops(layout, table, lang)
     ops += display_ops(layout, table)
@@ -196,7 +201,7 @@ def fame_values(table: dict[str, Any], ids: Sequence[int]) -> list[int]:
     return [known.get(i, 0) for i in ids] if known else list(ids)
 
 
-def vehicle_ops(layout: Layout, table: dict[str, Any]) -> list[Op]:
+def vehicle_ops(layout: Layout, table: dict[str, Any], lang: str | None = None) -> list[Op]:
     """The vehicle still on each route, at its middle, with its colour's letters and route id."""
     ops: list[Op] = []
     letters = [d["letter"] for d in table["districts"]]
@@ -207,7 +212,7 @@ def vehicle_ops(layout: Layout, table: dict[str, Any]) -> list[Op]:
             ops += _box(PIECES, (mx - 14, my - 9, 28, 18), BACKGROUND, route["id"], size=9, width=1.0)
             continue
         fill = colour_fill(route["vehicle_colour"])
-        ops += _box(PIECES, (mx - 17, my - 11, 34, 22), fill, colour_tag(route["vehicle_colour"]), size=11,
+        ops += _box(PIECES, (mx - 17, my - 11, 34, 22), fill, colour_tag(route["vehicle_colour"], lang), size=11,
                     outline=TEXT, width=2.0)
     return ops
 
@@ -235,7 +240,7 @@ def fame_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
     ops: list[Op] = []
     for i, tile in enumerate(table["fame_up"]):
         ops += _box(PIECES, fame_box(layout, i), colour_fill(tile["vehicle"]),
-                    f"{colour_tag(tile['vehicle'])} +{tile['value']}\n#{tile['id']}", size=11, outline=TEXT)
+                    f"{colour_tag(tile['vehicle'], lang)} +{tile['value']}\n#{tile['id']}", size=11, outline=TEXT)
     x0, y0 = layout.fame_at
     statue = t("nyc.ui.statue", lang, value=table["statue"]["next"])
     ops += _text(PIECES, statue, x0 + 140, y0 + 28, size=12, bold=True)
@@ -308,7 +313,7 @@ def boards_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
     for seat, facts in enumerate(table["seats"]):
         y = y0 + seat * layout.board_row
         line = t("nyc.ui.board_line", lang, board=facts["board"], dollars=facts["dollars"], vp=facts["vp"])
-        vehicles = " ".join(f"{colour_tag(c)}×{k}" for c, k in sorted(facts["vehicles"].items()))
+        vehicles = " ".join(f"{colour_tag(c, lang)}×{k}" for c, k in sorted(facts["vehicles"].items()))
         if layout.narrow:
             ops += _box(PIECES, (x0, y, 16, 16), seat_fill(seat), str(seat + 1), size=10, outline=TEXT)
             ops += _text(PIECES, f"{line} · {vehicles}" if vehicles else line, x0 + 22, y + 8, size=11)

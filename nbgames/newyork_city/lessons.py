@@ -12,6 +12,7 @@ its rule id (``rules/newyork_city.md``). In a notebook::
 
 from __future__ import annotations
 
+from ..i18n import _
 from ..ui.lesson import Lesson, LessonSession
 from .lessons_bidding import lesson_build, lesson_press, lesson_swap, lesson_wilds
 from .lessons_end import lesson_character, lesson_fame, lesson_scoring
@@ -38,8 +39,10 @@ def learn(start: int = 0):
     """The New York City lesson page (lesson list with progress, board, feedback): a `LessonRunner`.
 
     Use it as a cell's last line, ``learn()``, and the page shows itself."""
+    from ..ui.language import page_language
     from ..ui.lesson import LessonRunner
     from .view import NewYorkCityView
 
-    return LessonRunner(lessons(), lambda game, seat: NewYorkCityView(game, seat=seat), start=start,
-                        move_placeholder="or type a move, e.g. play P")
+    lang = page_language(None)
+    return LessonRunner(lessons, lambda game, seat: NewYorkCityView(game, seat=seat), start=start, lang=lang,
+                        move_placeholder=_("or type a move, e.g. play P", lang))

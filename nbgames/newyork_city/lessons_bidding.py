@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ..engine.action import Action
 from ..engine.game import Game
+from ..i18n import _
 from ..ui.lesson import Choice, Lesson, Step, Verdict, ask_choice, move_judge
 from .teaching import LEARNER, Wish, bid_kind, first_legal, hand, learner_bids, my_bid, reserve, steer, view
 
@@ -42,15 +43,16 @@ def step(notation: str, prompt: str, rule: str, right: str, wrong: str, **kw) ->
 
 
 def done_step(right: str, prompt: str) -> Step:
-    return step("done", prompt, "NYC-10", right, "Your bid is ready: press the Done button (it shows the bid's count).")
+    return step("done", prompt, "NYC-10", right,
+                _("Your bid is ready: press the Done button (it shows the bid's count)."))
 
 
 def lesson_press() -> Lesson:
     return Lesson(
         id="nyc-bidding",
-        title="A bidding round and the +1 bonus",
+        title=_("A bidding round and the +1 bonus"),
         rules=("NYC-10",),
-        intro=(
+        intro=_(
             "Phase 2 has **six bidding rounds** in a fixed order: **press → dollar → elevator → building "
             "acquisition → VP → construction** (NYC-10). In each, starting with the start player and going "
             "clockwise, everyone either plays cards of that kind face up or passes. Each card counts 1: "
@@ -60,28 +62,28 @@ def lesson_press() -> Lesson:
         ),
         start_game=opening_bid(PRESS_SEED, Wish(draft="P"), "press"),
         steps=[
-            step("play P", "Click a **P** card in your hand to add it to your bid.", "NYC-10",
-                 "One press card in the bid. The status line and the Done button show the count.",
-                 "This is the press round: click a P card of your hand.", highlight=lambda g: ["hand:P"]),
-            step("play P", "Click **P** once more.", "NYC-10", "Two press cards: your bid counts 2.",
-                 "Add another P card.", highlight=lambda g: ["hand:P"]),
-            done_step("Your bid of 2 is played. Each card will move you up one press space.",
-                      "Press **Done** to close your bid (the button shows the count: 2)."),
+            step("play P", _("Click a **P** card in your hand to add it to your bid."), "NYC-10",
+                 _("One press card in the bid. The status line and the Done button show the count."),
+                 _("This is the press round: click a P card of your hand."), highlight=lambda g: ["hand:P"]),
+            step("play P", _("Click **P** once more."), "NYC-10", _("Two press cards: your bid counts 2."),
+                 _("Add another P card."), highlight=lambda g: ["hand:P"]),
+            done_step(_("Your bid of 2 is played. Each card will move you up one press space."),
+                      _("Press **Done** to close your bid (the button shows the count: 2).")),
             Step(
-                prompt="Player 2 is going to pass. Who gets the **+1** bonus and opens the dollar round?",
+                prompt=_("Player 2 is going to pass. Who gets the **+1** bonus and opens the dollar round?"),
                 judge=ask_choice("NYC-10", {
-                    "you": (True, "You played the most cards: +1 press space (3 in all) and you open the "
-                                  "dollar round (NYC-10)."),
-                    "p2": (False, "Passing plays no cards; the most cards win the bonus (NYC-10)."),
-                    "leader": (False, "The press leader opens only the first bidding round of a round; after "
-                                      "that the bonus winner opens the next one (NYC-10)."),
+                    "you": (True, _("You played the most cards: +1 press space (3 in all) and you open the "
+                                    "dollar round (NYC-10).")),
+                    "p2": (False, _("Passing plays no cards; the most cards win the bonus (NYC-10).")),
+                    "leader": (False, _("The press leader opens only the first bidding round of a round; after "
+                                        "that the bonus winner opens the next one (NYC-10).")),
                 }),
                 expected=lambda game: "you",
                 plays=False, board=False,
-                choices=[Choice("You", "you"), Choice("Player 2", "p2"), Choice("The press leader", "leader")],
+                choices=[Choice(_("You"), "you"), Choice(_("Player 2"), "p2"), Choice(_("The press leader"), "leader")],
             ),
         ],
-        summary="Done! Next: wilds, and two identical cards played as one.",
+        summary=_("Done! Next: wilds, and two identical cards played as one."),
     )
 
 
@@ -92,22 +94,22 @@ def lesson_wilds() -> Lesson:
     def pair_step() -> Step:
         def goal(game: Game, action: Action) -> Verdict:
             if action.kind == "play" and action.args[1] == 2:
-                return Verdict(True, "NYC-10", "Two identical cards of any kind count as one card of the "
-                               "bidding round's kind (NYC-10).")
-            return Verdict(False, "NYC-10", "Play two identical cards as one: click a kind you hold twice.")
+                return Verdict(True, "NYC-10", _("Two identical cards of any kind count as one card of the "
+                                                 "bidding round's kind (NYC-10)."))
+            return Verdict(False, "NYC-10", _("Play two identical cards as one: click a kind you hold twice."))
 
-        return Step(prompt=lambda g: f"You hold no dollar card, but a wild. Click the **W** first: "
-                                     f"it is refused. Then click **{pair_letter(g)}**: two identical cards "
-                                     "count as one dollar card.",
+        return Step(prompt=lambda g: _("You hold no dollar card, but a wild. Click the **W** first: it is "
+                                       "refused. Then click **{letter}**: two identical cards count as one dollar "
+                                       "card.").format(letter=pair_letter(g)),
                     judge=move_judge(goal),
                     expected=lambda g: first_legal(g, lambda a: a.kind == "play" and a.args[1] == 2),
                     highlight=lambda g: [f"hand:{pair_letter(g)}"])
 
     return Lesson(
         id="nyc-wilds",
-        title="Wilds and pairs as one card",
+        title=_("Wilds and pairs as one card"),
         rules=("NYC-10",),
-        intro=(
+        intro=_(
             "Two more ways to bid (NYC-10): **two identical cards of any kind** may be played as one card "
             "of the bidding round's kind, and a **wild** (W) copies the kind it is played with — but a wild "
             "can **never be played alone**: it needs a real card (or a pair) in the same bid.\n\n"
@@ -116,13 +118,13 @@ def lesson_wilds() -> Lesson:
         start_game=opening_bid(WILD_SEED, Wish(draft="WA"), "dollar"),
         steps=[
             pair_step(),
-            step("play W", "Now click the **W**: it copies the dollar card you have in the bid.", "NYC-10",
-                 "The wild counts as a dollar card: your bid counts 2 (3 cards).", "Click the wild (W).",
+            step("play W", _("Now click the **W**: it copies the dollar card you have in the bid."), "NYC-10",
+                 _("The wild counts as a dollar card: your bid counts 2 (3 cards)."), _("Click the wild (W)."),
                  highlight=lambda g: ["hand:W"]),
-            done_step("A bid of 2 dollars from 3 cards. Wilds and pairs are how a hand of the wrong cards "
-                      "still bids.", "Press **Done**: the button shows the bid's count before you confirm."),
+            done_step(_("A bid of 2 dollars from 3 cards. Wilds and pairs are how a hand of the wrong cards "
+                        "still bids."), _("Press **Done**: the button shows the bid's count before you confirm.")),
         ],
-        summary="Done! A wild alone is refused (NYC-10): play it after a real card or a pair.",
+        summary=_("Done! A wild alone is refused (NYC-10): play it after a real card or a pair."),
     )
 
 
@@ -132,9 +134,11 @@ def lesson_swap() -> Lesson:
 
     def goal(game: Game, action: Action) -> Verdict:
         if action.kind == "swap" and action.args[1] == "PDEAVCW".index(kind_letter(game)):
-            return Verdict(True, "NYC-10", "The reserve card is in your hand now, and the card you gave is "
-                           "face up in your reserve. Swaps are allowed at any time, any number of times.")
-        return Verdict(False, "NYC-10", f"Take the {kind_letter(game)} from your reserve: click it.")
+            return Verdict(True, "NYC-10", _("The reserve card is in your hand now, and the card you gave is "
+                                             "face up in your reserve. Swaps are allowed at any time, any number "
+                                             "of times."))
+        return Verdict(False, "NYC-10", _("Take the {letter} from your reserve: click it.").format(
+            letter=kind_letter(game)))
 
     def missing_from_hand(game: Game) -> bool:
         """The learner opens a bid of a kind found in the reserve, not in the hand."""
@@ -147,27 +151,27 @@ def lesson_swap() -> Lesson:
 
     return Lesson(
         id="nyc-reserve",
-        title="The reserve swap",
+        title=_("The reserve swap"),
         rules=("NYC-10",),
-        intro=(
+        intro=_(
             "Your 2 **reserve** cards lie face up in front of you. You may **swap** hand cards with reserve "
             "cards at any time, any number of times (NYC-10) — here, on your bidding turn. It is the "
             "elevator round and your hand has no elevator card, but your reserve has one."
         ),
         start_game=start,
         steps=[
-            Step(prompt=lambda g: f"Click the **{kind_letter(g)}** in your reserve, then choose which hand card "
-                                  "goes into the reserve instead.",
+            Step(prompt=lambda g: _("Click the **{letter}** in your reserve, then choose which hand card goes "
+                                    "into the reserve instead.").format(letter=kind_letter(g)),
                  judge=move_judge(goal),
                  expected=lambda g: first_legal(g, lambda a: a.kind == "swap"
                                                 and a.args[1] == "PDEAVCW".index(kind_letter(g))),
                  highlight=lambda g: [f"reserve:{kind_letter(g)}"]),
-            step("play E", "Now click the **E** in your hand to bid it.", "NYC-10",
-                 "One elevator card: it will let you hire a character of level 1 (2 with the bonus).",
-                 "Click the E in your hand.", highlight=lambda g: ["hand:E"]),
-            done_step("Bid placed.", "Press **Done**."),
+            step("play E", _("Now click the **E** in your hand to bid it."), "NYC-10",
+                 _("One elevator card: it will let you hire a character of level 1 (2 with the bonus)."),
+                 _("Click the E in your hand."), highlight=lambda g: ["hand:E"]),
+            done_step(_("Bid placed."), _("Press **Done**.")),
         ],
-        summary="Done! Next: the mayor and construction.",
+        summary=_("Done! Next: the mayor and construction."),
     )
 
 
@@ -175,17 +179,17 @@ def lesson_build() -> Lesson:
     def built(game: Game) -> str:
         """After the bids: the learner's buildings in round 1's mayor district (A)."""
         district = next(d for d in view(game)["districts"] if d["letter"] == MAYOR_ROUND_1)
-        return (f"Player 2 passed, so the bids took effect: you built 2 + 1 (the most cards) = 3 buildings "
-                f"in district {MAYOR_ROUND_1} and now have {district['buildings'][LEARNER]} there. Round 2 "
-                "begins: the mayor moves on to district B.")
+        return _("Player 2 passed, so the bids took effect: you built 2 + 1 (the most cards) = 3 buildings in "
+                 "district {letter} and now have {n} there. Round 2 begins: the mayor moves on to district B.").format(
+            letter=MAYOR_ROUND_1, n=district["buildings"][LEARNER])
 
-    done = done_step("Your bid of 2 is played.", "Press **Done**.")
+    done = done_step(_("Your bid of 2 is played."), _("Press **Done**."))
     done.follow = built
     return Lesson(
         id="nyc-construction",
-        title="The mayor and construction",
+        title=_("The mayor and construction"),
         rules=("NYC-8", "NYC-10"),
-        intro=(
+        intro=_(
             "The **mayor** moves to the next district at the start of every round: A, B, C, D, E (NYC-8). "
             "In the **construction** bidding round (the last), each card builds one building from your "
             "personal board **in the mayor's district**; if your board runs short, you move your buildings "
@@ -195,24 +199,24 @@ def lesson_build() -> Lesson:
         start_game=opening_bid(BUILD_SEED, Wish(draft="C"), "construction"),
         steps=[
             Step(
-                prompt="Where will your construction cards build this round?",
+                prompt=_("Where will your construction cards build this round?"),
                 judge=ask_choice("NYC-10", {
-                    "mayor": (True, f"In the mayor's district — {MAYOR_ROUND_1} in round 1, marked ★ on the map "
-                                    "(NYC-10)."),
-                    "start": (False, "Construction always builds where the mayor stands this round (NYC-10)."),
-                    "any": (False, "You do not choose: construction builds in the mayor's district (NYC-10)."),
+                    "mayor": (True, _("In the mayor's district — {letter} in round 1, marked ★ on the map "
+                                      "(NYC-10).").format(letter=MAYOR_ROUND_1)),
+                    "start": (False, _("Construction always builds where the mayor stands this round (NYC-10).")),
+                    "any": (False, _("You do not choose: construction builds in the mayor's district (NYC-10).")),
                 }),
                 expected=lambda game: "mayor",
                 plays=False, board=False,
-                choices=[Choice("In the mayor's district", "mayor"), Choice("In my start district", "start"),
-                         Choice("Anywhere I like", "any")],
+                choices=[Choice(_("In the mayor's district"), "mayor"), Choice(_("In my start district"), "start"),
+                         Choice(_("Anywhere I like"), "any")],
                 highlight=lambda g: [f"district:{MAYOR_ROUND_1}"],
             ),
-            step("play C", "Click a **C** card in your hand.", "NYC-10", "One construction card.",
-                 "Click a C in your hand.", highlight=lambda g: ["hand:C"]),
-            step("play C", "And the second **C**.", "NYC-10", "Two construction cards.", "Click the other C.",
-                 highlight=lambda g: ["hand:C"]),
+            step("play C", _("Click a **C** card in your hand."), "NYC-10", _("One construction card."),
+                 _("Click a C in your hand."), highlight=lambda g: ["hand:C"]),
+            step("play C", _("And the second **C**."), "NYC-10", _("Two construction cards."),
+                 _("Click the other C."), highlight=lambda g: ["hand:C"]),
             done,
         ],
-        summary="Done! Next: the VP round's fame tiles.",
+        summary=_("Done! Next: the VP round's fame tiles."),
     )

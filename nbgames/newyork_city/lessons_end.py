@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..engine.action import Action
 from ..engine.game import Game
+from ..i18n import _
 from ..ui.lesson import Choice, Lesson, Step, Verdict, ask_choice, move_judge
 from .teaching import KINDS, LEARNER, Wish, first_legal, stage, steer, view
 
@@ -22,16 +23,17 @@ def lesson_fame() -> Lesson:
         if action.args:
             tile, route, letter = action.args
             value = next(x["value"] for x in view(game)["fame_up"] if x["id"] == tile)
-            return Verdict(True, "NYC-10", f"Fame tile #{tile} raises district {letter}'s end value by {value}; "
-                           f"you take route {route}'s vehicle and build one building there from your board.")
-        return Verdict(False, "NYC-10", "Placing no tile is allowed, but it gives up the points: click a "
-                       "district at a lantern end of a route whose vehicle matches a tile.")
+            return Verdict(True, "NYC-10", _("Fame tile #{tile} raises district {letter}'s end value by {value}; "
+                                             "you take route {route}'s vehicle and build one building there from "
+                                             "your board.").format(tile=tile, letter=letter, value=value, route=route))
+        return Verdict(False, "NYC-10", _("Placing no tile is allowed, but it gives up the points: click a "
+                                          "district at a lantern end of a route whose vehicle matches a tile."))
 
     return Lesson(
         id="nyc-fame",
-        title="Fame tiles and district values",
+        title=_("Fame tiles and district values"),
         rules=("NYC-3", "NYC-10", "NYC-13"),
-        intro=(
+        intro=_(
             "Each round 2 **fame tiles** lie face up (NYC-3); each has a vehicle colour and a value (2–4, a "
             "house default). After the **VP** bidding round, the top and the second bidder may each pick "
             "one (NYC-10): remove a **vehicle** of the tile's colour from its route, put the tile on one "
@@ -40,13 +42,13 @@ def lesson_fame() -> Lesson:
         ),
         start_game=lambda: steer(FAME_SEED, wish, lambda g: stage(g) == "fame" and g.to_move == LEARNER),
         steps=[
-            Step(prompt="Click a **district** at an end of a route whose vehicle has a fame tile's colour (the "
-                        "marked ones), then choose the tile and route.",
+            Step(prompt=_("Click a **district** at an end of a route whose vehicle has a fame tile's colour (the "
+                          "marked ones), then choose the tile and route."),
                  judge=move_judge(goal),
                  expected=lambda g: first_legal(g, lambda a: a.kind == "fame" and bool(a.args)),
                  highlight=lambda g: sorted({f"fame:{x['id']}" for x in view(g)["fame_up"]})),
         ],
-        summary="Done! Unpicked fame tiles leave the game. Next: a character's ability.",
+        summary=_("Done! Unpicked fame tiles leave the game. Next: a character's ability."),
     )
 
 
@@ -55,23 +57,24 @@ def lesson_character() -> Lesson:
 
     def hire_goal(game: Game, action: Action) -> Verdict:
         if action.args[0] == HIRED:
-            return Verdict(True, "NYC-10", f"Character {HIRED} is yours: level 2 (2 points at the end) and a "
-                           "phase-3 ability.")
-        return Verdict(False, "NYC-10", f"That one is allowed, but this lesson uses character {HIRED}: "
-                       "click it among the characters to hire.")
+            return Verdict(True, "NYC-10", _("Character {number} is yours: level 2 (2 points at the end) and a "
+                                             "phase-3 ability.").format(number=HIRED))
+        return Verdict(False, "NYC-10", _("That one is allowed, but this lesson uses character {number}: click it "
+                                          "among the characters to hire.").format(number=HIRED))
 
     def use_goal(game: Game, action: Action) -> Verdict:
         if action.kind == "use" and action.args[0] == HIRED:
-            return Verdict(True, "NYC-12", f"You paid 1 dollar onto character {HIRED}: +1 VP and a building "
-                           "from the stock onto your board. The dollar stays on it until next round's phase 0 "
-                           "(NYC-8), so it works once a round.")
-        return Verdict(False, "NYC-12", f"Use character {HIRED}: click it on your personal board.")
+            return Verdict(True, "NYC-12", _("You paid 1 dollar onto character {number}: +1 VP and a building "
+                                             "from the stock onto your board. The dollar stays on it until next "
+                                             "round's phase 0 (NYC-8), so it works once a round.").format(number=HIRED))
+        return Verdict(False, "NYC-12", _("Use character {number}: click it on your personal board.").format(
+            number=HIRED))
 
     return Lesson(
         id="nyc-character",
-        title="A character's ability",
+        title=_("A character's ability"),
         rules=("NYC-6", "NYC-10", "NYC-11", "NYC-12"),
-        intro=(
+        intro=_(
             "In the **elevator** round each card lets you take one character whose **level** is at most "
             "your cards played (NYC-10). A character's level is its points at the end; its ability works in "
             "one phase (1, 2, 3 or the end of the game), and each use costs **1 dollar** placed on it "
@@ -79,20 +82,20 @@ def lesson_character() -> Lesson:
         ),
         start_game=lambda: steer(HIRE_SEED, wish, lambda g: stage(g) == "hire" and g.to_move == LEARNER),
         steps=[
-            Step(prompt=f"Click character **{HIRED}** among the characters to hire.",
+            Step(prompt=_("Click character **{number}** among the characters to hire.").format(number=HIRED),
                  judge=move_judge(hire_goal),
                  expected=lambda g: g.parse(f"hire {HIRED}"),
                  highlight=lambda g: [f"pool:{HIRED}"]),
-            Step(prompt=f"It is phase 3 of the same round. Click character **{HIRED}** on your personal board "
-                        "to use it.",
+            Step(prompt=_("It is phase 3 of the same round. Click character **{number}** on your personal board "
+                          "to use it.").format(number=HIRED),
                  judge=move_judge(use_goal),
                  expected=lambda g: g.parse(f"use {HIRED}"),
                  start=lambda: steer(HIRE_SEED, wish, lambda g: stage(g) == "window3" and g.to_move == LEARNER),
-                 follow=lambda g: (f"You were the last to act in phase 3, so round {view(g)['round']} begins: "
-                                   "the dollars on used characters go back to the bank (NYC-8)."),
+                 follow=lambda g: _("You were the last to act in phase 3, so round {round} begins: the dollars "
+                                    "on used characters go back to the bank (NYC-8).").format(round=view(g)["round"]),
                  highlight=lambda g: [f"char:{LEARNER}:{HIRED}"]),
         ],
-        summary="Done! A character used this round shows a $ until the next round. Last: the final scoring.",
+        summary=_("Done! A character used this round shows a $ until the next round. Last: the final scoring."),
     )
 
 
@@ -110,7 +113,7 @@ def shares(game: Game, letter: str) -> dict[str, int]:
     if district["neutral"]:
         holders.append((district["neutral"], -rank["black"], "black"))
     out, value = {}, district["value"]
-    for _, _, who in sorted(holders, reverse=True):
+    for _count, _rank, who in sorted(holders, reverse=True):
         out[str(who)] = value
         value //= 2
     return out
@@ -120,20 +123,20 @@ def lesson_scoring() -> Lesson:
     def answers(game: Game) -> dict[str, tuple[bool, str]]:
         got = shares(game, SCORED)
         second = got.get("1", 0)
-        right = (f"Player 1 has the most buildings and takes the whole value ({got.get('0', 0)}); black is "
-                 f"second and takes half ({got.get('black', 0)}, lost); Player 2 is third: half again, "
-                 f"{second} (NYC-13).")
+        right = _("Player 1 has the most buildings and takes the whole value ({whole}); black is second and takes "
+                  "half ({half}, lost); Player 2 is third: half again, {second} (NYC-13).").format(
+            whole=got.get("0", 0), half=got.get("black", 0), second=second)
         return {str(second): (True, right),
-                str(got.get("black", 0)): (False, "That is the second share — but black is second here: "
-                                                  "neutral buildings compete like a player (NYC-13)."),
-                str(got.get("0", 0)): (False, "The whole value goes to the most buildings only (NYC-13)."),
-                "0": (False, "Third place still scores: half of the second's share (NYC-13).")}
+                str(got.get("black", 0)): (False, _("That is the second share — but black is second here: "
+                                                    "neutral buildings compete like a player (NYC-13).")),
+                str(got.get("0", 0)): (False, _("The whole value goes to the most buildings only (NYC-13).")),
+                "0": (False, _("Third place still scores: half of the second's share (NYC-13)."))}
 
     return Lesson(
         id="nyc-scoring",
-        title="Majority scoring with halves",
+        title=_("Majority scoring with halves"),
         rules=("NYC-13", "NYC-14"),
-        intro=(
+        intro=_(
             "After round 5 (NYC-13) you score your characters' levels, the Statue bonus, 3 VP for press 5 "
             "or more, (dollars + buildings left on your board) ÷ 2 rounded up, end-of-game characters — "
             "and each **district**: its value (score tile + fame tiles) goes to the player with the most "
@@ -145,9 +148,9 @@ def lesson_scoring() -> Lesson:
         start_game=finished_game,
         steps=[
             Step(
-                prompt=lambda g: (f"District **{SCORED}** is worth {shares(g, SCORED).get('0', 0)}: Player 1 "
-                                  f"has the most buildings, black second, Player 2 third. How many points does "
-                                  f"Player 2 score there?"),
+                prompt=lambda g: _("District **{letter}** is worth {value}: Player 1 has the most buildings, "
+                                   "black second, Player 2 third. How many points does Player 2 score "
+                                   "there?").format(letter=SCORED, value=shares(g, SCORED).get("0", 0)),
                 judge=lambda g, answer: ask_choice("NYC-13", answers(g))(g, answer),
                 expected=lambda g: str(shares(g, SCORED).get("1", 0)),
                 plays=False, board=False,
@@ -155,5 +158,5 @@ def lesson_scoring() -> Lesson:
                 highlight=lambda g: [f"district:{SCORED}"],
             ),
         ],
-        summary="Done! You know every part of New York City: now [play a full game](play.ipynb).",
+        summary=_("Done! You know every part of New York City: now [play a full game](play.ipynb)."),
     )

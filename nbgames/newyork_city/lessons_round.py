@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..engine.action import Action
 from ..engine.game import Game
+from ..i18n import _
 from ..ui.lesson import Choice, Lesson, Step, Verdict, ask_choice, move_judge
 from .tables import DEFAULT
 from .teaching import Wish, first_legal, stage, steer, view
@@ -34,18 +35,21 @@ def lesson_city() -> Lesson:
         home = start_district(game)
         colour = lantern_of(action.args[0])
         if fits(game, action):
-            return Verdict(True, "NYC-7", f"Character {action.args[0]} scores 1 VP at the end for every building "
-                           f"in a district with a {colour} lantern (NYC-12) — and district {home['letter']}, where "
-                           "your first building stands, has one.")
-        return Verdict(False, "NYC-7", f"Character {action.args[0]} counts {colour} lanterns, but district "
-                       f"{home['letter']} has {' and '.join(home['lanterns'])} lanterns: your first building "
-                       "would not count. Hover over the district to read its lanterns.")
+            return Verdict(True, "NYC-7", _("Character {number} scores 1 VP at the end for every building in a "
+                                            "district with a {colour} lantern (NYC-12) — and district {letter}, "
+                                            "where your first building stands, has one.").format(
+                number=action.args[0], colour=_(colour), letter=home["letter"]))
+        a, b = (_(c) for c in home["lanterns"])
+        return Verdict(False, "NYC-7", _("Character {number} counts {colour} lanterns, but district {letter} has "
+                                         "{a} and {b} lanterns: your first building would not count. Hover over "
+                                         "the district to read its lanterns.").format(
+            number=action.args[0], colour=_(colour), letter=home["letter"], a=a, b=b))
 
     return Lesson(
         id="nyc-city",
-        title="The city and a round",
+        title=_("The city and a round"),
         rules=("NYC-1", "NYC-2", "NYC-7", "NYC-8", "NYC-9", "NYC-10", "NYC-11"),
-        intro=(
+        intro=_(
             "New York City is played on a map of Manhattan in **six districts**, each with a letter, a "
             "score tile (its value at the end) and 2 black neutral buildings. Districts are joined by "
             "**routes**; each route carries a **vehicle** and has a coloured **lantern** at each end (NYC-1). "
@@ -60,26 +64,26 @@ def lesson_city() -> Lesson:
         start_game=start,
         steps=[
             Step(
-                prompt=lambda game: (f"Every player starts with a building in district "
-                                     f"**{start_district(game)['letter']}**. Choose the starting character "
-                                     "whose lantern colour that district has (the buttons name each colour)."),
+                prompt=lambda game: _("Every player starts with a building in district **{letter}**. Choose "
+                                      "the starting character whose lantern colour that district has (the "
+                                      "buttons name each colour).").format(letter=start_district(game)["letter"]),
                 judge=move_judge(goal),
                 expected=lambda game: first_legal(game, lambda a: fits(game, a)),
                 highlight=lambda game: [f"district:{start_district(game)['letter']}"],
             ),
             Step(
-                prompt="How many rounds does a game of New York City last?",
+                prompt=_("How many rounds does a game of New York City last?"),
                 judge=ask_choice("NYC-8", {
-                    "5": (True, "Five rounds; the mayor visits A, B, C, D and E in turn, never F (NYC-8)."),
-                    "6": (False, "Six is the number of bidding rounds in each round, and of districts (NYC-10)."),
-                    "4": (False, "Count the mayor's stops: A, B, C, D, E (NYC-8)."),
+                    "5": (True, _("Five rounds; the mayor visits A, B, C, D and E in turn, never F (NYC-8).")),
+                    "6": (False, _("Six is the number of bidding rounds in each round, and of districts (NYC-10).")),
+                    "4": (False, _("Count the mayor's stops: A, B, C, D, E (NYC-8).")),
                 }),
                 expected=lambda game: "5",
                 plays=False, board=False,
                 choices=[Choice(v, v) for v in ("4", "5", "6")],
             ),
         ],
-        summary="Done! Next: drafting pairs of cards for the bidding.",
+        summary=_("Done! Next: drafting pairs of cards for the bidding."),
     )
 
 
@@ -92,16 +96,17 @@ def lesson_draft() -> Lesson:
 
     def goal(game: Game, action: Action) -> Verdict:
         if action.kind == "take" and action.args[0] == wild_slot(game):
-            return Verdict(True, "NYC-9", "A wild joins any bidding round with a real card, so it is never "
-                           "wasted. Both cards of the pair go to your hand, face up for everyone to see (NYC-9).")
-        return Verdict(False, "NYC-9", f"That pair is allowed, but this lesson asks for the one with a wild "
-                       f"(W): pair {wild_slot(game)}.")
+            return Verdict(True, "NYC-9", _("A wild joins any bidding round with a real card, so it is never "
+                                            "wasted. Both cards of the pair go to your hand, face up for everyone "
+                                            "to see (NYC-9)."))
+        return Verdict(False, "NYC-9", _("That pair is allowed, but this lesson asks for the one with a wild (W): "
+                                         "pair {slot}.").format(slot=wild_slot(game)))
 
     return Lesson(
         id="nyc-draft",
-        title="Drafting pairs",
+        title=_("Drafting pairs"),
         rules=("NYC-9",),
-        intro=(
+        intro=_(
             "Phase 1 (NYC-9): everyone gets 3 cards, then the **display** shows 2 × players + 1 face-up "
             "**pairs**. Going counter-clockwise from the player to the right of the press leader, each "
             "player takes one whole pair, for two laps — so you hold 7 cards, plus your 2 face-up "
@@ -111,11 +116,11 @@ def lesson_draft() -> Lesson:
         start_game=start,
         steps=[
             Step(
-                prompt="Click the pair with the **wild** (W) on the display to take it.",
+                prompt=_("Click the pair with the **wild** (W) on the display to take it."),
                 judge=move_judge(goal),
                 expected=lambda game: first_legal(game, lambda a: a.kind == "take" and a.args[0] == wild_slot(game)),
                 highlight=lambda game: [f"pair:{wild_slot(game)}"],
             ),
         ],
-        summary="Done! Leftover pairs are discarded after the second lap. Next: the bidding.",
+        summary=_("Done! Leftover pairs are discarded after the second lap. Next: the bidding."),
     )

@@ -2,10 +2,11 @@
 
 from ..engine.manifest import Manifest, Option, Variant
 from ..engine.registry import register
+from ..i18n import N_
 
 MANIFEST = register(Manifest(
     name="newyork_city",
-    title="New York City",
+    title=N_("New York City"),
     designer="Stefan Feld",
     year=2022,
     min_players=2,
@@ -20,11 +21,11 @@ MANIFEST = register(Manifest(
     strings="nbgames.newyork_city.strings:STRINGS",
     text="nbgames.newyork_city.text:event_text",
     bot="nbgames.newyork_city.bot:HOOKS",
-    blurb="Draft pairs of cards, bid them in six rounds a round for press, dollars, characters, "
-          "buildings, VP and construction; win the districts of Manhattan by majority.",
+    blurb=N_("Draft pairs of cards, bid them in six rounds a round for press, dollars, characters, "
+             "buildings, VP and construction; win the districts of Manhattan by majority."),
     options=(
-        Option("data", "json", None, "Your own component data (districts, routes, deck, characters; "
-               "see nbgames/newyork_city/data.json).", offered=False),
+        Option("data", "json", None, N_("Your own component data (districts, routes, deck, characters; "
+                                        "see nbgames/newyork_city/data.json)."), offered=False),
     ),
     variants=(Variant("standard"),),
 ))

@@ -9,6 +9,7 @@ import html
 from typing import Any
 
 from ..engine.action import Action
+from ..i18n import current, localize
 from ..ui.i18n import player_name, t
 from ..ui.shell import chip
 from .drawing import CARD_FILL, colour_tag
@@ -16,10 +17,21 @@ from .tables import KINDS, Tables
 from .text import cards as cards_words
 
 BID_ROUNDS = 6
+KIND_NAMES = ("press", "dollar", "elevator", "acquisition", "vp", "construction")
 
 
 def kind_name(T: Tables, letter: str, lang: str) -> str:
     return t(f"nyc.kind.{T.letters_of_kinds.index(letter)}", lang)
+
+
+def bid_kind_text(name: str, lang: str) -> str:
+    """A bidding round's kind (the data's name, "acquisition") in words ("building acquisition")."""
+    return t(f"nyc.kind.{KIND_NAMES.index(name)}", lang) if name in KIND_NAMES else localize(name, lang)
+
+
+def lantern_word(colour: str, lang: str | None) -> str:
+    """A lantern's colour in a district's facts: two letters in English ("Or"), the name in Japanese."""
+    return colour_tag(colour) if (lang or current()) == "en" else localize(colour, lang)
 
 
 def phase_text(phase: Any, lang: str) -> str:
@@ -47,7 +59,7 @@ def describe(action: Action, table: dict[str, Any], T: Tables, lang: str) -> str
     if kind == "start":
         lantern = T.characters[args[0]].lantern
         colour = T.lantern_colours[lantern] if lantern >= 0 else "?"
-        return t("nyc.do.start", lang, number=args[0], colour=colour)
+        return t("nyc.do.start", lang, number=args[0], colour=localize(colour, lang))
     if kind == "take":
         pair = table["display"][args[0] - 1] or []
         return t("nyc.do.take", lang, slot=args[0], cards=" + ".join(pair))
@@ -59,7 +71,7 @@ def describe(action: Action, table: dict[str, Any], T: Tables, lang: str) -> str
         card, count = args
         value = bid_value(table, seat) + 1
         if card == KINDS:
-            return t("nyc.do.play_wild", lang, kind=table["bidding"]["kind"], value=value)
+            return t("nyc.do.play_wild", lang, kind=bid_kind_text(table["bidding"]["kind"], lang), value=value)
         key = "nyc.do.play_pair" if count == 2 else "nyc.do.play"
         return t(key, lang, card=T.letter(card), value=value)
     if kind == "swap":
@@ -93,7 +105,7 @@ def describe(action: Action, table: dict[str, Any], T: Tables, lang: str) -> str
         tile, route, letter = args
         colour, value = T.fame[tile]
         return t("nyc.do.fame", lang, tile=tile, value=value, letter=letter, route=route,
-                 colour=T.vehicle_colours[colour])
+                 colour=localize(T.vehicle_colours[colour], lang))
     return str(action)
 
 
@@ -103,7 +115,8 @@ def status_what(table: dict[str, Any], lang: str) -> str:
     if what in ("window1", "window3"):
         return t("nyc.what.window", lang, phase=what[-1])
     if what == "bid":
-        return t("nyc.what.bid", lang, kind=table["bidding"]["kind"], value=bid_value(table, pending["seat"]))
+        return t("nyc.what.bid", lang, kind=bid_kind_text(table["bidding"]["kind"], lang),
+                 value=bid_value(table, pending["seat"]))
     if what in ("start", "draft", "drop", "back", "hire", "move", "fame"):
         return t(f"nyc.what.{what}", lang, **{k: v for k, v in pending.items() if k not in ("what", "seat")})
     return ""
@@ -133,7 +146,7 @@ def round_line(table: dict[str, Any], T: Tables, lang: str) -> str:
     elif table["bidding"] is not None:
         kinds = T.data["kinds"]
         k = kinds.index(table["bidding"]["kind"]) + 1
-        phase = t("nyc.ui.phase.bid", lang, kind=table["bidding"]["kind"], k=k)
+        phase = t("nyc.ui.phase.bid", lang, kind=bid_kind_text(table["bidding"]["kind"], lang), k=k)
         lead = leader(table)
         phase += " · " + (t("nyc.ui.leads", lang, player=player_name(lead[0], lang), value=lead[1]) if lead
                           else t("nyc.ui.leads_none", lang))
@@ -211,12 +224,15 @@ def target_facts(target: str, table: dict[str, Any], T: Tables, viewer: int | No
             return []
         (a, b), (la, lb) = route["ends"], route["lanterns"]
         state = t("nyc.info.route_there" if route["vehicle"] else "nyc.info.route_taken", lang)
-        return [t("nyc.info.route", lang, id=rest, a=a, b=b, vehicle=route["vehicle_colour"], state=state,
-                  la=la, lb=lb)]
+        return [t("nyc.info.route", lang, id=rest, a=a, b=b, vehicle=localize(route["vehicle_colour"], lang),
+                  state=state,
+                  la=localize(la, lang), lb=localize(lb, lang))]
     if kind == "fame":
         for tile in table["fame_up"]:
             if str(tile["id"]) == rest:
-                return [t("nyc.info.fame", lang, **tile), t("nyc.info.fame_click", lang, vehicle=tile["vehicle"])]
+                vehicle = localize(tile["vehicle"], lang)
+                return [t("nyc.info.fame", lang, **{**tile, "vehicle": vehicle}),
+                        t("nyc.info.fame_click", lang, vehicle=vehicle)]
     return []
 
 
@@ -229,13 +245,15 @@ def district_lines(table: dict[str, Any], letter: str, lang: str) -> list[str]:
     if district["neutral"]:
         parts.append(f"{t('nyc.black', lang)} {district['neutral']}")
     routes = [f"{r['id']} → {next(e for e in r['ends'] if e != letter)} "
-              f"({r['vehicle'] or '—'}, {colour_tag(r['lanterns'][r['ends'].index(letter)])})"
+              f"({localize(r['vehicle'], lang) if r['vehicle'] else '—'}, "
+              f"{lantern_word(r['lanterns'][r['ends'].index(letter)], lang)})"
               for r in table["routes"] if letter in r["ends"]]
-    return [t("nyc.info.district", lang, letter=letter, name=district["name"], value=district["value"],
-              tile=district["tile"], fame=f" + fame {fame}" if fame else "",
+    return [t("nyc.info.district", lang, letter=letter, name=localize(district["name"], lang), value=district["value"],
+              tile=district["tile"], fame=t("nyc.info.fame_part", lang, value=fame) if fame else "",
               mayor=t("nyc.info.mayor", lang) if district["mayor"] else ""),
             t("nyc.info.buildings", lang, list=", ".join(parts) or t("nyc.none", lang)),
-            t("nyc.info.lanterns", lang, list=", ".join(district["lanterns"]), routes="; ".join(routes))]
+            t("nyc.info.lanterns", lang, list=", ".join(localize(c, lang) for c in district["lanterns"]),
+              routes="; ".join(routes))]
 
 
 # -- the final scoring, district by district -----------------------------------------------------------
@@ -245,8 +263,8 @@ def scores_html(explained: list[dict[str, Any]], lang: str, final: bool) -> str:
     rows = []
     for entry in explained:
         parts = "".join(
-            f"<li>{html.escape(p['what'])}: {p['points']} ({html.escape(p['rule'])})</li>"
-            for p in entry["parts"] if p["points"] or p["what"].startswith("district"))
+            f"<li>{html.escape(localize(p['what'], lang))}: {p['points']} ({html.escape(p['rule'])})</li>"
+            for p in entry["parts"] if p["points"] or p.get("district"))
         rows.append(f"<div class='nbg-nyc-score'><b>{html.escape(player_name(entry['seat'], lang))}: "
                     f"{entry['total']}</b><ul>{parts}</ul></div>")
     return f"<b>{html.escape(title)}</b>" + "".join(rows)

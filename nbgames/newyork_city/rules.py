@@ -54,6 +54,7 @@ from typing import Any
 from ..engine.action import Action
 from ..engine.chance import shuffle
 from ..engine.rules import Rules
+from ..i18n import N_, msg
 from . import events as ev
 from . import notation as nt
 from .abilities import Abilities
@@ -68,18 +69,18 @@ KINDS_OF_STAGE = {
     "hire": ("hire",), "move": ("move",), "fame": ("fame",), "window3": ("use", "done"), "over": (),
 }
 WHAT_NOW = {
-    "start": ("NYC-7", "choose a starting character, e.g. 'start 29'"),
-    "draft": ("NYC-9", "take a display pair, e.g. 'take 3'"),
-    "window1": ("NYC-9", "use a phase-1 character ('use 3') or say 'done'"),
-    "bid": ("NYC-10", "add cards to your bid ('play P', 'play DD', 'play W'), swap with your reserve "
-                      "('swap D>V'), use a phase-2 character, then 'done' — or 'pass'"),
-    "drop": ("NYC-12", "character 5: name the two cards to discard, e.g. 'drop DV'"),
-    "back": ("NYC-12", "character 22: name the played cards to take back, e.g. 'back PW' or 'back -'"),
-    "hire": ("NYC-10", "take a character with the elevator ('hire 14') or 'hire none'"),
-    "move": ("NYC-10", "move one of your buildings into the mayor's district, e.g. 'move B'"),
-    "fame": ("NYC-10", "place a fame tile ('fame 7 r4>B') or 'fame none'"),
-    "window3": ("NYC-11", "use a phase-3 character ('use 24') or say 'done'"),
-    "over": ("NYC-14", "the game is over"),
+    "start": ("NYC-7", N_("choose a starting character, e.g. 'start 29'")),
+    "draft": ("NYC-9", N_("take a display pair, e.g. 'take 3'")),
+    "window1": ("NYC-9", N_("use a phase-1 character ('use 3') or say 'done'")),
+    "bid": ("NYC-10", N_("add cards to your bid ('play P', 'play DD', 'play W'), swap with your reserve "
+                         "('swap D>V'), use a phase-2 character, then 'done' — or 'pass'")),
+    "drop": ("NYC-12", N_("character 5: name the two cards to discard, e.g. 'drop DV'")),
+    "back": ("NYC-12", N_("character 22: name the played cards to take back, e.g. 'back PW' or 'back -'")),
+    "hire": ("NYC-10", N_("take a character with the elevator ('hire 14') or 'hire none'")),
+    "move": ("NYC-10", N_("move one of your buildings into the mayor's district, e.g. 'move B'")),
+    "fame": ("NYC-10", N_("place a fame tile ('fame 7 r4>B') or 'fame none'")),
+    "window3": ("NYC-11", N_("use a phase-3 character ('use 24') or say 'done'")),
+    "over": ("NYC-14", N_("the game is over")),
 }
 
 
@@ -371,11 +372,11 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
     def _check_start(self, action: Action) -> tuple[str, str] | None:
         number = action.args[0]
         if number not in self.T.starting:
-            return "NYC-7", f"Character {number} is not a starting character (those are " \
-                            f"{', '.join(map(str, self.T.starting))})."
+            return "NYC-7", msg("Character {number} is not a starting character (those are {starting}).", number=number,
+                                starting=", ".join(map(str, self.T.starting)))
         taken = [s for s in range(self.players) if number in self.chars[s]]
         if taken:
-            return "NYC-7", f"Character {number} was already chosen by player {taken[0] + 1}."
+            return "NYC-7", msg("Character {number} was already chosen by player {n}.", number=number, n=taken[0] + 1)
         return None
 
     def _apply_start(self, action: Action) -> None:
@@ -393,7 +394,8 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
     def _slot(self, slot: int) -> tuple[str, str] | None:
         if not 1 <= slot <= len(self.display) or self.display[slot - 1] is None:
             taken = [str(i + 1) for i, p in enumerate(self.display) if p is not None]
-            return "NYC-9", f"There is no pair {slot} on the display (pairs left: {', '.join(taken)})."
+            return "NYC-9", msg("There is no pair {slot} on the display (pairs left: {left}).", slot=slot,
+                                 left=", ".join(taken))
         return None
 
     def _check_take(self, action: Action) -> tuple[str, str] | None:
@@ -441,16 +443,17 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
 
     def why_not(self, action: Action) -> tuple[str, str]:
         if self.stage == "over":
-            return "NYC-14", "The game is over: after round 5 the final scoring has been made."
+            return "NYC-14", msg("The game is over: after round 5 the final scoring has been made.")
         if action.kind not in KINDS_OF_STAGE[self.stage]:
             rule, what = WHAT_NOW[self.stage]
-            return rule, f"'{action}' cannot be played now: player {self.actor + 1} must {what}."
+            return rule, msg("'{action}' cannot be played now: player {n} must {what}.", action=str(action),
+                         n=self.actor + 1, what=what)
         refusal = self._checker(action.kind)(action)
         if refusal:
             return refusal
         rule, what = WHAT_NOW[self.stage]
-        return rule, f"'{action}' cannot be played now: {what}."
+        return rule, msg("'{action}' cannot be played now: {what}.", action=str(action), what=what)
 
     def why_unknown(self, text: str) -> tuple[str, str]:
         rule, what = WHAT_NOW[self.stage]
-        return rule, f"{text!r} is not a New York City move. Now {what}."
+        return rule, msg("{text} is not a New York City move. Now {what}.", text=repr(text), what=what)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import msg
 from .tables import KINDS
 
 BLACK = -1  # the neutral buildings' place in a district's ranking
@@ -57,17 +58,20 @@ class Scoring:
             press_bonus = data["press_bonus"]["points"] if self.press[seat] >= data["press_bonus"]["threshold"] else 0
             left = self.dollars[seat] + self.board[seat]
             parts = [
-                {"rule": "NYC-10", "what": "VP during the game", "points": self.vp[seat]},
-                {"rule": "NYC-13", "what": "character levels", "count": len(chars),
+                {"rule": "NYC-10", "what": msg("VP during the game"), "points": self.vp[seat]},
+                {"rule": "NYC-13", "what": msg("character levels"), "count": len(chars),
                  "points": sum(T.characters[n].level for n in chars)},
-                {"rule": "NYC-4", "what": "Statue of Liberty", "points": self.statue[seat]},
-                {"rule": "NYC-13", "what": "press track 5 or more", "count": self.press[seat], "points": press_bonus},
-                {"rule": "NYC-13", "what": "dollars and buildings left ÷ 2", "count": left, "points": (left + 1) // 2},
+                {"rule": "NYC-4", "what": msg("Statue of Liberty"), "points": self.statue[seat]},
+                {"rule": "NYC-13", "what": msg("press track 5 or more"), "count": self.press[seat],
+                 "points": press_bonus},
+                {"rule": "NYC-13", "what": msg("dollars and buildings left ÷ 2"), "count": left,
+                 "points": (left + 1) // 2},
             ]
-            parts += [{"rule": f"NYC-12 ({n})", "what": f"character {n}", "points": self._end_character_points(seat, n)}
-                      for n in chars if T.characters[n].phase == "end"]
-            parts += [{"rule": "NYC-13", "what": f"district {self.letters[d]}", "count": self.buildings[d][seat],
-                       "points": district_points[seat][d]} for d in range(len(T.districts))]
+            parts += [{"rule": f"NYC-12 ({n})", "what": msg("character {n}", n=n),
+                       "points": self._end_character_points(seat, n)} for n in chars if T.characters[n].phase == "end"]
+            parts += [{"rule": "NYC-13", "what": msg("district {letter}", letter=self.letters[d]), "district": True,
+                       "count": self.buildings[d][seat], "points": district_points[seat][d]}
+                      for d in range(len(T.districts))]
             out.append({"seat": seat, "parts": parts, "total": sum(p["points"] for p in parts)})
         return out
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..i18n import N_
+
 EN = {
     "nyc.title": "New York City",
     "nyc.kind.0": "press", "nyc.kind.1": "dollar", "nyc.kind.2": "elevator", "nyc.kind.3": "building acquisition",
@@ -17,7 +19,8 @@ EN = {
     "nyc.ev.draft": "{player} drafted {cards} from pair {slots} (NYC-9).",
     "nyc.ev.swap": "{player} swapped {given} from the hand for {taken} from the reserve (NYC-10).",
     "nyc.ev.play": "{player} played {cards}, worth {value} (NYC-10).",
-    "nyc.ev.play_wilds": "{player} dropped on the press track for {value} wild(s) (character 14).",
+    "nyc.ev.play_wilds": ("{player} dropped on the press track for {value} wild (character 14).",
+                          "{player} dropped on the press track for {value} wilds (character 14)."),
     "nyc.ev.pass": "{player} passed (NYC-10).",
     "nyc.ev.bid": "{player} bid {value} in the {kind} round (NYC-10).",
     "nyc.ev.bonus": "{player} played the most cards in the {kind} round: +1 and opens the next round (NYC-10).",
@@ -30,10 +33,10 @@ EN = {
     "nyc.ev.fame_gone": "Fame tiles {tiles} were not taken and leave the game (NYC-10).",
     "nyc.ev.statue": "{player} has buildings in all six districts: Statue of Liberty, {points} VP (NYC-4).",
     "nyc.ev.ability": "{player} paid 1 dollar onto character {number} and used it (NYC-12).",
-    "nyc.ev.draw": "{player} drew {count} card(s) into the hand.",
+    "nyc.ev.draw": ("{player} drew {count} card into the hand.", "{player} drew {count} cards into the hand."),
     "nyc.ev.discard": "{player} discarded {cards} face up.",
     "nyc.ev.discard_display": "The display's leftover pair {cards} is discarded (NYC-9).",
-    "nyc.ev.discard_hidden": "{player} discarded {count} hand card(s).",
+    "nyc.ev.discard_hidden": ("{player} discarded {count} hand card.", "{player} discarded {count} hand cards."),
     "nyc.ev.take_back": "{player} took {cards} into the hand (NYC-12).",
     "nyc.ev.trade": "{player} gave back character {given} and took character {taken} (character 7).",
     "nyc.ev.replace": "{player} replaced a black building in district {district} (character 11).",
@@ -41,13 +44,15 @@ EN = {
     "nyc.ev.act_last": "{player} will bid last in this bidding round (character 18).",
     "nyc.ev.reshuffle": "The discard pile was shuffled into a new deck.",
     "nyc.ev.game_end": "The game is over (NYC-13): final scores {scores}.",
-    "nyc.what.vp": "VP", "nyc.what.dollars": "dollar(s)", "nyc.what.buildings": "building(s) onto the personal board",
-    "nyc.what.press": "press space(s)",
+    "nyc.what.vp": "VP", "nyc.what.dollars": ("dollar", "dollars"),
+    "nyc.what.buildings": ("building onto the personal board", "buildings onto the personal board"),
+    "nyc.what.press": ("press space", "press spaces"),
     "nyc.source.board": "the personal board", "nyc.source.stock": "the stock", "nyc.source.moved": "district {letter}",
 }
 
 # -- the board view (view.py, panels.py, drawing.py) -------------------------------------------
-UI = {
+EN = {
+    **EN,
     "nyc.colour.0": "vermillion", "nyc.colour.1": "blue", "nyc.colour.2": "green", "nyc.colour.3": "purple",
     "nyc.ui.press_track": "Press track (higher breaks ties; 5+ scores 3 VP)",
     "nyc.ui.fame_up": "Fame tiles face up",
@@ -60,7 +65,7 @@ UI = {
     "nyc.ui.value": "worth {value}",
     "nyc.ui.fame_on": "fame {tiles}",
     "nyc.ui.statue": "Statue of Liberty: {value} VP next",
-    "nyc.ui.fame_left": "{n} fame tiles still hidden",
+    "nyc.ui.fame_left": ("{n} fame tile still hidden", "{n} fame tiles still hidden"),
     "nyc.ui.statue_taken": "Statue taken by player {players}",
     "nyc.ui.hidden": "(hands are hidden between players)",
     "nyc.ui.your_bid": "Your bid: {cards} = {value}",
@@ -123,6 +128,7 @@ UI = {
     "nyc.info.buildings": "Buildings: {list}.",
     "nyc.info.lanterns": "Lanterns: {list}. Routes: {routes}.",
     "nyc.info.mayor": "; the mayor is here",
+    "nyc.info.fame_part": " + fame {value}",
     "nyc.info.route": "Route {id} between {a} and {b}: {vehicle} vehicle ({state}); lanterns {la} at {a}, {lb} at "
                       "{b}. A {vehicle} fame tile goes on {a} or {b} and takes this vehicle (NYC-10).",
     "nyc.info.route_taken": "taken", "nyc.info.route_there": "still there",
@@ -177,6 +183,13 @@ UI = {
     "nyc.ability.vehicle_pair": "5 VP per set of its two vehicles",
     "nyc.ability.vehicle_asset": "6 VP per set of its vehicle + a dollar or a building",
 }
-EN.update(UI)
+
+# names from the component data (data.json), shown translated where they appear
+DATA_NAMES = (
+    N_("Harlem"), N_("Upper West Side"), N_("Upper East Side"), N_("Midtown"), N_("Greenwich Village"),
+    N_("Lower Manhattan"),
+    N_("yellow"), N_("red"), N_("blue"), N_("green"), N_("white"),
+    N_("orange"), N_("purple"), N_("pink"), N_("teal"), N_("brown"),
+)
 
 STRINGS = {"en": EN}

@@ -7,7 +7,7 @@ from ..engine.events import Event
 from ..ui.i18n import player_name, t
 
 
-def cards(values: tuple[int, ...], lang: str = "en") -> str:
+def cards(values: tuple[int, ...], lang: str | None = None) -> str:
     """Cards in words: "press, press, wild" (or "nothing")."""
     return ", ".join(t(f"nyc.kind.{c}", lang) for c in values) or t("nyc.none", lang)
 
@@ -16,7 +16,7 @@ def _seats(seats: tuple[int, ...], lang: str) -> str:
     return ", ".join(player_name(s, lang) for s in seats)
 
 
-def event_text(event: Event, lang: str = "en") -> str:
+def event_text(event: Event, lang: str | None = None) -> str:
     """One New York City event as a sentence citing its rule."""
     kind = event.kind
     fields = {f: getattr(event, f) for f in event.__dataclass_fields__}
@@ -31,6 +31,7 @@ def event_text(event: Event, lang: str = "en") -> str:
             fields["slots"] = " + ".join(map(str, event.slots))
         if kind == "play" and not event.cards:
             kind = "play_wilds"
+            fields["n"] = event.value
         if kind == "discard" and event.seat < 0:
             kind = "discard_display"
     elif kind == "round":
@@ -42,7 +43,8 @@ def event_text(event: Event, lang: str = "en") -> str:
     elif kind in ("bid", "bonus"):
         fields["kind"] = t(f"nyc.kind.{event.bid_kind}", lang)
     elif kind == "gain":
-        fields["what"] = t(f"nyc.what.{event.what}", lang)
+        fields["what"] = t(f"nyc.what.{event.what}", lang, n=event.amount)
+        fields["n"] = event.amount
     elif kind == "hire" and not event.number:
         kind = "hire_none"
     elif kind == "build":

@@ -29,6 +29,7 @@ import ipywidgets as widgets
 
 from ..engine.action import Action
 from ..engine.game import Game
+from ..i18n import localize
 from ..ui.board import Geometry, Op
 from ..ui.i18n import t
 from ..ui.shell import ShellView
@@ -47,7 +48,7 @@ class NewYorkCityView(ShellView):
 
     css_class = "nbg-nyc"
 
-    def __init__(self, game: Game, seat: int | None = None, lang: str = "en"):
+    def __init__(self, game: Game, seat: int | None = None, lang: str | None = None):
         self.T = tables_for(game.options.get("data"))
         self.layout: Layout = layout_for(game.players)
         self.table: dict[str, Any] = {}
@@ -161,7 +162,7 @@ class NewYorkCityView(ShellView):
             return t("status.illegal", self.lang, rule="NYC-12", reason=reason)
         if kind == "fame":
             tile = next((x for x in self.table["fame_up"] if str(x["id"]) == rest), None)
-            return t("nyc.info.fame_click", self.lang, vehicle=tile["vehicle"] if tile else "?")
+            return t("nyc.info.fame_click", self.lang, vehicle=localize(tile["vehicle"], self.lang) if tile else "?")
         notation = self._meaning(kind, rest)
         error = self.game.refusal(notation) if notation else None
         if error is None:
