@@ -125,7 +125,7 @@ def lesson_joker() -> Lesson:
 
     return Lesson(
         id="ny-joker",
-        title="Jokers",
+        title=_("Jokers"),
         rules=("NY-9", "NY-12a"),
         intro=(
             _("A **joker** names any avenue (red joker) or any street (blue joker). You say which one "

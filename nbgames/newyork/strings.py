@@ -80,6 +80,7 @@ EN = {
     "ny.colour.red": "red", "ny.colour.blue": "blue", "ny.colour.yellow": "yellow",
     "ny.colour.green": "green", "ny.colour.black": "black",
     "ny.comma": ", ",
+    "ny.seat_label": "{name} ({colours})",
     "ny.card.stop": "STOP",
 }
 

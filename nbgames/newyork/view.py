@@ -145,7 +145,8 @@ class NewYorkView(ShellView):
         name = player_name(seat, self.lang)
         if not colours:
             return name
-        return f"{name} ({'/'.join(t(f'ny.colour.{c}', self.lang) for c in colours)})"
+        return t("ny.seat_label", self.lang, name=name,
+                 colours="/".join(t(f"ny.colour.{c}", self.lang) for c in colours))
 
     def seat_colour(self, seat: int) -> str | None:
         """The player strip's swatch: the seat's (first) piece colour, once it has one."""
