@@ -46,5 +46,5 @@ def learn(start: int = 0):
     from ..ui.lesson import LessonRunner
     from .view import NewYorkView
 
-    runner = LessonRunner(lessons(), lambda game, seat: NewYorkView(game, seat=seat), start=start)
+    runner = LessonRunner(lessons, lambda game, seat: NewYorkView(game, seat=seat), start=start)
     return runner
