@@ -32,7 +32,8 @@ def test_the_example_game_is_listed_served_and_played_by_clicking(page, pebbles_
     page.goto(pebbles_server.url + "/voila/render/index.ipynb", timeout=60_000)
     card = page.locator(".nbg-card[data-game='pebbles']")
     card.wait_for(timeout=60_000)
-    assert "Pebbles" in card.inner_text() and card.locator("a.nbg-play-link").get_attribute("href") == "pebbles.ipynb?lang=en"
+    assert "Pebbles" in card.inner_text()
+    assert card.locator("a.nbg-play-link").get_attribute("href") == "pebbles.ipynb?lang=en"
 
     goto_drawn(page, pebbles_server.url + "/voila/render/pebbles.ipynb")
     status = page.locator(".nbg-status")
