@@ -13,7 +13,7 @@ from ..engine.game import Game
 from ..i18n import _
 from ..ui.lesson import Verdict
 from .tables import AVENUE_LETTERS, COLOURS, DATA, STREET_DIGITS, N, square_name
-from .text import card_word, comma, event_text
+from .text import card_word, comma, event_text, sentences
 
 SEED = 1995  # the year New York was published; every lesson game is deterministic
 AVENUES: list[str] = DATA["avenues"]
@@ -84,7 +84,7 @@ def learner_move(game: Game, seat: int = 0) -> list[Event]:
 
 def happened(game: Game, seat: int = 0) -> str:
     """The learner's latest move as the log tells it (the game's one event renderer)."""
-    return _("The log says: {events}").format(events=" ".join(event_text(event) for event in learner_move(game, seat)))
+    return _("The log says: {events}").format(events=sentences([event_text(e) for e in learner_move(game, seat)]))
 
 
 def occupant(game: Game, index: int) -> str | None:

@@ -26,6 +26,20 @@ def comma(lang: str | None = None) -> str:
     return t("ny.comma", lang)
 
 
+def cards_list(cards: tuple[str, ...] | list[str], lang: str | None = None) -> str:
+    """A shown hand: "F G 2 7" in English, "F、G、2、7" where a list takes the language's comma."""
+    sep = t("ny.comma", lang)
+    return (" " if sep == ", " else sep).join(card_word(c, lang) for c in cards)
+
+
+def sentences(texts: list[str]) -> str:
+    """Sentences one after another: a space after an English full stop, none after a Japanese "。"."""
+    out = ""
+    for text in texts:
+        out += ("" if not out or out.endswith(("。", "）", "」")) else " ") + text
+    return out
+
+
 def card_word(name: str, lang: str | None = None) -> str:
     """A card as a player reads it: road cards and jokers by notation ("C", "R*"), action cards
     and STOP by name."""
@@ -53,7 +67,7 @@ def event_text(event: Event, lang: str | None = None) -> str:
         return t("ny.ev.draw", lang, player=player(event.seat, lang), n=event.count)
     if kind == "noplay":
         return t("ny.ev.noplay", lang, player=player(event.seat, lang),
-                 cards=" ".join(card_word(c, lang) for c in event.cards) or "—")
+                 cards=cards_list(event.cards, lang) or "—")
     if kind == "pick":
         return t("ny.ev.pick", lang, player=player(event.seat, lang), colour=colour_name(event.colour, lang))
     if kind == "action_card":
