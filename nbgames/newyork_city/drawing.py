@@ -47,7 +47,8 @@ def seat_fill(seat: int) -> str:
 
 
 def _font(layer: int, size: int, bold: bool = False, align: str = "center") -> list[Op]:
-    return [(layer, "set:font", (f"{'bold ' if bold else ''}{size}px sans-serif",)),
+    weight, family = "bold " if bold else "", "sans-serif"
+    return [(layer, "set:font", (f"{weight}{size}px {family}",)),
             (layer, "set:text_align", (align,)), (layer, "set:text_baseline", ("middle",))]
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..engine.action import Action
 from ..engine.game import Game
+from . import notation as nt
 
 LEARNER = 0
 PLAYERS = 2
@@ -58,7 +59,7 @@ def _choose(game: Game, wish: Wish) -> Action:
     by_text = {str(a): a for a in legal}
     where = stage(game)
     if game.to_move != LEARNER:
-        for text in ("pass", "done", "hire none", "fame none"):
+        for text in map(str, (nt.PASS, nt.DONE, nt.NOHIRE, nt.NOFAME)):
             if text in by_text:
                 return by_text[text]
         return legal[0]
@@ -112,7 +113,7 @@ def seed_where(wish: Wish, until: Callable[[Game], bool], ok: Callable[[Game], b
         game = steer(seed, wish, until)
         if not game.is_over and until(game) and ok(game):
             return seed
-    raise LookupError("no seed gives this lesson position")
+    raise KeyError("no seed gives this lesson position")  # a LookupError
 
 
 # -- reading the learner's cards ---------------------------------------------------------------------
