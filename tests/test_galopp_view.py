@@ -207,7 +207,7 @@ def test_auction_panel_shows_only_the_viewers_private_card(players):
     text = all_text(view.widget) + canvas_text(view) + "\n".join(view.event_lines())
     assert "+1" in view.auction.value and "only you see" in view.auction.value
     assert "+3" not in text
-    assert "Player 2: 1 card(s) face down" in view.auction.value
+    assert "Player 2: 1 card face down" in view.auction.value
     # another seat sees its own +3 and never seat 0's +1
     other = GaloppView(game, seat=1)
     assert "+3" in other.auction.value and "+1" not in all_text(other.widget) + canvas_text(other)

@@ -21,6 +21,7 @@ from .text import (
     place_text,
     player_name,
     players_text,
+    sep,
     signed,
     space_name,
 )
@@ -103,7 +104,7 @@ def auction_html(table: dict[str, Any], lang: str, hidden: bool = False) -> str:
         lines.append(html.escape(t("gr.auction.public", lang, cards="")) + cards)
     if viewer is not None and a["my_private"]:
         cards = "".join(card_chip(c, lang) for c in a["my_private"])
-        mine = html.escape(t("gr.auction.mine", lang, cards=""))
+        mine = html.escape(t("gr.auction.mine", lang, cards="", n=len(a["my_private"])))
         lines.append(f"<span class='nbg-private'>{mine}{cards}</span>")
     elif hidden:
         lines.append(html.escape(t("gr.auction.hidden_mine", lang)))
@@ -140,7 +141,7 @@ def score_notes(table: dict[str, Any], seat: int, lang: str) -> list[str]:
     """Scoreboard lines: the seat's place in every race run."""
     if not table["results"]:
         return []
-    places = ", ".join(place_text(order.index(seat) + 1, lang) for order in table["results"])
+    places = sep(lang).join(place_text(order.index(seat) + 1, lang) for order in table["results"])
     return [t("gr.score.results", lang, places=places)]
 
 
@@ -164,10 +165,10 @@ def describe(action: Action, table: dict[str, Any], lang: str) -> str:
         text = t("gr.do.scheme", lang, own=signed(sign * SCHEME_OWN))
         pushes = [t("gr.do.scheme_target", lang, player=player_name(s, lang), delta=signed(-sign * step))
                   for s in targets]
-        return ", ".join([text, *pushes])
+        return sep(lang).join([text, *pushes])
     if kind == "exchange":
         boards = table["boards"]
-        slots = ", ".join(f"{player_name(s, lang)} {slot + 1} ({CARD_SHORT[boards[s][slot]]})"
+        slots = sep(lang).join(f"{player_name(s, lang)} {slot + 1} ({CARD_SHORT[boards[s][slot]]})"
                           for s, slot in enumerate(args))
         return t("gr.do.exchange", lang, slots=slots)
     return str(action)

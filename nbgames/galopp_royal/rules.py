@@ -50,6 +50,7 @@ from typing import Any
 from ..engine.action import Action
 from ..engine.chance import Chance
 from ..engine.rules import Rules
+from ..i18n import N_, msg
 from . import events as ev
 from .options import normalize
 from .tables import (
@@ -85,6 +86,7 @@ PHASE_AUCTION, PHASE_ARRANGE, PHASE_RACE, PHASE_SCHEME, PHASE_EXCHANGE, PHASE_OV
     "auction", "arrange", "race", "scheme", "exchange", "over")
 RACING, FINISHED, POND = 0, 1, 2
 STATUS_NAMES = ("racing", "finished", "pond")
+STATUS_WORDS = (N_("racing"), N_("finished"), N_("in the pond"))  # as a refusal says it
 PUBLIC = -1  # knower of a face-up discard
 Refusal = tuple[str, str]  # (rule id, reason)
 
@@ -240,15 +242,15 @@ class GaloppRoyal(Rules):
     def _check_bid(self, action: Action) -> Refusal | None:
         low, high = self._bid_range()
         if action.args[0] > high:
-            return "GR-7", f"You have {high} coins, so you can bid at most {high}."
+            return "GR-7", msg("You have {coins} coins, so you can bid at most {coins}.", coins=high)
         if action.args[0] < low:
-            return "GR-7", f"The current bid is {low - 1}; bid at least {low} or pass."
+            return "GR-7", msg("The current bid is {bid}; bid at least {low} or pass.", bid=low - 1, low=low)
         return None
 
     def _check_pass(self, action: Action) -> Refusal | None:
         if self._must_bid(self.auction.turn):
-            return "GR-8", (f"After {self.empty_streak} start auctions in a row without a bid, the "
-                            "opener may not pass: bid at least 1.")
+            return "GR-8", msg("After {n} start auctions in a row without a bid, the opener may not pass: "
+                               "bid at least 1.", n=self.empty_streak)
         return None
 
     def _passes(self) -> list[Action]:
@@ -393,15 +395,16 @@ class GaloppRoyal(Rules):
     def _check_target(self, target: int, sign: int, step: int) -> Refusal | None:
         """GR-11: may the schemer move `target`'s chair by `step` (back for option (a), sign +1)?"""
         if target >= self.players:
-            return "GR-11", f"There is no seat {target} (player {target + 1}) in this game."
+            return "GR-11", msg("There is no seat {seat} (player {n}) in this game.", seat=target, n=target + 1)
         if target == self.current:
-            return "GR-11", "The schemer moves your own chair and other players' chairs: name other players."
+            return "GR-11", msg("The schemer moves your own chair and other players' chairs: name other players.")
         if self.status[target] != RACING:
-            return "GR-11", (f"Player {target + 1}'s chair is {STATUS_NAMES[self.status[target]]}: only "
-                             "racing chairs are targets.")
+            return "GR-11", msg("Player {n}'s chair is {status}: only racing chairs are targets.",
+                               n=target + 1, status=STATUS_WORDS[self.status[target]])
         if sign > 0 and self.positions[target] - step < -POND_DEPTH:
-            return "GR-11", (f"Player {target + 1}'s chair is on {self.positions[target]}; pushing it back "
-                             f"{step} would drop it into the pond, which the schemer may never do.")
+            return "GR-11", msg("Player {n}'s chair is on {space}; pushing it back {step} would drop it into "
+                               "the pond, which the schemer may never do.",
+                               n=target + 1, space=self.positions[target], step=step)
         return None
 
     def _scheme_options(self, sign: int) -> list[Action]:
@@ -424,8 +427,8 @@ class GaloppRoyal(Rules):
             if refusal is not None:
                 return refusal
         if not targets and self._scheme_options(sign) != [SCHEMES[sign, ()]]:
-            return "GR-11", ("Another racing chair can be moved, so the schemer must move one chair by "
-                             f"{SCHEME_SINGLE} or two chairs by {SCHEME_PAIR}.")
+            return "GR-11", msg("Another racing chair can be moved, so the schemer must move one chair by "
+                               "{single} or two chairs by {pair}.", single=SCHEME_SINGLE, pair=SCHEME_PAIR)
         return None
 
     def _scheme(self, action: Action) -> None:
@@ -501,8 +504,8 @@ class GaloppRoyal(Rules):
 
     def _check_exchange(self, action: Action) -> Refusal | None:
         if len(action.args) != self.players:
-            return "GR-16", (f"Name exactly one slot (1-{SLOTS}) on each of the {self.players} boards, "
-                             f"seats 0 to {self.players - 1} in the notation.")
+            return "GR-16", msg("Name exactly one slot (1-{slots}) on each of the {n} boards, seats 0 to {last} in "
+                               "the notation.", slots=SLOTS, n=self.players, last=self.players - 1)
         return None
 
     # -- the contract: every phase's rules are in the PHASES table below ----------------------
@@ -544,13 +547,13 @@ class GaloppRoyal(Rules):
     def why_unknown(self, text: str) -> Refusal:
         phase = PHASES[self.phase]
         if text.strip() == "arrange 1,2,3,4" and self.phase == PHASE_ARRANGE:
-            return "GR-9", "To leave the team as it lies, say 'keep'."
+            return "GR-9", msg("To leave the team as it lies, say 'keep'.")
         if self.phase == PHASE_OVER:
             return phase.refusal(phase.busy(self))
-        rule, reason = phase.refusal(f"{text[:40]!r} is not a move here")
+        lead = msg("{text} is not a move here", text=repr(text[:40]))
         if text.startswith("scheme") and self.phase == PHASE_SCHEME:
-            reason = reason[:-1] + " (write two seats in ascending order)."
-        return rule, reason
+            return phase.rule, msg("{lead}; {hint} (write two seats in ascending order).", lead=lead, hint=phase.hint)
+        return phase.refusal(lead)
 
     # -- results and views -----------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -560,10 +563,10 @@ class GaloppRoyal(Rules):
         out = []
         for seat in range(self.players):
             parts = [
-                {"rule": "GR-1", "what": "starting coins", "points": self.start_coins[seat]},
-                {"rule": "GR-15", "what": "race prizes", "points": self.prizes_won[seat]},
-                {"rule": "GR-8", "what": "auction bids paid", "points": -self.paid_bids[seat]},
-                {"rule": "GR-6", "what": "forced team paid", "points": -self.paid_forced[seat]},
+                {"rule": "GR-1", "what": N_("starting coins"), "points": self.start_coins[seat]},
+                {"rule": "GR-15", "what": N_("race prizes"), "points": self.prizes_won[seat]},
+                {"rule": "GR-8", "what": N_("auction bids paid"), "points": -self.paid_bids[seat]},
+                {"rule": "GR-6", "what": N_("forced team paid"), "points": -self.paid_forced[seat]},
             ]
             out.append({"seat": seat, "parts": parts, "total": self.coins[seat]})
         return out
@@ -697,7 +700,9 @@ class Phase:
         return tuple(self.kinds.values())
 
     def refusal(self, lead: str) -> Refusal:
-        return self.rule, f"{lead}; {self.hint}." if self.hint else f"{lead}."
+        if self.hint:
+            return self.rule, msg("{lead}; {hint}.", lead=lead, hint=self.hint)
+        return self.rule, msg("{lead}.", lead=lead)
 
 
 R = GaloppRoyal  # the table names its methods
@@ -705,27 +710,27 @@ PHASES: dict[str, Phase] = {
     PHASE_AUCTION: Phase(
         to_move=lambda r: r.auction.turn,
         kinds={"bid": Kind(R._bids, R._check_bid, R._bid), "pass": Kind(R._passes, R._check_pass, R._pass)},
-        rule="GR-7", busy=lambda r: "An auction is running", hint="in an auction say 'bid 5' or 'pass'"),
+        rule="GR-7", busy=lambda r: msg("An auction is running"), hint=N_("in an auction say 'bid 5' or 'pass'")),
     PHASE_ARRANGE: Phase(
         to_move=lambda r: r.arrange_queue[0],
         kinds={"arrange": Kind(lambda r: list(ARRANGEMENTS), _always_legal, R._arrange)},
-        rule="GR-9", busy=lambda r: f"Player {r.arrange_queue[0] + 1} must place the new team on the board",
-        hint="place your team with 'keep' or e.g. 'arrange 2,1,4,3'"),
+        rule="GR-9", busy=lambda r: msg("Player {n} must place the new team on the board", n=r.arrange_queue[0] + 1),
+        hint=N_("place your team with 'keep' or e.g. 'arrange 2,1,4,3'")),
     PHASE_RACE: Phase(
         to_move=lambda r: r.current,
         kinds={"roll": Kind(lambda r: [ROLL], _always_legal, R._roll)},
-        rule="GR-11", busy=lambda r: "The race is on", hint="on your race turn say 'roll'"),
+        rule="GR-11", busy=lambda r: msg("The race is on"), hint=N_("on your race turn say 'roll'")),
     PHASE_SCHEME: Phase(
         to_move=lambda r: r.current,
         kinds={"scheme": Kind(R._schemes, R._check_scheme, R._scheme)},
-        rule="GR-11", busy=lambda r: "You rolled the schemer",
-        hint="choose the schemer's effect, e.g. 'scheme +2 1:-2' or 'scheme -2 1:+1 2:+1'"),
+        rule="GR-11", busy=lambda r: msg("You rolled the schemer"),
+        hint=N_("choose the schemer's effect, e.g. 'scheme +2 1:-2' or 'scheme -2 1:+1 2:+1'")),
     PHASE_EXCHANGE: Phase(
         to_move=lambda r: r.last_placed,
         kinds={"exchange": Kind(lambda r: list(EXCHANGES[r.players]), R._check_exchange, R._exchange)},
-        rule="GR-16", busy=lambda r: f"Player {r.last_placed + 1} placed last and exchanges bearers first",
-        hint="name one slot on every board, e.g. 'exchange 0:2 1:4 2:1'"),
+        rule="GR-16", busy=lambda r: msg("Player {n} placed last and exchanges bearers first", n=r.last_placed + 1),
+        hint=N_("name one slot on every board, e.g. 'exchange 0:2 1:4 2:1'")),
     PHASE_OVER: Phase(
         to_move=lambda r: None, kinds={},
-        rule="GR-20", busy=lambda r: "The game is over: six races have been run"),
+        rule="GR-20", busy=lambda r: msg("The game is over: six races have been run")),
 }

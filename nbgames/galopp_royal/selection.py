@@ -16,7 +16,7 @@ from typing import Any
 from ..engine.action import Action
 from ..ui.i18n import t
 from .tables import SCHEMES, SLOTS
-from .text import player_name, players_text
+from .text import player_name, players_text, sep
 
 MarkList = list[tuple[str, list[str]]]  # (highlight kind, target names)
 
@@ -34,7 +34,7 @@ class Reply:
 class Selection:
     """The half-made choices of the decision in front of the viewer."""
 
-    def __init__(self, lang: str = "en"):
+    def __init__(self, lang: str | None = None):
         self.lang = lang
         self.table: dict[str, Any] = {}
         self.legal: list[Action] = []
@@ -175,7 +175,7 @@ class Selection:
         if self.phase == "scheme" and self.scheme_targets:
             lines.append(t("gr.targets", lang, players=players_text(self.scheme_targets, lang)))
         if self.phase == "exchange":
-            chosen = ", ".join(f"{player_name(s, lang)} {k + 1}" for s, k in sorted(self.exchange.items()))
+            chosen = sep(lang).join(f"{player_name(s, lang)} {k + 1}" for s, k in sorted(self.exchange.items()))
             lines.append(t("gr.exchange_pick", lang, slots=chosen or "—", n=len(self.exchange),
                            total=len(self.table["boards"])))
         return lines

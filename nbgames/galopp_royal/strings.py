@@ -4,6 +4,7 @@ from __future__ import annotations
 
 EN = {
     "gr.title": "Galopp Royal",
+    "gr.sep": ", ",
     "gr.what.auction": "bid more than {bid} (at most your {coins} coins) or pass (GR-7).",
     "gr.what.must_bid": "nobody has bid for {n} auctions: you must bid at least 1 (GR-8).",
     "gr.what.arrange": "place your team: click two of your bearers to swap them, then “Place team” "
@@ -33,9 +34,9 @@ EN = {
     "gr.auction.start": "Start-team auction {n} (GR-6), opened by {player}",
     "gr.auction.substitute": "Substitute auction {n} of 2 (GR-17), opened by {player}",
     "gr.auction.public": "Face up in the lot: {cards}",
-    "gr.auction.mine": "Your card(s) — only you see them: {cards}",
+    "gr.auction.mine": ("Your card — only you see it: {cards}", "Your cards — only you see them: {cards}"),
     "gr.auction.hidden_mine": "Private cards are hidden until the next player takes the device.",
-    "gr.auction.others": "{player}: {n} card(s) face down",
+    "gr.auction.others": ("{player}: {n} card face down", "{player}: {n} cards face down"),
     "gr.auction.discarded": "{player} passed first and discarded {card} face up (GR-6)",
     "gr.auction.bid": "Current bid: {bid} by {player}",
     "gr.auction.no_bid": "No bid yet",

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..engine.events import Event
 from ..engine.game import Game
+from ..i18n import _
 from ..ui.lesson import Choice
 from .tables import CARD_COUNTS, MOVES
 from .text import event_text
@@ -104,4 +105,4 @@ def board_average(cards: Sequence[str]) -> Fraction:
 
 
 def fraction_choices(values: Sequence[str]) -> list[Choice]:
-    return [Choice(f"{v.split('/')[0]} in {v.split('/')[1]}", v) for v in values]
+    return [Choice(_("{a} in {b}").format(a=v.split("/")[0], b=v.split("/")[1]), v) for v in values]

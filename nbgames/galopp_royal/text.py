@@ -19,11 +19,16 @@ from .tables import POND_DEPTH
 CARD_SHORT = {"+1": "+1", "+2": "+2", "+3": "+3", "+5": "+5", "goof": "−2", "schemer": "±2"}
 
 
-def players_text(seats: Iterable[int], lang: str = "en") -> str:
-    return ", ".join(player_name(s, lang) for s in seats)
+def sep(lang: str | None = None) -> str:
+    """How a list's items are joined: ", " (English), "、" (Japanese)."""
+    return t("gr.sep", lang)
 
 
-def card_text(card: str, lang: str = "en") -> str:
+def players_text(seats: Iterable[int], lang: str | None = None) -> str:
+    return sep(lang).join(player_name(s, lang) for s in seats)
+
+
+def card_text(card: str, lang: str | None = None) -> str:
     return t(f"gr.card.{card}", lang)
 
 
@@ -31,16 +36,16 @@ def cards_short(cards: Iterable[str]) -> str:
     return " ".join(CARD_SHORT[c] for c in cards)
 
 
-def place_text(place: int, lang: str = "en") -> str:
+def place_text(place: int, lang: str | None = None) -> str:
     return t(f"gr.place.{place}", lang) if place <= 3 else t("gr.place.n", lang, n=place)
 
 
-def order_text(order: Iterable[int], lang: str = "en") -> str:
+def order_text(order: Iterable[int], lang: str | None = None) -> str:
     """A race's order: "1st Player 3, 2nd Player 1, …"."""
-    return ", ".join(f"{place_text(i, lang)} {player_name(s, lang)}" for i, s in enumerate(order, start=1))
+    return sep(lang).join(f"{place_text(i, lang)} {player_name(s, lang)}" for i, s in enumerate(order, start=1))
 
 
-def space_name(space: int, lang: str = "en") -> str:
+def space_name(space: int, lang: str | None = None) -> str:
     """A course space: START, "space 5", or the pond (past the last space behind START)."""
     if space == 0:
         return t("gr.start", lang)
@@ -54,7 +59,7 @@ def signed(n: int) -> str:
     return f"{n:+d}".replace("-", "−") if n else "0"
 
 
-def winners_text(winners: Iterable[int], lang: str = "en") -> str:
+def winners_text(winners: Iterable[int], lang: str | None = None) -> str:
     winners = list(winners)
     key = "status.winners" if len(winners) == 1 else "status.winners_many"
     return t(key, lang, names=players_text(winners, lang))
@@ -93,12 +98,12 @@ def _auction(event: Any, lang: str) -> str:
 
 
 def _scheme(event: Any, lang: str) -> str:
-    pushes = "".join(f", {player_name(s, lang)} {signed(event.push)}" for s in event.targets)
+    pushes = "".join(f"{sep(lang)}{player_name(s, lang)} {signed(event.push)}" for s in event.targets)
     return t("gr.ev.scheme", lang, **_fields(event, lang), pushes=pushes)
 
 
 def _exchange(event: Any, lang: str) -> str:
-    picks = ", ".join(f"{player_name(s, lang)} {slot} ({CARD_SHORT[card]})"
+    picks = sep(lang).join(f"{player_name(s, lang)} {slot} ({CARD_SHORT[card]})"
                       for s, (slot, card) in enumerate(zip(event.slots, event.cards, strict=True)))
     return t("gr.ev.exchange", lang, **_fields(event, lang), picks=picks)
 
@@ -106,7 +111,7 @@ def _exchange(event: Any, lang: str) -> str:
 SPECIAL: dict[str, Callable[[Any, str], str]] = {"auction": _auction, "scheme": _scheme, "exchange": _exchange}
 
 
-def event_text(event: Event, lang: str = "en") -> str:
+def event_text(event: Event, lang: str | None = None) -> str:
     """One public Galopp Royal event as a sentence."""
     special = SPECIAL.get(event.kind)
     if special is not None:

@@ -27,6 +27,7 @@ import ipywidgets as widgets
 from ..engine.action import Action
 from ..engine.events import Event
 from ..engine.game import Game
+from ..i18n import current, localize, normalize
 from ..ui.board import HIGHLIGHTS, PIECES, Geometry, Op
 from ..ui.i18n import t
 from ..ui.shell import ShellView, lines_html
@@ -61,8 +62,8 @@ class GaloppView(ShellView):
     css_class = "nbg-galopp"
     max_listed_moves = 256  # the (up to 4096) exchanges are made by clicking, not from a list
 
-    def __init__(self, game: Game, seat: int | None = None, lang: str = "en"):
-        self.selection = Selection(lang)
+    def __init__(self, game: Game, seat: int | None = None, lang: str | None = None):
+        self.selection = Selection(normalize(lang) if lang else current())
         self.table: dict[str, Any] = {}  # game.view(viewer) as last refreshed
         self._anim_cols: list[int] | None = None
         self._anim_gen = 0
@@ -180,7 +181,7 @@ class GaloppView(ShellView):
             return t("status.illegal", self.lang, rule="GR-11", reason=t("gr.own_chair", self.lang))
         error = self.game.refusal(refused) if refused is not None else None
         if error is not None:
-            return t("status.illegal", self.lang, rule=error.rule, reason=error.reason)
+            return t("status.illegal", self.lang, rule=error.rule, reason=localize(error.reason, self.lang))
         return super().status_text()
 
     def hand_chips(self) -> list[str]:
@@ -459,7 +460,7 @@ class GaloppView(ShellView):
         lowest = panels.bid_range(self.table)[0]
         error = self.game.refusal(f"bid {lowest}")
         if error is not None:
-            return t("status.illegal", self.lang, rule=error.rule, reason=error.reason)
+            return t("status.illegal", self.lang, rule=error.rule, reason=localize(error.reason, self.lang))
         return t("gr.bid_note.closed", self.lang)
 
     def _style_buttons(self) -> None:
