@@ -81,6 +81,7 @@ EN = {
     "ny.colour.green": "green", "ny.colour.black": "black",
     "ny.comma": ", ",
     "ny.seat_label": "{name} ({colours})",
+    "ny.spends": "{what} ({cards})",
     "ny.card.stop": "STOP",
 }
 

@@ -223,20 +223,21 @@ class NewYorkView(ShellView):
                 text = how
             return f"{ny.square_name(sq)}: " + self._with_colour(text, code)
         if kind in ("sanierung", "ruine"):
-            return f"{t('ny.action.' + kind, lang)} ({self._back_text(args[0])})"
+            return t("ny.spends", lang, what=t("ny.action." + kind, lang), cards=self._back_text(args[0]))
         if kind == "spekulation":
             text = t("ny.action.spekulation", lang, player=self.seat_label(args[1]))
-            return self._with_colour(f"{text} ({self._back_text(args[0])})", args[2])
+            return self._with_colour(t("ny.spends", lang, what=text, cards=self._back_text(args[0])), args[2])
         if kind == "baulowe":
             back, partner, sq, code = args
             text = t("ny.action.baulowe", lang, name=ny.square_name(sq))
             line = sq // N if partner in ny.RED_CARDS else sq % N  # the line the partner names
-            return self._with_colour(f"{text} ({self._back_text(back)} + {self._card_text(partner, line)})", code)
+            cards = f"{self._back_text(back)} + {self._card_text(partner, line)}"
+            return self._with_colour(t("ny.spends", lang, what=text, cards=cards), code)
         if kind == "statik":
             back, partner, line, target, code = args
             names = ny.DATA["avenues"] if partner in ny.RED_CARDS else ny.DATA["streets"]
             text = t("ny.action.statik", lang, line=names[line])
-            text += f" ({self._back_text(back)} + {self._card_text(partner, line)})"
+            text = t("ny.spends", lang, what=text, cards=f"{self._back_text(back)} + {self._card_text(partner, line)}")
             if target >= 0:
                 text += t("ny.action.target", lang, player=self.seat_label(target))
             return self._with_colour(text, code)
