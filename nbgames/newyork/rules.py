@@ -104,7 +104,7 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
     """State and rules of one game of New York."""
 
     name = "newyork"
-    title = "New York"
+    title = N_("New York")
     rules_version = "2"  # 2: decks shuffled by `engine.chance.shuffle`
     min_players = 2
     max_players = 5
