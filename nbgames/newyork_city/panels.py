@@ -15,6 +15,7 @@ from ..ui.shell import chip
 from .drawing import CARD_FILL, colour_tag
 from .tables import KINDS, Tables
 from .text import cards as cards_words
+from .text import comma
 
 BID_ROUNDS = 6
 KIND_NAMES = ("press", "dollar", "elevator", "acquisition", "vp", "construction")
@@ -35,7 +36,7 @@ def lantern_word(colour: str, lang: str | None) -> str:
 
 
 def phase_text(phase: Any, lang: str) -> str:
-    return t("nyc.phase.end", lang) if phase == "end" else str(phase)
+    return t("nyc.phase.end", lang) if phase == "end" else t("nyc.phase.n", lang, phase=phase)
 
 
 def ability_text(T: Tables, number: int, lang: str) -> str:
@@ -245,15 +246,15 @@ def district_lines(table: dict[str, Any], letter: str, lang: str) -> list[str]:
     if district["neutral"]:
         parts.append(f"{t('nyc.black', lang)} {district['neutral']}")
     routes = [f"{r['id']} → {next(e for e in r['ends'] if e != letter)} "
-              f"({localize(r['vehicle'], lang) if r['vehicle'] else '—'}, "
+              f"({localize(r['vehicle'], lang) if r['vehicle'] else '—'}{comma(lang)}"
               f"{lantern_word(r['lanterns'][r['ends'].index(letter)], lang)})"
               for r in table["routes"] if letter in r["ends"]]
     return [t("nyc.info.district", lang, letter=letter, name=localize(district["name"], lang), value=district["value"],
               tile=district["tile"], fame=t("nyc.info.fame_part", lang, value=fame) if fame else "",
               mayor=t("nyc.info.mayor", lang) if district["mayor"] else ""),
-            t("nyc.info.buildings", lang, list=", ".join(parts) or t("nyc.none", lang)),
-            t("nyc.info.lanterns", lang, list=", ".join(localize(c, lang) for c in district["lanterns"]),
-              routes="; ".join(routes))]
+            t("nyc.info.buildings", lang, list=comma(lang).join(parts) or t("nyc.none", lang)),
+            t("nyc.info.lanterns", lang, list=comma(lang).join(localize(c, lang) for c in district["lanterns"]),
+              routes=t("nyc.semicolon", lang).join(routes))]
 
 
 # -- the final scoring, district by district -----------------------------------------------------------

@@ -9,11 +9,16 @@ from ..ui.i18n import player_name, t
 
 def cards(values: tuple[int, ...], lang: str | None = None) -> str:
     """Cards in words: "press, press, wild" (or "nothing")."""
-    return ", ".join(t(f"nyc.kind.{c}", lang) for c in values) or t("nyc.none", lang)
+    return comma(lang).join(t(f"nyc.kind.{c}", lang) for c in values) or t("nyc.none", lang)
+
+
+def comma(lang: str | None = None) -> str:
+    """What separates the items of a list in `lang` (", " / "、")."""
+    return t("nyc.comma", lang)
 
 
 def _seats(seats: tuple[int, ...], lang: str) -> str:
-    return ", ".join(player_name(s, lang) for s in seats)
+    return comma(lang).join(player_name(s, lang) for s in seats)
 
 
 def event_text(event: Event, lang: str | None = None) -> str:
@@ -23,7 +28,7 @@ def event_text(event: Event, lang: str | None = None) -> str:
     if "seat" in fields:
         fields["player"] = player_name(event.seat, lang)
     if kind == "setup":
-        fields.update(letters=", ".join(event.letters), tiles=", ".join(map(str, event.tiles)),
+        fields.update(letters=comma(lang).join(event.letters), tiles=comma(lang).join(map(str, event.tiles)),
                       order=_seats(event.press_order, lang))
     elif kind in ("reserve", "draft", "play", "discard", "take_back"):
         fields["cards"] = cards(event.cards, lang)
@@ -35,7 +40,7 @@ def event_text(event: Event, lang: str | None = None) -> str:
         if kind == "discard" and event.seat < 0:
             kind = "discard_display"
     elif kind == "round":
-        fields["fame"] = ", ".join(map(str, event.fame)) or t("nyc.none", lang)
+        fields["fame"] = comma(lang).join(map(str, event.fame)) or t("nyc.none", lang)
     elif kind == "deal":
         fields["pairs"] = " | ".join(cards(p, lang) for p in event.pairs if p[0] >= 0)
     elif kind == "swap":
@@ -52,9 +57,9 @@ def event_text(event: Event, lang: str | None = None) -> str:
         fields["source"] = t(f"nyc.source.{source}", lang) if source in ("board", "stock") else \
             t("nyc.source.moved", lang, letter=source)
     elif kind == "fame_gone":
-        fields["tiles"] = ", ".join(map(str, event.tiles))
+        fields["tiles"] = comma(lang).join(map(str, event.tiles))
     elif kind == "game_end":
-        fields["scores"] = ", ".join(f"{player_name(s, lang)} {v}" for s, v in enumerate(event.scores))
+        fields["scores"] = comma(lang).join(f"{player_name(s, lang)} {v}" for s, v in enumerate(event.scores))
     return t(f"nyc.ev.{kind}", lang, **fields)
 
 
