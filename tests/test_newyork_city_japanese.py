@@ -224,3 +224,20 @@ def test_the_view_follows_the_page_language_by_default():
     with using("ja"):
         view = NewYorkCityView(game, seat=0)
     assert view.lang == "ja"
+
+
+# -- (d) the notebooks' prose ---------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["learn", "play"])
+def test_the_notebooks_prose_is_in_both_languages(name):
+    import nbformat
+    from support import ROOT
+
+    notebook = nbformat.read(ROOT / "notebooks" / "newyork_city" / f"{name}.ipynb", 4)
+    for cell in (c for c in notebook.cells if c.cell_type == "markdown"):
+        english, _, japanese = cell.source.partition('<div lang="ja">')
+        assert english.startswith('<div lang="en">') and japanese, cell.source[:80]
+        assert not is_japanese(english) and is_japanese(japanese)
+        prose = re.sub(r"\]\([^)]+\)", "]", japanese.replace("Stefan Feld", ""))  # link targets stay
+        assert_japanese([prose], NAMES | {"Enter"}, where=name)
+        links = re.findall(r"\]\(([^)]+)\)", english)
+        assert links and links == re.findall(r"\]\(([^)]+)\)", japanese)
