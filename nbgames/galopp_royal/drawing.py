@@ -119,12 +119,12 @@ def static_ops(layout: Layout, goal: int, lang: str) -> list[Op]:
         first, g = layout.band_lanes(band)
         label_y = g.top - g.cell / 2 + 8 if layout.narrow else None  # narrow: in the band's label row
         ops += draw_grid(g, lanes, names[first:first + g.cols], clear=False, label_y=label_y)
-        ops += band_marks(g, first, goal, label_y)
+        ops += band_marks(g, first, goal, label_y, lang)
     ops += draw_grid(boards, lanes, [str(i) for i in range(1, SLOTS + 1)], clear=False, label_y=boards.top - 12)
     return ops
 
 
-def band_marks(g: Geometry, first: int, goal: int, label_y: float | None) -> list[Op]:
+def band_marks(g: Geometry, first: int, goal: int, label_y: float | None, lang: str | None = None) -> list[Op]:
     """One band of the course (lanes `g`, course columns from `first`): the shaded pond, spaces
     behind START and past the goal, the START line and the goal lines with their race labels."""
     n, last = g.rows, first + g.cols
@@ -154,7 +154,8 @@ def band_marks(g: Geometry, first: int, goal: int, label_y: float | None) -> lis
                 (STATIC, "stroke_line", (x, g.top - 12, x, g.top + n * g.cell)),
                 (STATIC, "set:fill_style", (TEXT,)),
                 (STATIC, "set:font", ("bold 12px sans-serif" if current else "11px sans-serif",)),
-                (STATIC, "fill_text", (f"R{race}" + (" ⚑" if current else ""), x - g.cell / 2, label_at))]
+                (STATIC, "fill_text", (t("gr.race_label", lang, race=race) + (" ⚑" if current else ""),
+                                       x - g.cell / 2, label_at))]
     return ops + [(STATIC, "set_line_dash", ([],))]
 
 

@@ -20,6 +20,7 @@ notebook::
 
 from __future__ import annotations
 
+from ..i18n import _
 from ..ui.lesson import Lesson, LessonSession
 from .lessons_end import lesson_results
 from .lessons_race import lesson_goof, lesson_odds, lesson_schemer_a, lesson_schemer_b
@@ -45,8 +46,11 @@ def learn(start: int = 0):
     (untitled: the notebook's heading names the page).
 
     Use it as a cell's last line, ``learn()``, and the page shows itself."""
+    from ..ui.language import page_language
     from ..ui.lesson import LessonRunner
     from .view import GaloppView
 
-    return LessonRunner(lessons(), lambda game, seat: GaloppView(game, seat=seat), start=start,
-                        move_placeholder="or type a move, e.g. roll, bid 7, pass")
+    lang = page_language(None)
+    return LessonRunner(lessons, lambda game, seat: GaloppView(game, seat=seat), start=start, lang=lang,
+                        move_placeholder=_("or type a move, e.g. {moves}", lang).format(
+                            moves=", ".join(("roll", "bid 7", "pass"))))

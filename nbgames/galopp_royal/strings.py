@@ -49,6 +49,7 @@ EN = {
     "gr.die_own": "Your last roll: {die}, slot {die} holds {card}.",
     "gr.race_line": "Race {race} of 6 · goal {goal} · prizes {p1}/{p2}/{p3}",
     "gr.lane_short": "P{n}",
+    "gr.race_label": "R{race}",
     "gr.prize": "{coins} coins",
     "gr.place.1": "1st", "gr.place.2": "2nd", "gr.place.3": "3rd",
     "gr.place.n": "{n}th",

@@ -25,7 +25,7 @@ CARD_SPLIT = ", ".join(f"{card} ×{count}" for card, count in CARD_COUNTS.items(
 # -- small helpers ---------------------------------------------------------------------------
 def space(n: int) -> str:
     """A course space: START is 0, the spaces behind it are −1, −2, …"""
-    return "START" if n == 0 else (f"−{-n}" if n < 0 else str(n))
+    return _("START") if n == 0 else (f"−{-n}" if n < 0 else str(n))
 
 
 def race_game(boards: list[list[str]], positions: list[int], starter: int = 0, race: int = 1,
