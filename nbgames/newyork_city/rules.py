@@ -88,7 +88,7 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
     """State and rules of one game of New York City."""
 
     name = "newyork_city"
-    title = "New York City"
+    title = N_("New York City")
     rules_version = "1"
     min_players = 2
     max_players = 4
