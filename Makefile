@@ -34,6 +34,7 @@ bench-bots: $(STAMP)
 bench-ui: $(STAMP)
 	$(BIN)/python benchmarks/ui.py
 	$(BIN)/python benchmarks/newyork1901_ui.py
+	$(BIN)/python benchmarks/newyork_city_ui.py
 
 bench-load: $(STAMP)
 	$(BIN)/python benchmarks/load.py --pages 20 --raw-clients 19 --moves 10
