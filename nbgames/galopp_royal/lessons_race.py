@@ -11,8 +11,8 @@ from ..i18n import _
 from ..ui.lesson import Choice, Lesson, Step, Verdict, ask_choice, move_judge
 from .tables import POND_DEPTH
 from .teaching import (
-    CARD_SPLIT,
     LEARNER,
+    card_split,
     fraction_choices,
     own_turn,
     play_all,
@@ -54,7 +54,7 @@ def lesson_odds() -> Lesson:
             "Bearers move your chair +1, +2, +3 or +5; a **goof** moves it back 2; a **schemer** lets "
             "you push chairs around (GR-11, later lessons). The game has 40 bearers: "
             "{split}. This split is a house default (the printed split is unknown).\n\n"
-            "You are Player 1, in the race with three other players.").format(split=CARD_SPLIT)
+            "You are Player 1, in the race with three other players.").format(split=card_split())
         ),
         start_game=start,
         steps=[

@@ -13,13 +13,15 @@ from ..engine.game import Game
 from ..i18n import _
 from ..ui.lesson import Choice
 from .tables import CARD_COUNTS, MOVES
-from .text import event_text
+from .text import card_text, event_text, sep
 
 SEED = 1995  # the year Galopp Royal was published; the first seed tried by every search
 SEARCH = 2000  # seeds tried by `seed_where` before giving up (a lesson bug, caught by the tests)
 LEARNER = 0
 
-CARD_SPLIT = ", ".join(f"{card} ×{count}" for card, count in CARD_COUNTS.items())
+def card_split() -> str:
+    """The deck's split in the current language: "+1 ×8, …, −2 goof ×6, ±2 schemer ×6"."""
+    return sep().join(f"{card_text(card)} ×{count}" for card, count in CARD_COUNTS.items())
 
 
 # -- small helpers ---------------------------------------------------------------------------
