@@ -72,31 +72,70 @@ def using(lang: str | None) -> Iterator[str]:
 
 
 # -- translating ----------------------------------------------------------------------------------
-def gettext(message: str, lang: str | None = None) -> str:
-    """`message` in `lang` (default: the current language); itself where no translation exists."""
+def gettext(message: str, lang: str | None = None, domain: str | None = None) -> str:
+    """`message` in `lang` (default: the current language); itself where no translation exists.
+    `domain` (a game's name, "nbgames" for the kit): its own catalogue is asked first, so two
+    games may translate the same English differently (each after its own seed)."""
     lang = normalize(lang) if lang else current()
     if lang == DEFAULT_LANGUAGE:
         return str(message)
-    found = _catalogue(lang).get(str(message))
+    found = _lookup(lang, str(message), domain)
     if isinstance(found, tuple):
         return found[0]
     return found or str(message)
 
 
-_ = gettext
+def _(message: str, lang: str | None = None) -> str:
+    """`gettext` in the catalogue of the code that calls it (its game's, else the kit's)."""
+    return gettext(message, lang, _domain_of(sys._getframe(1).f_globals.get("__name__", "")))
 
 
-def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
+def ngettext(singular: str, plural: str, n: int, lang: str | None = None, domain: str | None = None) -> str:
     """The plural form of a message for `n` in `lang`, by that language's plural rule."""
     lang = normalize(lang) if lang else current()
     english = singular if n == 1 else plural
     if lang == DEFAULT_LANGUAGE:
         return english
-    found = _catalogue(lang).get(singular)
+    if domain is None:
+        domain = _domain_of(sys._getframe(1).f_globals.get("__name__", ""))
+    found = _lookup(lang, singular, domain)
     if not isinstance(found, tuple):
         return english
     index = _plural_rule(lang)(n)
     return found[min(index, len(found) - 1)] or english
+
+
+def _lookup(lang: str, message: str, domain: str | None) -> str | tuple[str, ...] | None:
+    if domain is not None:
+        folder = domains().get(domain)
+        found = _merged(lang, (folder,)).get(message) if folder is not None else None
+        if found:
+            return found
+    return _catalogue(lang).get(message)
+
+
+def _domain_of(module: str) -> str | None:
+    """The catalogue a module's text belongs to: its game's (by the game's package), the kit's
+    for the rest of nbgames, else None (every catalogue)."""
+    found = _packages().get(module.rpartition(".")[0]) or _packages().get(module)
+    return found or ("nbgames" if module.split(".")[0] == "nbgames" else None)
+
+
+@functools.cache
+def _packages_of(names: tuple[str, ...]) -> dict[str, str]:
+    from .engine.registry import manifest
+
+    out = {}
+    for name in names:
+        module = manifest(name).rules_class().__module__
+        out[module.rpartition(".")[0] or module] = name
+    return out
+
+
+def _packages() -> dict[str, str]:
+    from .engine.registry import manifests
+
+    return _packages_of(tuple(m.name for m in manifests()))
 
 
 def N_(message: str) -> str:
@@ -110,27 +149,30 @@ class Msg(str):
 
     template: str
     params: dict[str, Any]
+    domain: str | None
 
-    def __new__(cls, template: str, params: Mapping[str, Any]):
+    def __new__(cls, template: str, params: Mapping[str, Any], domain: str | None = None):
         self = super().__new__(cls, template.format(**params) if params else template)
         self.template = template
         self.params = dict(params)
+        self.domain = domain
         return self
 
     def __reduce__(self):
-        return (Msg, (self.template, self.params))
+        return (Msg, (self.template, self.params, self.domain))
 
 
 def msg(template: str, /, **params: Any) -> Msg:
-    """A translatable sentence with values: English now, any language through `localize`."""
-    return Msg(template, params)
+    """A translatable sentence with values: English now, any language through `localize` (in
+    the catalogue of the code that made it)."""
+    return Msg(template, params, _domain_of(sys._getframe(1).f_globals.get("__name__", "")))
 
 
 def localize(text: Any, lang: str | None = None) -> str:
     """`text` in `lang`: a `Msg` is rebuilt from its translated template (its values localized
     too); any other string is translated if it is a message id, else shown as it is."""
     if isinstance(text, Msg):
-        template = gettext(text.template, lang)
+        template = gettext(text.template, lang, text.domain)
         values = {k: localize(v, lang) if isinstance(v, str) else v for k, v in text.params.items()}
         try:
             return template.format(**values)

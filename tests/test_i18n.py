@@ -118,3 +118,22 @@ def f(x):
     return "Your turn to play a card"
 ''')
     assert untranslated_literals(module) == [(10, "Your turn to play a card")]
+
+
+def test_each_game_reads_its_own_catalogue_first():
+    """All catalogues hold English message ids; where two translate the same English differently
+    (each after its own seed's words), a game's text uses its own."""
+    from nbgames.i18n import _domain_of, gettext
+
+    assert _domain_of("nbgames.newyork1901.text") == "newyork1901" and _domain_of("nbgames.ui.shell") == "nbgames"
+    assert _domain_of("pebbles.rules") == "pebbles" and _domain_of("somebody.else") is None
+    own = {}
+    for domain in DOMAINS:
+        for english, entry in catalogue_of(domain).items():
+            japanese = entry.string if isinstance(entry.string, str) else entry.string[0]
+            own.setdefault(english, {})[domain] = japanese
+    differing = {english: by for english, by in own.items() if len(set(by.values()) - {""}) > 1}
+    for english, by in differing.items():
+        for domain, japanese in by.items():
+            if japanese:
+                assert gettext(english, "ja", domain) == japanese, (english, domain)

@@ -160,14 +160,22 @@ def t(key: str, lang: str | None = None, **kw: object) -> str:
     template = catalogue().get(key)
     if template is None:
         return key
+    domain = _domains_by_prefix().get(key.partition(".")[0], "nbgames")
     if isinstance(template, tuple):
-        template = ngettext(*template, _count(kw), lang)
+        template = ngettext(*template, _count(kw), lang, domain)
     else:
-        template = gettext(template, lang)
+        template = gettext(template, lang, domain)
     try:
         return template.format(**{k: localize(v, lang) if isinstance(v, Msg) else v for k, v in kw.items()})
     except (KeyError, IndexError, ValueError):
         return template
+
+
+def _domains_by_prefix() -> dict[str, str]:
+    """A key's prefix ("ny") to its game's catalogue ("newyork")."""
+    from ..engine.registry import manifests
+
+    return {m.prefix: m.name for m in manifests() if m.prefix}
 
 
 def _count(kw: Mapping[str, object]) -> int:
