@@ -18,6 +18,7 @@ from nbgames.galopp_royal.text import event_text
 from nbgames.galopp_royal.view import GaloppView
 from nbgames.i18n import localize, using
 from nbgames.ui.board import HIGHLIGHTS, PIECES, STATIC
+from nbgames.ui.i18n import t
 from nbgames.ui.lesson import LessonSession
 
 # The game's name stays in Latin letters, as the seed writes it.
@@ -124,7 +125,9 @@ def test_a_seeded_game_speaks_japanese_to_the_end(players, seed):
     events = [event_text(e, "ja") for e in game.events()]
     assert len(events) > 50 and all(is_japanese(e) for e in events)
     assert_japanese(events, where="events")
-    lines = [localize(part["what"], "ja") for entry in game.explain_scores() for part in entry["parts"]]
+    # the score table's lines, written the way the page writes them
+    lines = [t("score.part_plain", "ja", **{k: part.get(k) for k in ("what", "points", "rule")})
+             for entry in game.explain_scores() for part in entry["parts"]]
     assert lines and all(is_japanese(line) for line in lines)
     assert_japanese(lines, where="score lines")
     assert len(reasons) >= 6

@@ -563,10 +563,10 @@ class GaloppRoyal(Rules):
         out = []
         for seat in range(self.players):
             parts = [
-                {"rule": "GR-1", "what": N_("starting coins"), "points": self.start_coins[seat]},
-                {"rule": "GR-15", "what": N_("race prizes"), "points": self.prizes_won[seat]},
-                {"rule": "GR-8", "what": N_("auction bids paid"), "points": -self.paid_bids[seat]},
-                {"rule": "GR-6", "what": N_("forced team paid"), "points": -self.paid_forced[seat]},
+                {"rule": "GR-1", "what": msg("starting coins"), "points": self.start_coins[seat]},
+                {"rule": "GR-15", "what": msg("race prizes"), "points": self.prizes_won[seat]},
+                {"rule": "GR-8", "what": msg("auction bids paid"), "points": -self.paid_bids[seat]},
+                {"rule": "GR-6", "what": msg("forced team paid"), "points": -self.paid_forced[seat]},
             ]
             out.append({"seat": seat, "parts": parts, "total": self.coins[seat]})
         return out
