@@ -120,7 +120,7 @@ class GaloppRoyal(Rules):
     """Galopp Royal: start-team auctions, six races, exchanges and substitute auctions."""
 
     name = "galopp_royal"
-    title = "Galopp Royal"
+    title = N_("Galopp Royal")
     rules_version = "1"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
