@@ -1,9 +1,10 @@
 """The players' rules: every rule id a refusal, a lesson or a score line cites, in plain words.
 
 Each game keeps its own text in ``nbgames/<game>/rulebook.py`` (found by convention: the package
-of the manifest's rules class + ``.rulebook``) as ``RULEBOOK`` {lang: {rule_id: {"title", "text",
-"section"}}}, ``SECTIONS`` {lang: {key: section title}} in reading order and ``HOUSE`` (the ids
-whose text holds one of this project's house resolutions). `rule` reads them for Python users and
+of the manifest's rules class + ``.rulebook``) in English marked for translation, its Japanese in
+the game's gettext catalogue like every other string, read as ``RULEBOOK`` {lang: {rule_id:
+{"title", "text", "section"}}}, ``SECTIONS`` {lang: {key: section title}} in reading order and
+``HOUSE`` (the ids whose text holds one of this project's house resolutions). `rule` reads them for Python users and
 for the widgets alike.
 
 >>> import nbgames
@@ -16,24 +17,50 @@ from __future__ import annotations
 import functools
 import importlib
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
 from .engine.registry import manifest, manifests
+from .i18n import LANGUAGES, gettext
 
 DEFAULT_LANGUAGE = "en"
-Entry = tuple[str, tuple[str, str], tuple[str, str]]  # section key, (en title, text), (ja title, text)
+Entry = tuple[str, str, str]  # section key, English title, English text (both marked N_)
 
 
-def build(sections: Mapping[str, Mapping[str, str]], entries: Mapping[str, Entry]) -> dict:
+class ByLanguage(Mapping):
+    """{lang: …} for every language of the project, each made on first use from English text
+    marked for translation (the Japanese is in the game's gettext catalogue)."""
+
+    def __init__(self, make: Callable[[str], dict]):
+        self._make = make
+        self._made: dict[str, dict] = {}
+
+    def __getitem__(self, lang: str) -> dict:
+        if lang not in LANGUAGES:
+            raise KeyError(lang)
+        if lang not in self._made:
+            self._made[lang] = self._make(lang)
+        return self._made[lang]
+
+    def __iter__(self):
+        return iter(LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(LANGUAGES)
+
+
+def sections(titles: Mapping[str, str]) -> ByLanguage:
+    """A game's SECTIONS {lang: {key: title}} in reading order, from {key: English title}."""
+    return ByLanguage(lambda lang: {key: gettext(title, lang) for key, title in titles.items()})
+
+
+def build(sections: Mapping[str, Mapping[str, str]], entries: Mapping[str, Entry]) -> ByLanguage:
     """A game's RULEBOOK {lang: {rule_id: {title, text, section}}} from its compact entries
-    {rule_id: (section key, (English title, text), (Japanese title, text))}."""
-    book: dict[str, dict[str, dict[str, str]]] = {"en": {}, "ja": {}}
-    for rule_id, (section, *texts) in entries.items():
-        for lang, (title, text) in zip(("en", "ja"), texts, strict=True):
-            book[lang][rule_id] = {"title": title, "text": text, "section": sections[lang][section]}
-    return book
+    {rule_id: (section key, English title, English text)}."""
+    return ByLanguage(lambda lang: {
+        rule_id: {"title": gettext(title, lang), "text": gettext(text, lang), "section": sections[lang][section]}
+        for rule_id, (section, title, text) in entries.items()})
 
 
 def rulebook_module(game: str) -> ModuleType | None:

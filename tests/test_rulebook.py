@@ -212,3 +212,18 @@ def test_a_game_from_a_lone_module_has_no_rulebook_and_breaks_no_other(monkeypat
     monkeypatch.setitem(registry._MANIFESTS, "lone", lone_manifest)
     assert rulebook_module("lone") is None
     assert nbgames.rule("NY-11")["game"] == "newyork" and "NY-11" in cited("see NY-11")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_japanese_rules_come_from_the_games_catalogue(game):
+    """rulebook.py holds English marked for translation; the Japanese is in the game's .po like
+    every other string of the page, so a missing translation would show English here."""
+    from i18n_support import is_japanese
+
+    from nbgames.i18n import extract
+
+    english, japanese = book(game).RULEBOOK["en"], book(game).RULEBOOK["ja"]
+    marked = set(extract(game))
+    for rule_id, entry in english.items():
+        assert entry["text"] in marked and entry["title"] in marked, rule_id
+        assert is_japanese(japanese[rule_id]["text"]) and is_japanese(japanese[rule_id]["title"]), rule_id
