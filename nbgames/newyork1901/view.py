@@ -40,6 +40,7 @@ from . import drawing, panels
 from .drawing import cell_rc, seat_fill
 from .layout import Layout, layout_for, regions_for, window_starts
 from .selection import Selection, build_notation, tile_shape
+from .text import score_line
 
 BUTTON_KINDS = ("character", "boom", "shift", "end", "pass")
 LOT_KINDS = ("acquire", "grab", "recall")
@@ -421,6 +422,10 @@ class NewYork1901View(ShellView):
     # -- words -------------------------------------------------------------------------------------
     def describe(self, action: Action) -> str:
         return panels.describe(action, self.table, self.lang)
+
+    def score_what(self, part: dict) -> str:
+        """What a line of the score table counts, in words (the kit's score panel asks)."""
+        return score_line(part, self.lang)
 
     def status_what(self) -> str:
         return panels.status_what(self.table, self.selection.tile, self.chosen_card(), self.lang)

@@ -23,7 +23,7 @@ from ..engine.action import Action
 from ..engine.bots import BOT_KINDS, make_bot
 from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import MAX_RECORD_BYTES, Game, from_record
-from ..i18n import current, normalize
+from ..i18n import Msg, current, gettext, localize, normalize
 from .folds import fold, set_open
 from .i18n import t
 from .keep import PlayState, game_state, read_game_state, read_share, share_fragment
@@ -490,17 +490,25 @@ class PlayController:
         lines = self.view.event_lines(LOG_LINES) if hasattr(self.view, "event_lines") else []
         moves = [str(a) for a in self.game.history]
         items = "".join(f"<li>{html.escape(line)}</li>" for line in reversed(lines))
-        self.log.value = (f"<div class='nbg-moves-played'>{len(moves)}: {html.escape(' '.join(moves[-12:]))}"
+        played = html.escape(" ".join(moves[-12:]))  # notation: the same in every language
+        self.log.value = (f"<div class='nbg-moves-played nbg-notation'>{len(moves)}: {played}"
                           f"</div><ol reversed start='{self.game.event_count}' class='nbg-events'>{items}</ol>")
 
     def _update_scores(self) -> None:
         game = self.game
         rows = []
         winners = set(game.winners()) if game.is_over else set()
+        def words(value: Any) -> Any:  # an engine's word ("red", "largest group") in the page's language
+            if isinstance(value, Msg):
+                return localize(value, self.lang)
+            return gettext(value, self.lang, game.name) if isinstance(value, str) else value
+
+        label = getattr(self.view, "score_what", None)  # a game that keys its score lines words them
         for entry in game.explain_scores():
             seat = entry["seat"]
-            parts = "<br>".join(linked_html(t("score.part" if "count" in p else "score.part_plain", self.lang,
-                                              **{k: p.get(k) for k in ("what", "count", "points", "rule")}))
+            parts = "<br>".join(linked_html(t("score.part" if p.get("count") is not None else "score.part_plain",
+                                              self.lang, **{k: words(p.get(k)) for k in ("count", "points", "rule")},
+                                              what=label(p) if label else words(p.get("what"))))
                                 for p in entry["parts"])
             notes = getattr(self.view, "score_notes", None)  # game-specific lines (race results, …)
             if notes is not None:
@@ -509,9 +517,10 @@ class PlayController:
             if colour is None and hasattr(self.view, "score_colour"):
                 colour = self.view.score_colour(seat)
             mark = f" ★ {html.escape(t('score.winner', self.lang))}" if seat in winners else ""
-            who = f"{html.escape(self._name(seat))} ({html.escape(self.seats[seat])}){mark}"
+            kind = t(f"seat.{self.seats[seat]}", self.lang)
+            who = f"{html.escape(self._name(seat))} ({html.escape(kind)}){mark}"
             rows.append(f"<tr><td>{who}</td>"
-                        f"<td>{html.escape(str(colour or '—'))}</td><td>{parts}</td>"
+                        f"<td>{html.escape(str(words(colour) if colour else '—'))}</td><td>{parts}</td>"
                         f"<td><b>{entry['total']}</b></td></tr>")
         head = (f"<tr><th>{html.escape(t('score.seat', self.lang))}</th>"
                 f"<th>{html.escape(t('score.colour', self.lang))}</th><th></th>"

@@ -40,7 +40,7 @@ def glossary_html(game: str, lang: str | None = None) -> str:
         note = html.escape(term.get("note", ""))
         rows.append(f"<tr><td lang='{first}'>{html.escape(term[first])}{mark if first == 'ja' else ''}</td>"
                     f"<td lang='{second}'>{html.escape(term[second])}{mark if second == 'ja' else ''}</td>"
-                    f"<td class='nbg-term-note'>{note}</td></tr>")
+                    f"<td class='nbg-term-note' lang='en'>{note}</td></tr>")  # notes are written in English
     head = (f"<tr><th>{names[first]}</th><th>{names[second]}</th>"
             f"<th>{html.escape(_('Note', lang))}</th></tr>")
     legend = html.escape(_("* the word of the original Japanese rules", lang))
