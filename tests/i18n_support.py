@@ -19,3 +19,27 @@ def english_words(text: str, allowed: set[str] | frozenset[str] = frozenset()) -
 def is_japanese(text: str) -> bool:
     """True when `text` has kana or kanji in it."""
     return bool(re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", text))
+
+
+def lesson_texts(lesson, wrong_answers: bool = True) -> list[str]:
+    """Everything a learner reads in one lesson run to its end through Show me: title, intro,
+    summary, each prompt, choice and explanation, a wrong answer's verdict (where a step has
+    choices) and each right verdict (with what follows the move)."""
+    from nbgames.ui.lesson import LessonSession
+
+    out = [lesson.title, lesson.intro, lesson.summary]
+    session = LessonSession(lesson)
+    while not session.done:
+        step = session.step
+        out.append(step.prompt_text(session.game))
+        out += [choice.label for choice in step.choices]
+        out.append(session.explain().text)
+        if wrong_answers and step.choices:
+            wrong = next(c.value for c in step.choices if c.value != step.expected(session.game))
+            verdict = session.submit(wrong)
+            assert not verdict.ok
+            out.append(verdict.text)
+        verdict = session.show_me()
+        assert verdict.ok, (lesson.id, verdict)
+        out.append(verdict.text)
+    return out

@@ -9,7 +9,7 @@ import random
 import re
 
 import pytest
-from i18n_support import english_words, is_japanese
+from i18n_support import english_words, is_japanese, lesson_texts
 
 import nbgames
 from nbgames.engine.errors import IllegalAction
@@ -37,26 +37,6 @@ def assert_japanese(texts: list[str], allowed: set[str] = NAMES, where: str = ""
     bad = [(t[:80], english_left(t, allowed)) for t in texts
            if t and not SYMBOLS.fullmatch(t) and (not is_japanese(t) or english_left(t, allowed))]
     assert not bad, f"{where}: English left in Japanese text: {bad[:5]}"
-
-
-def lesson_texts(lesson, wrong_answers: bool = True) -> list[str]:
-    """Everything a learner reads in one lesson run to its end through Show me."""
-    out = [lesson.title, lesson.intro, lesson.summary]
-    session = LessonSession(lesson)
-    while not session.done:
-        step = session.step
-        out.append(step.prompt_text(session.game))
-        out += [choice.label for choice in step.choices]
-        out.append(session.explain().text)
-        if wrong_answers and step.choices:
-            wrong = next(c.value for c in step.choices if c.value != step.expected(session.game))
-            verdict = session.submit(wrong)
-            assert not verdict.ok
-            out.append(verdict.text)
-        verdict = session.show_me()
-        assert verdict.ok, (lesson.id, verdict)
-        out.append(verdict.text)  # with the other players' turns narrated after it
-    return out
 
 
 def plain_number(text: str) -> bool:

@@ -9,7 +9,7 @@ import random
 import re
 
 import pytest
-from i18n_support import english_words, is_japanese
+from i18n_support import english_words, is_japanese, lesson_texts
 
 import nbgames
 from nbgames.engine.errors import IllegalAction
@@ -40,28 +40,6 @@ def assert_japanese(texts: list[str], allowed: set[str] = NAMES, where: str = ""
     bad = [(text[:90], english_left(text, allowed)) for text in texts
            if text and not ONLY_SIGNS.fullmatch(text) and english_left(text, allowed)]
     assert not bad, f"{where}: English left in Japanese text: {bad[:5]}"
-
-
-def lesson_texts(lesson, wrong_answers: bool = True) -> list[str]:
-    """Everything a learner reads in one lesson run to its end through Show me."""
-    out = [lesson.title, lesson.intro, lesson.summary]
-    session = LessonSession(lesson)
-    while not session.done:
-        step = session.step
-        out.append(step.prompt_text(session.game))
-        out += [choice.label for choice in step.choices]
-        out.append(session.explain().text)
-        if wrong_answers and step.choices:
-            wrong = next(c.value for c in step.choices if c.value != step.expected(session.game))
-            verdict = session.submit(wrong)
-            assert not verdict.ok
-            out.append(verdict.text)
-        verdict = session.show_me()
-        assert verdict.ok, (lesson.id, verdict)
-        out.append(verdict.text)
-        if step.follow is not None:
-            out.append(step.follow(session.game))
-    return out
 
 
 # -- (a) the lessons ------------------------------------------------------------------------------
