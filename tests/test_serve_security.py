@@ -101,7 +101,7 @@ def test_kernel_apis_refuse_writes(site):
 def test_page_has_no_code_and_is_branded(site):
     page, _ = open_page(site.url, BOARD)
     assert "hold_canvas" not in page and "def on_mouse_down" not in page, "notebook source leaked"
-    assert "Test board \\u00b7 nbgames" in page or "Test board · nbgames" in page
+    assert 'en: "Test board"' in page and '" · nbgames"' in page  # the title, in the page's language
     assert "/voila/templates/nbgames/static/favicon.svg" in page
     status, body, headers = http(site.url + "/voila/templates/nbgames/static/favicon.svg")
     assert status == 200 and "<svg" in body

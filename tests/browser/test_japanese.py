@@ -67,6 +67,7 @@ def test_every_page_of_a_game_reads_japanese_with_lang_ja(page, server, game):
             page.goto(url, timeout=60_000)
             page.locator(ready).wait_for(timeout=60_000)
         check_japanese(page, f"{game}/{name}", NAMES[game])
+        assert is_japanese(page.title()) and page.title().endswith(" · nbgames"), page.title()  # the tab
 
 
 def test_the_gallery_follows_the_browsers_language_and_its_switch_is_kept(browser, server):
