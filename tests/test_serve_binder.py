@@ -73,6 +73,7 @@ def test_binder_environment_runs_the_notebooks(tmp_path):
     config = json.loads((home / ".jupyter" / "voila.json").read_text())
     assert config["VoilaConfiguration"]["template"] == "nbgames"
     assert config["VoilaConfiguration"]["strip_sources"] is True
+    assert config["VoilaConfiguration"]["http_header_envs"] == ["Accept-Language"]  # the browser's language
     assert (home / ".local" / "share" / "jupyter" / "voila" / "templates" / "nbgames" / "conf.json").exists()
 
     done = run(python, "-c", RUNNER, str(ROOT / "notebooks"), timeout=800)

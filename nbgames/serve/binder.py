@@ -16,7 +16,7 @@ from jupyter_core.paths import jupyter_config_dir, jupyter_data_dir
 
 from . import PACKAGE_DIR, SHARE_DIR
 
-EXTENSION_KEYS = ("template", "theme", "strip_sources", "show_tracebacks", "file_allowlist")
+EXTENSION_KEYS = ("template", "theme", "strip_sources", "show_tracebacks", "file_allowlist", "http_header_envs")
 
 
 def install(data_dir: str | None = None, config_dir: str | None = None) -> tuple[Path, Path]:
