@@ -184,3 +184,13 @@ def test_the_view_follows_the_page_language_by_default():
         view = GaloppView(game, seat=0)
     assert view.lang == "ja" and view.selection.lang == "ja"
     assert is_japanese(view.status.value)
+
+
+def test_the_score_table_counts_coins_in_both_languages():
+    """A Galopp score is coins: the kit's score table takes the game's own unit."""
+    from nbgames.ui.controller import PlayController
+
+    game = nbgames.new_game("galopp_royal", players=3, seed=1)
+    for lang, unit, other in (("en", "coins", "points"), ("ja", "コイン", "点")):
+        table = PlayController(game, ["human", "random", "random"], lang=lang, scheduler=lambda *a: None).scores.value
+        assert unit in table and other not in table, table[:300]

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 EN = {
+    "gr.score.part": "{what} ({count}): {points} coins [{rule}]",  # a Galopp score is counted in coins
+    "gr.score.part_plain": "{what}: {points} coins [{rule}]",
     "gr.title": "Galopp Royal",
     "gr.sep": ", ",
     "gr.what.auction": "bid more than {bid} (at most your {coins} coins) or pass (GR-7).",

@@ -25,7 +25,7 @@ from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import MAX_RECORD_BYTES, Game, from_record
 from ..i18n import Msg, current, gettext, localize, normalize
 from .folds import fold, set_open
-from .i18n import t
+from .i18n import catalogue, t
 from .keep import PlayState, game_state, read_game_state, read_share, share_fragment
 from .review_panel import ReviewPanel
 from .rules_panel import linked_html
@@ -504,9 +504,14 @@ class PlayController:
             return gettext(value, self.lang, game.name) if isinstance(value, str) else value
 
         label = getattr(self.view, "score_what", None)  # a game that keys its score lines words them
+
+        def own(key: str) -> str:  # a game may say its own unit ("coins"): "<prefix>.score.part"
+            mine = f"{game.manifest.prefix}.{key}"
+            return mine if mine in catalogue() else key
+
         for entry in game.explain_scores():
             seat = entry["seat"]
-            parts = "<br>".join(linked_html(t("score.part" if p.get("count") is not None else "score.part_plain",
+            parts = "<br>".join(linked_html(t(own("score.part" if p.get("count") is not None else "score.part_plain"),
                                               self.lang, **{k: words(p.get(k)) for k in ("count", "points", "rule")},
                                               what=label(p) if label else words(p.get("what"))))
                                 for p in entry["parts"])
