@@ -55,7 +55,7 @@ LONG_NUMBER = re.compile(r"\d{12,}")
 CHIPS = re.compile(r"<div class='nbg-cards'>.*?</div>")
 PRIVATE = re.compile(r"<span class='nbg-private'>.*?</span>")
 # Galopp's auction panel: another seat's cards are shown face down ("?" chips) only.
-OTHERS = re.compile(r"Player (\d+): (\d+) card\(s\) face down ?(.*?)(?=<br>|$)")
+OTHERS = re.compile(r"Player (\d+): (\d+) cards? face down ?(.*?)(?=<br>|$)")
 
 
 # -- frames ------------------------------------------------------------------------------------
