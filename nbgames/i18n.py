@@ -117,11 +117,19 @@ def _lookup(lang: str, message: str, domain: str | None) -> str | tuple[str, ...
 def _domain_of(module: str) -> str | None:
     """The catalogue a module's text belongs to: its game's (by the game's package), the kit's
     for the rest of nbgames, else None (every catalogue)."""
-    found = _packages().get(module.rpartition(".")[0]) or _packages().get(module)
+    packages = _packages()
+    found = packages.get(module.rpartition(".")[0]) or packages.get(module)
     return found or ("nbgames" if module.split(".")[0] == "nbgames" else None)
 
 
-@functools.cache
+def _packages() -> dict[str, str]:
+    """{package of a game's rules: the game's name} for every registered game."""
+    from .engine.registry import manifests
+
+    return _packages_of(tuple(m.name for m in manifests()))
+
+
+@functools.cache  # keyed by the games: one registered later counts
 def _packages_of(names: tuple[str, ...]) -> dict[str, str]:
     from .engine.registry import manifest
 
@@ -130,12 +138,6 @@ def _packages_of(names: tuple[str, ...]) -> dict[str, str]:
         module = manifest(name).rules_class().__module__
         out[module.rpartition(".")[0] or module] = name
     return out
-
-
-def _packages() -> dict[str, str]:
-    from .engine.registry import manifests
-
-    return _packages_of(tuple(m.name for m in manifests()))
 
 
 def N_(message: str) -> str:
@@ -188,12 +190,16 @@ def domains() -> dict[str, Path]:
     """Every folder whose strings form one catalogue: the kit's and each registered game's."""
     from .engine.registry import manifests
 
+    return _domains_of(tuple(m.name for m in manifests()))
+
+
+@functools.cache  # asked on every lookup: made once per set of registered games
+def _domains_of(names: tuple[str, ...]) -> dict[str, Path]:
     found = {"nbgames": PACKAGE}
-    for manifest in manifests():
-        module = manifest.rules_class().__module__
-        package = sys.modules[module.rpartition(".")[0]] if "." in module else None
-        if package is not None and getattr(package, "__file__", None):
-            found[manifest.name] = Path(package.__file__).resolve().parent
+    for package, name in _packages_of(names).items():
+        module = sys.modules.get(package)
+        if hasattr(module, "__path__") and getattr(module, "__file__", None):  # a lone module holds none
+            found[name] = Path(module.__file__).resolve().parent
     return found
 
 
