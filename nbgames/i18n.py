@@ -54,6 +54,11 @@ def current() -> str:
     return _override.get() or _page_language
 
 
+def resolve(lang: str | None) -> str:
+    """`lang` as a known code, or the current language when none is given."""
+    return normalize(lang) if lang else current()
+
+
 def set_language(lang: str) -> str:
     """Make `lang` the page's language (one page per kernel); returns the code used."""
     global _page_language
@@ -64,7 +69,7 @@ def set_language(lang: str) -> str:
 @contextlib.contextmanager
 def using(lang: str | None) -> Iterator[str]:
     """Text made inside the block is in `lang` (None: leave the current language)."""
-    token = _override.set(normalize(lang) if lang else current())
+    token = _override.set(resolve(lang))
     try:
         yield current()
     finally:
@@ -76,7 +81,7 @@ def gettext(message: str, lang: str | None = None, domain: str | None = None) ->
     """`message` in `lang` (default: the current language); itself where no translation exists.
     `domain` (a game's name, "nbgames" for the kit): its own catalogue is asked first, so two
     games may translate the same English differently (each after its own seed)."""
-    lang = normalize(lang) if lang else current()
+    lang = resolve(lang)
     if lang == DEFAULT_LANGUAGE:
         return str(message)
     found = _lookup(lang, str(message), domain)
@@ -92,7 +97,7 @@ def _(message: str, lang: str | None = None) -> str:
 
 def ngettext(singular: str, plural: str, n: int, lang: str | None = None, domain: str | None = None) -> str:
     """The plural form of a message for `n` in `lang`, by that language's plural rule."""
-    lang = normalize(lang) if lang else current()
+    lang = resolve(lang)
     english = singular if n == 1 else plural
     if lang == DEFAULT_LANGUAGE:
         return english

@@ -43,3 +43,29 @@ def lesson_texts(lesson, wrong_answers: bool = True) -> list[str]:
         assert verdict.ok, (lesson.id, verdict)
         out.append(verdict.text)
     return out
+
+
+def english_lessons(lessons) -> list:
+    """The lessons built on an English page, each checked to read without any Japanese (and run
+    to its end); returned for the caller's own checks of their titles."""
+    from nbgames.i18n import using
+
+    with using("en"):
+        built = lessons()
+        for lesson in built:
+            assert not [t for t in lesson_texts(lesson) if is_japanese(t)], lesson.id
+    return built
+
+
+def note_refusals(game, probes, reasons: dict) -> None:
+    """Ask `game` why each probe (move text) is refused now; keep each refusal's reason, by its
+    English words (text that names no move at all is refused too)."""
+    from nbgames.engine.errors import IllegalAction
+
+    for probe in probes:
+        try:
+            refusal = game.refusal(probe)
+        except IllegalAction as exc:
+            refusal = exc
+        if refusal is not None:
+            reasons[str(refusal.reason)] = refusal.reason

@@ -27,7 +27,7 @@ import ipywidgets as widgets
 from ..engine.action import Action
 from ..engine.events import Event
 from ..engine.game import Game
-from ..i18n import current, localize, normalize
+from ..i18n import localize, resolve
 from ..ui.board import HIGHLIGHTS, PIECES, Geometry, Op
 from ..ui.i18n import t
 from ..ui.shell import ShellView, lines_html
@@ -63,7 +63,7 @@ class GaloppView(ShellView):
     max_listed_moves = 256  # the (up to 4096) exchanges are made by clicking, not from a list
 
     def __init__(self, game: Game, seat: int | None = None, lang: str | None = None):
-        self.selection = Selection(normalize(lang) if lang else current())
+        self.selection = Selection(resolve(lang))
         self.table: dict[str, Any] = {}  # game.view(viewer) as last refreshed
         self._anim_cols: list[int] | None = None
         self._anim_gen = 0

@@ -23,7 +23,7 @@ from ..engine.action import Action
 from ..engine.bots import BOT_KINDS, make_bot
 from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import MAX_RECORD_BYTES, Game, from_record
-from ..i18n import Msg, current, gettext, localize, normalize
+from ..i18n import Msg, gettext, localize, resolve
 from .folds import fold, set_open
 from .i18n import catalogue, t
 from .keep import PlayState, game_state, read_game_state, read_share, share_fragment
@@ -60,7 +60,7 @@ class PlayController:
 
     def __init__(self, game: Game, seats: list[str], view: Any = None, *, bot_delay: float = 0.4,
                  scheduler: Scheduler | None = None, bot_seed: int | None = None, lang: str | None = None):
-        self.lang = lang = normalize(lang) if lang else current()
+        self.lang = lang = resolve(lang)
         self.bot_delay = bot_delay
         self.scheduler: Scheduler = scheduler or call_later
         self.bot_seed = bot_seed

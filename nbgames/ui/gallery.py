@@ -6,7 +6,7 @@ import html
 
 from ..engine.manifest import Manifest
 from ..engine.registry import manifest, manifests
-from ..i18n import current, gettext, normalize
+from ..i18n import gettext, resolve
 from ..rulebook import rulebook_module
 from .i18n import t
 
@@ -46,7 +46,7 @@ def gallery_html(lang: str | None = None, games: list[Manifest] | None = None) -
     """The gallery as HTML cards, each with Learn and Play buttons. Links are relative, so they
     work in JupyterLab and Voilà, and carry the language (``?lang=ja``). The notebook around it
     gives the page its heading."""
-    lang = normalize(lang) if lang else current()
+    lang = resolve(lang)
     cards = []
     for game in manifests() if games is None else games:
         if game.view is None or not (game.learn or game.play):

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..i18n import _, current, domains, normalize
+from ..i18n import LANGUAGES, _, domains, resolve
 
 
 def glossary_path(game: str) -> Path | None:
@@ -30,9 +30,8 @@ def terms(game: str) -> list[dict[str, Any]]:
 
 def glossary_html(game: str, lang: str | None = None) -> str:
     """The glossary as a table, the page's language first."""
-    lang = normalize(lang) if lang else current()
+    lang = resolve(lang)
     first, second = ("ja", "en") if lang == "ja" else ("en", "ja")
-    names = {"en": "English", "ja": "日本語"}
     rows = []
     for term in terms(game):
         mark = " <span class='nbg-seed-term' title='{}'>*</span>".format(
@@ -41,7 +40,7 @@ def glossary_html(game: str, lang: str | None = None) -> str:
         rows.append(f"<tr><td lang='{first}'>{html.escape(term[first])}{mark if first == 'ja' else ''}</td>"
                     f"<td lang='{second}'>{html.escape(term[second])}{mark if second == 'ja' else ''}</td>"
                     f"<td class='nbg-term-note' lang='en'>{note}</td></tr>")  # notes are written in English
-    head = (f"<tr><th>{names[first]}</th><th>{names[second]}</th>"
+    head = (f"<tr><th>{LANGUAGES[first]}</th><th>{LANGUAGES[second]}</th>"
             f"<th>{html.escape(_('Note', lang))}</th></tr>")
     legend = html.escape(_("* the word of the original Japanese rules", lang))
     return (f"<table class='nbg-glossary' data-game='{html.escape(game)}'>{head}{''.join(rows)}</table>"

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..engine.action import Action
 from ..engine.game import Game
-from ..i18n import current, normalize
+from ..i18n import resolve
 from .board import BoardView, Geometry
 from .i18n import player_name  # noqa: F401  (views import it from here)
 
@@ -24,7 +24,7 @@ class GameView(BoardView):
     def __init__(self, game: Game, seat: int | None, lang: str | None, geom: Geometry, **board_kwargs: Any):
         self.game = game
         self.seat = seat
-        self.lang = normalize(lang) if lang else current()  # None: the page's language
+        self.lang = resolve(lang)  # None: the page's language
         self.reveal = True
         self._interactive = True
         self._legal: list[Action] = []
