@@ -102,19 +102,14 @@ def main() -> int:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    kit_bench.PLAY = PLAY  # load_time opens this page
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         tmp = tempfile.TemporaryDirectory()
         server = Server(Path(tmp.name) / "voila.log")
         try:
             server.wait_ready()
-            loads = []
-            for _ in range(args.loads):
-                elapsed, _ = kit_bench.load_time(browser, server, preheat_wait=kit_bench.PREHEAT_WAIT)
-                loads.append(elapsed)
-            print(f"New York 1901 page -> first board drawn, preheated kernels: median "
-                  f"{statistics.median(loads):.2f} s (min {min(loads):.2f}, max {max(loads):.2f}, n={len(loads)})")
+            loads = [kit_bench.load_time(browser, server, kit_bench.PREHEAT_WAIT, PLAY)[0] for _ in range(args.loads)]
+            print(f"New York 1901 page -> first board drawn, preheated kernels: {kit_bench.spread(loads)}")
             time.sleep(kit_bench.PREHEAT_WAIT)
             pick, hover, rss = latencies(browser, server, args.clicks)
             print(f"click (pick a tile) -> board redrawn: median {statistics.median(pick):.1f} ms, "

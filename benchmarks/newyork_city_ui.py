@@ -242,7 +242,6 @@ def main() -> int:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    kit_bench.PLAY = PLAY  # load_time opens this page
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         tmp = tempfile.TemporaryDirectory()
@@ -251,12 +250,8 @@ def main() -> int:
             server.wait_ready()
             warm = wait_pool_warm(server)
             print(f"(kernel pool preheated and idle after {warm:.0f} s; {len(server.kernels())} kernels)")
-            loads = []
-            for _ in range(args.loads):
-                elapsed, _ = kit_bench.load_time(browser, server, preheat_wait=kit_bench.PREHEAT_WAIT)
-                loads.append(elapsed)
-            print(f"New York City page -> first board drawn, preheated kernels: median "
-                  f"{statistics.median(loads):.2f} s (min {min(loads):.2f}, max {max(loads):.2f}, n={len(loads)})")
+            loads = [kit_bench.load_time(browser, server, kit_bench.PREHEAT_WAIT, PLAY)[0] for _ in range(args.loads)]
+            print(f"New York City page -> first board drawn, preheated kernels: {kit_bench.spread(loads)}")
             time.sleep(kit_bench.PREHEAT_WAIT)
             lat, (mine, how, mean, count) = latencies(browser, server, args.clicks)
             if lat:
