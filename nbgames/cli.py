@@ -1,5 +1,5 @@
-"""The ``nbgames`` command: serve the gallery, simulate bot games, run a bot tournament, replay a
-record."""
+"""The ``nbgames`` command: serve the gallery, write a JupyterHub configuration, simulate bot games,
+run a bot tournament, replay a record."""
 
 from __future__ import annotations
 
@@ -69,7 +69,17 @@ def _serve(args: argparse.Namespace) -> int:
 
     if args.config:
         os.environ["NBGAMES_VOILA_CONFIG"] = args.config
-    return serve(host=args.host, port=args.port, notebooks=args.notebooks, open_browser=args.open)
+    return serve(host=args.host, port=args.port, notebooks=args.notebooks, open_browser=args.open,
+                 class_size=args.class_size, class_pages=args.class_page)
+
+
+def _hub_config(args: argparse.Namespace) -> int:
+    from .serve.hub import hub_config
+
+    path = hub_config(args.mode, args.output, notebooks=args.notebooks, port=args.port,
+                      service_port=args.service_port, voila_config=args.config)
+    print(f"nbgames: wrote {path}; start the hub with: jupyterhub -f {path}")
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -82,7 +92,23 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--notebooks", default=None, help="folder of notebooks (default: ./notebooks)")
     serve.add_argument("--open", action="store_true", help="open a browser")
     serve.add_argument("--config", default=None, help="a JSON file overriding nbgames/serve/voila.json")
+    serve.add_argument("--class-size", type=int, default=None, metavar="N",
+                       help="students arriving at once: keep N kernels pre-heated on each class page")
+    serve.add_argument("--class-page", action="append", default=None, metavar="PAGE",
+                       help="a page the class starts on, e.g. newyork/play.ipynb (repeatable; default the gallery)")
     serve.set_defaults(func=_serve)
+
+    hub = sub.add_parser("hub-config", help="write a jupyterhub_config.py for a class on JupyterHub")
+    hub.add_argument("--mode", choices=["service", "servers"], default="service",
+                     help="service: one shared nbgames server at /services/nbgames/ behind the hub's login; "
+                          "servers: one Jupyter server per student opening on the Voilà gallery")
+    hub.add_argument("--output", "-o", default="hub", help="folder to write into (default ./hub)")
+    hub.add_argument("--notebooks", default=None, help="folder of notebooks (default: ./notebooks)")
+    hub.add_argument("--port", type=int, default=8000, help="the hub's public port (default 8000)")
+    hub.add_argument("--service-port", type=int, default=8866, help="the nbgames service's own port (service mode)")
+    hub.add_argument("--config", default=None,
+                     help="a JSON file overriding nbgames/serve/voila.json for the service (service mode)")
+    hub.set_defaults(func=_hub_config)
 
     sim = sub.add_parser("simulate", help="play many random-bot games and summarise them")
     sim.add_argument("game", choices=available_games())

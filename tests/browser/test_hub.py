@@ -1,0 +1,157 @@
+"""A class on JupyterHub, for real: the hub and proxy that `nbgames hub-config` configures, students
+logging in with Chromium and playing New York through the proxy, in both modes.
+
+- ``service``: one shared nbgames server at /services/nbgames/ behind the hub's OAuth;
+- ``servers``: one Jupyter server per student whose default URL is the Voilà gallery.
+
+One hub per mode (module-scoped), one browser for the session. Kernels are culled within seconds
+here (the shipped figures are minutes) so the culling of a closed page can be watched.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+from conftest import Board
+from test_play_page import human_turn, legal_moves, piece_drawn, square_of
+
+from nbgames.testing_hub import PASSWORD, Hub, find_proxy
+
+pytestmark = pytest.mark.browser
+
+PLAY = "/voila/render/newyork/play.ipynb"
+GALLERY = "/voila/render/index.ipynb"
+FAST_CULLING = {"cull_interval": 2, "cull_idle_timeout": 5}
+SERVICE_OVERRIDE = {
+    "MappingKernelManager": FAST_CULLING,
+    # pre-heat only the pages these tests open: 2 kernels at start instead of 10 on 2 cores
+    "VoilaKernelManager": {"preheat_denylist": [r".*(?<!index)(?<!newyork/play)\.ipynb$"]},
+}
+SERVER_ARGS = [f"--MappingKernelManager.{key}={value}" for key, value in FAST_CULLING.items()]
+V1 = "v1.kernel.websocket.jupyter.org"
+
+
+def require_proxy() -> None:
+    if find_proxy():
+        return
+    message = ("configurable-http-proxy not found: the JupyterHub tests need node and npm "
+               "(apt-get install nodejs npm; `make test` then installs the proxy into .venv/node)")
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip("SKIPPED LOUDLY: " + message)
+
+
+@pytest.fixture(scope="module", params=["service", "servers"])
+def hub(request, tmp_path_factory):
+    require_proxy()
+    mode = request.param
+    with Hub(mode, tmp_path_factory.mktemp(f"hub-{mode}"), voila_config=SERVICE_OVERRIDE,
+             server_args=SERVER_ARGS) as running:
+        yield running
+
+
+class Student:
+    """A browser context logged in through the hub's login form; notes its kernels' websockets."""
+
+    def __init__(self, browser, hub: Hub, name: str):
+        self.hub, self.name = hub, name
+        self.context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        self.page = self.context.new_page()
+        self.page.page_errors = []
+        self.page.on("pageerror", lambda exc: self.page.page_errors.append(str(exc)))
+        self.websockets: list[str] = []
+        self.page.on("websocket", lambda ws: self.websockets.append(ws.url))
+        self.url = hub.site(name)  # what Board prefixes its paths with
+
+    def log_in(self) -> None:
+        """The hub's login form; the hub then sends the student to the gallery (either mode)."""
+        self.page.goto(f"{self.hub.url}/hub/login", timeout=60_000)
+        self.page.fill("#username_input", self.name)
+        self.page.fill("#password_input", PASSWORD)
+        self.page.click("#login_submit")
+        self.page.locator("a.nbg-play-link").first.wait_for(timeout=120_000)
+
+    def kernel_ids(self) -> list[str]:
+        return [url.split("/api/kernels/")[1].split("/")[0] for url in self.websockets if "/api/kernels/" in url]
+
+    def try_kernel(self, site: str, kernel_id: str) -> dict:
+        """From this student's page: the kernel API status and whether a websocket opens."""
+        return self.page.evaluate(
+            """async ([site, kernel, proto]) => {
+                 const api = (await fetch(`${site}/api/kernels/${kernel}`)).status;
+                 const ws = await new Promise(done => {
+                   const sock = new WebSocket(`${site.replace(/^http/, 'ws')}/api/kernels/${kernel}/channels`, [proto]);
+                   sock.onopen = () => { sock.close(); done('open'); };
+                   sock.onerror = () => done('refused');
+                   setTimeout(() => done('timeout'), 10000);
+                 });
+                 return {api, ws};
+               }""", [site, kernel_id, V1])
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture(scope="module")
+def student_a(hub, browser):
+    student = Student(browser, hub, "alice")
+    student.log_in()
+    yield student
+    student.close()
+
+
+def test_anonymous_visitor_gets_the_login_page_and_no_game(hub, browser):
+    context = browser.new_context()
+    page = context.new_page()
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    page.goto(hub.site("alice") + PLAY, timeout=60_000)
+    page.locator("#login_submit").wait_for(timeout=30_000)
+    assert "/hub/login" in page.url, page.url
+    assert page.locator("canvas").count() == 0 and not sockets  # no page, no kernel
+    context.close()
+
+
+def test_student_logs_in_lands_on_the_gallery_and_plays_through_the_proxy(hub, student_a):
+    assert GALLERY in student_a.page.url and student_a.page.url.startswith(student_a.url)
+    board = Board(student_a.page, student_a).open(PLAY)
+    board.wait_for(lambda: human_turn(board) and legal_moves(board), "our turn")
+    square = square_of(legal_moves(board)[0].split(":")[0])  # "C3: red C + ..." -> "C3"
+    board.click_square(square)  # the click travels to the kernel over the proxied websocket
+    board.wait_for(lambda: f"Player 1 placed a red setup piece on {square}" in board.text(".nbg-log"),
+                   "our move in the log")
+    board.wait_for(lambda: piece_drawn(board, square), "our piece drawn")
+    proxied = [url for url in student_a.websockets if url.startswith(student_a.url.replace("http", "ws", 1))]
+    assert proxied and len(student_a.kernel_ids()) >= 2  # the gallery's kernel, then the play page's
+    assert student_a.kernel_ids()[-1] in hub.kernels()
+
+
+def test_another_student_has_a_kernel_of_their_own_and_cannot_reach_alices(hub, browser, student_a):
+    alices = student_a.kernel_ids()[-1]
+    bob = Student(browser, hub, "bob")
+    try:
+        bob.log_in()
+        assert bob.page.url.startswith(bob.url)
+        assert bob.kernel_ids() and alices not in bob.kernel_ids()
+        assert set(bob.kernel_ids()) <= set(hub.kernels())
+        # Bob knows Alice's kernel id (the worst case): the kernel API and websocket refuse him
+        tried = bob.try_kernel(student_a.url, alices)
+        assert tried == {"api": 403, "ws": "refused"}, tried
+        if hub.mode == "servers":  # and the hub will not let him into Alice's server at all
+            response = bob.page.goto(student_a.url + GALLERY, timeout=60_000)
+            assert response.status == 403 and bob.page.locator("canvas").count() == 0
+        assert alices in hub.kernels()
+    finally:
+        bob.close()
+
+
+def test_the_kernel_of_a_closed_page_is_culled(hub, student_a):
+    alices = student_a.kernel_ids()[-1]
+    assert alices in hub.kernels()
+    student_a.close()  # no unload handler runs: only the culler can reclaim the kernel
+    deadline = time.monotonic() + 45
+    while alices in hub.kernels():
+        assert time.monotonic() < deadline, f"kernel {alices} of the closed page still running"
+        time.sleep(0.5)
