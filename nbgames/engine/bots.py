@@ -1,7 +1,8 @@
 """Bots. A bot only reads what its seat may know: the legal actions, its seat's view, and
 samples from ``game.determinize(seat, rng)``.
 
-Every bot has ``choose(game, deadline=None, stop=None) -> Action``. It reads `game` but never
+Every bot has ``choose(game, deadline=None, stop=None) -> Action`` and ``seconds``, its think
+time per move (None for a bot that decides at once). It reads `game` but never
 changes it, so a page may run it in a worker thread on a private copy (``game.clone()``) and
 end it early: ``deadline`` is a `time.monotonic()` instant, ``stop`` a `threading.Event`; a
 stopped search answers with the best action found so far.
@@ -40,6 +41,7 @@ class RandomBot:
     """Picks uniformly among the legal actions, from its own seeded RNG (never the game's)."""
 
     name = "random"
+    seconds = None  # decides at once: no think time to budget
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
@@ -54,6 +56,7 @@ class GreedyBot:
     chance and hidden cards. Ties are broken by its own seeded RNG."""
 
     name = "greedy"
+    seconds = None
 
     def __init__(self, seed: int | None = None, samples: int = 2, hooks: BotHooks | None = None):
         self.rng = random.Random(seed)
@@ -100,6 +103,11 @@ class MctsBot:
                              seconds=budget.seconds if seconds == -1.0 else seconds,
                              hooks=hooks, rng=random.Random(seed))
         self.last: SearchResult | None = None  # the latest search (for hints, tests, a page's display)
+
+    @property
+    def seconds(self) -> float | None:
+        """Think time per move (None: by iterations only)."""
+        return self.search.seconds
 
     def analyse(self, game: Game, deadline: float | None = None,
                 stop: threading.Event | None = None) -> SearchResult:

@@ -23,7 +23,8 @@ SHARE_DIR = PACKAGE_DIR / "share"
 CONFIG_ENV = "NBGAMES_VOILA_CONFIG"
 
 
-def voila_argv(host: str, port: int, notebooks: str | None, open_browser: bool) -> list[str]:
+def voila_argv(host: str, port: int, notebooks: str | None, open_browser: bool,
+               class_size: int | None = None, class_pages: list[str] | None = None) -> list[str]:
     """Arguments for :class:`nbgames.serve.app.NbgamesVoila`; everything else is in voila.json."""
     root = Path(notebooks or "notebooks").resolve()
     if not root.is_dir():
@@ -31,13 +32,21 @@ def voila_argv(host: str, port: int, notebooks: str | None, open_browser: bool) 
     argv = [str(root), f"--port={port}", f"--Voila.ip={host}"]
     if not open_browser:
         argv.append("--no-browser")
+    if class_size is not None:
+        if class_size < 0:
+            raise ValueError(f"--class-size must be 0 or more, not {class_size}")
+        argv.append(f"--NbgamesVoila.class_size={class_size}")
+    for page in class_pages or ():
+        if not (root / page).is_file():
+            raise ValueError(f"--class-page {page}: no such notebook under {root}")
+        argv.append(f"--NbgamesVoila.class_pages={page}")
     return argv
 
 
 def serve(host: str = "127.0.0.1", port: int = 8866, notebooks: str | None = None,
-          open_browser: bool = False) -> int:
+          open_browser: bool = False, class_size: int | None = None, class_pages: list[str] | None = None) -> int:
     """Run the hardened Voilà server until interrupted; returns the exit status."""
-    argv = voila_argv(host, port, notebooks, open_browser)
+    argv = voila_argv(host, port, notebooks, open_browser, class_size, class_pages)
     os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
     from .app import NbgamesVoila
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from unittest import mock
 
+import voila.app
 from jupyter_server.utils import url_path_join
 from tornado import web
-from traitlets import default
+from traitlets import Integer, List, Unicode, default
 from traitlets.config.loader import JSONFileConfigLoader
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -17,6 +19,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from . import CONFIG_ENV, PACKAGE_DIR, SHARE_DIR
 from .handlers import NotFoundHandler, PageExitShutdownHandler, SafeKernelWebsocketHandler, friendly
+from .kernels import KERNEL_MB, classroom_pool
 
 LANDING = "index.ipynb"
 
@@ -26,6 +29,14 @@ class NbgamesVoila(Voila):
 
     name = "nbgames-serve"
     description = "nbgames serve: the game gallery as a read-only Voilà site"
+
+    class_size = Integer(
+        0, config=True,
+        help="Students who may open the same page at the same moment: each class page keeps this many "
+             "kernels pre-heated (0: one per page, as for any visitor).")
+    class_pages = List(
+        Unicode(), ["index.ipynb"], config=True,
+        help="The pages a class starts on (paths under the notebooks folder), pre-heated class_size times.")
 
     @default("config_file_paths")
     def _config_file_paths_default(self):
@@ -52,22 +63,34 @@ class NbgamesVoila(Voila):
             self.log.info("nbgames serve: configuration overridden by %s", path)
 
     def init_settings(self):
-        settings = super().init_settings()
+        self._size_class_pools()
+        factory = voila.app.voila_kernel_manager_factory
+
+        def pooled(base, preheat, *args, **kwargs):
+            made = factory(base, preheat, *args, **kwargs)
+            return classroom_pool(made) if preheat else made
+
+        # Voilà builds its kernel manager class inside init_settings, with no hook to extend it.
+        with mock.patch.object(voila.app, "voila_kernel_manager_factory", pooled):
+            settings = super().init_settings()
         settings["default_handler_class"] = NotFoundHandler
-        km = self.kernel_manager
-        if hasattr(km, "get_rendered_notebook") and hasattr(km, "touch"):
-            # A pre-heated kernel may have been idle in the pool for longer than the cull timeout;
-            # handing it out must count as activity or the culler can kill it before the
-            # visitor's websocket connects.
-            hand_out = km.get_rendered_notebook
-
-            async def get_rendered_notebook(*args, **kw):
-                result = await hand_out(*args, **kw)
-                km.touch(result[2])
-                return result
-
-            km.get_rendered_notebook = get_rendered_notebook
         return settings
+
+    def _size_class_pools(self) -> None:
+        """`class_size` kernels for each class page, and say how much memory they hold."""
+        if self.class_size <= 0:
+            return
+        root = Path(self.root_dir)
+        pools = dict(self.config.VoilaKernelManager.get("kernel_pools_config", {}))
+        for page in self.class_pages:
+            if not (root / page).is_file():
+                raise ValueError(f"class page {page!r}: no such notebook under {root}")
+            pools[page] = {**pools.get(page, {}), "pool_size": self.class_size}
+        self.config.VoilaKernelManager.kernel_pools_config = pools
+        kernels = self.class_size * len(self.class_pages)
+        self.log.warning("nbgames serve: class of %d: %d kernels pre-heated for %s (≈%.1f GB of memory, "
+                         "≈%d MB each), heated one at a time.", self.class_size, kernels,
+                         ", ".join(self.class_pages), kernels * KERNEL_MB / 1024, KERNEL_MB)
 
     def init_handlers(self):
         """Voilà's table with the kernel websocket replaced, browsing removed, errors friendly."""

@@ -1,13 +1,18 @@
-"""Kernel manager for a class: closed pages are culled fast, open-but-idle pages much later."""
+"""Kernels for a class: closed pages are culled fast, open-but-idle pages much later; the pool of
+pre-heated kernels hands out only ready kernels and heats one at a time."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
+import psutil
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Integer
+from traitlets import Float, Integer
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -81,3 +86,158 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._ever_connected.discard(kernel_id)
         self._left_at.pop(kernel_id, None)
         return await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
+
+
+# -- the pool of pre-heated kernels -------------------------------------------------------------
+KERNEL_MB = 85  # RSS of a pre-heated game page's kernel, measured (benchmarks/load.py)
+
+
+class Heater:
+    """One kernel heats at a time (starts and runs its notebook up to the visitor's request), so
+    filling a pool never takes both cores from pages in play. The notebook with the fewest ready
+    kernels goes first: every page gets one before a class page gets its twentieth."""
+
+    def __init__(self, ready: Callable[[str], int]):
+        self._ready = ready
+        self._busy = False
+        self._waiting: list[tuple[int, str, asyncio.Future]] = []
+        self._count = 0
+        self.closed = False
+
+    async def acquire(self, notebook: str) -> None:
+        if self.closed:
+            raise RuntimeError("the server is stopping: no more kernels are heated")
+        if not self._busy:
+            self._busy = True
+            return
+        self._count += 1
+        waiter = (self._count, notebook, asyncio.get_running_loop().create_future())
+        self._waiting.append(waiter)
+        try:
+            await waiter[2]
+        except BaseException:
+            if waiter in self._waiting:
+                self._waiting.remove(waiter)
+            elif waiter[2].done() and not waiter[2].cancelled() and waiter[2].exception() is None:
+                self.release()  # handed the turn just as it was cancelled: pass it on
+            raise
+
+    def release(self) -> None:
+        if not self._waiting:
+            self._busy = False
+            return
+        nearest = min(self._waiting, key=lambda w: (self._ready(w[1]), w[0]))
+        self._waiting.remove(nearest)
+        nearest[2].set_result(None)
+
+    def close(self) -> None:
+        """Stop heating: the waiting fills end with an error (Voilà's shutdown skips those)."""
+        self.closed = True
+        for _, _, future in self._waiting:
+            if not future.done():
+                future.set_exception(RuntimeError("the server is stopping"))
+        self._waiting.clear()
+
+
+def kernel_process(km: Any, kernel_id: str) -> psutil.Process | None:
+    kernel = km._kernels.get(kernel_id)
+    process = getattr(getattr(kernel, "provisioner", None), "process", None)
+    try:
+        return psutil.Process(process.pid) if process is not None else None
+    except psutil.Error:
+        return None
+
+
+def classroom_pool(voila_kernel_manager: type) -> type:
+    """Voilà's pool of pre-heated kernels, changed in three ways for a class arriving at once:
+
+    - a visitor gets a *ready* kernel or, if none is, a fresh one at once. Voilà hands out the
+      oldest pool entry even while it is still waiting out `fill_delay` and heating, so every
+      visitor after the first waited ~10 s for a refill where a cold start takes ~1 s;
+    - kernels heat one at a time (`Heater`), the page with the fewest ready kernels first;
+    - a page that already has a ready kernel heats more only when the machine is quiet
+      (`refill_busy_percent`), or after `refill_max_wait` seconds: refills never starve pages in play.
+    """
+
+    class ClassroomPool(voila_kernel_manager):
+        refill_busy_percent = Float(
+            50.0, config=True,
+            help="Heat another kernel for a page that already has one ready only while the machine's "
+                 "CPU use is below this (percent of all cores), or after refill_max_wait seconds.")
+        refill_max_wait = Float(
+            60.0, config=True, help="Longest wait for a quiet moment before heating a spare kernel.")
+
+        def __init__(self, **kwargs):
+            self.heater = Heater(self.ready_count)
+            super().__init__(**kwargs)
+
+        def ready_count(self, notebook_name: str) -> int:
+            return sum(1 for task in self._pools.get(notebook_name, ()) if _ready(task))
+
+        def get_pool_size(self, notebook_name: str) -> int:
+            return self.ready_count(notebook_name)
+
+        async def get_rendered_notebook(self, notebook_name: str, extra_kernel_env_variables: dict | None = None,
+                                        **kwargs):
+            pool = self._pools.get(notebook_name, [])
+            ready = next((task for task in pool if _ready(task)), None)
+            if ready is None:
+                raise RuntimeError(f"no ready kernel for {notebook_name}")
+            pool.remove(ready)
+            pool.insert(0, ready)  # Voilà's own hand-out takes the first entry
+            result = await super().get_rendered_notebook(notebook_name, extra_kernel_env_variables or {}, **kwargs)
+            self.touch(result[2])  # it may have waited in the pool longer than the cull timeout
+            return result
+
+        async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kwargs):
+            if kernel_id is not None:  # a restart, not a pool fill
+                return await super()._initialize(notebook_path, kernel_id, **kwargs)
+            await self.heater.acquire(notebook_path)
+            try:
+                if self.ready_count(notebook_path):
+                    await self._quiet_moment()
+                content = await super()._initialize(notebook_path, None, **kwargs)
+                await self._heated(content)
+                return content
+            finally:
+                self.heater.release()
+
+        async def _quiet_moment(self) -> None:
+            waited = 0.0
+            while waited < self.refill_max_wait and not self.heater.closed:
+                psutil.cpu_percent(interval=None)
+                await asyncio.sleep(0.5)
+                waited += 0.5
+                if psutil.cpu_percent(interval=None) < self.refill_busy_percent:
+                    return
+
+        async def _heated(self, content: dict) -> None:
+            """Until the kernel has run its notebook as far as it can without a visitor (it then
+            waits for the request and uses no CPU), or 20 s."""
+            process = kernel_process(self, content["kernel_id"])
+            task = content["task"]
+            last, quiet = None, 0
+            for _ in range(100):
+                if task.done() or process is None or self.heater.closed:
+                    return
+                await asyncio.sleep(0.2)
+                try:
+                    times = process.cpu_times()
+                except psutil.Error:
+                    return
+                used = times.user + times.system
+                quiet = quiet + 1 if last is not None and used - last < 0.01 else 0
+                last = used
+                if quiet >= 2:
+                    return
+
+        async def shutdown_all(self, *args, **kwargs):
+            self.heater.close()
+            return await super().shutdown_all(*args, **kwargs)
+
+    ClassroomPool.__name__ = ClassroomPool.__qualname__ = "ClassroomPool"
+    return ClassroomPool
+
+
+def _ready(task: asyncio.Future) -> bool:
+    return task.done() and not task.cancelled() and task.exception() is None

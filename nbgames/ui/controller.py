@@ -15,12 +15,14 @@ import base64
 import html
 import json
 import threading
+import time
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..engine.action import Action
-from ..engine.bots import BOT_KINDS, make_bot
+from ..engine.bots import BOT_KINDS, LEVELS, make_bot
+from ..engine.budget import SEARCHES
 from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import MAX_RECORD_BYTES, Game, from_record
 from ..i18n import Msg, gettext, localize, resolve
@@ -252,14 +254,27 @@ class PlayController:
             return
         copy, stop = self.game.clone(), threading.Event()
         self._stop_search = stop
+        loop = asyncio.get_running_loop()
+
+        def slowed() -> None:  # the search waits for its turn on a busy server: say so
+            loop.call_soon_threadsafe(self._say_slowed, generation, seat)
+
+        seconds = getattr(bot, "seconds", None)  # a bot of one's own may not say
 
         def think():
             try:
-                return bot.choose(copy, stop=stop), None
+                if seconds is None:  # decides at once: nothing to share
+                    return bot.choose(copy, stop=stop), None
+                with SEARCHES.turn(seconds, stop, slowed) as left:  # the wait counts against its time
+                    return bot.choose(copy, deadline=time.monotonic() + left, stop=stop), None
             except Exception as exc:  # noqa: BLE001 - reported on the page, not lost in a thread
                 return None, exc
 
         in_worker(f"nbgames-bot-{seat}", think, lambda found: self._bot_done(generation, seat, *found))
+
+    def _say_slowed(self, generation: int, seat: int) -> None:
+        if generation == self.generation and not self.paused and self.game.to_move == seat:
+            self.view.status.value = t("status.bots_slowed", self.lang, player=self._name(seat))
 
     def _bot_done(self, generation: int, seat: int, action: Action | None, error: Exception | None) -> None:
         """A bot decided: play its move, unless the page moved on (undo, stop, new game)."""
@@ -331,7 +346,29 @@ class PlayController:
         if seat is None or self.seats[seat] != "human" or not self.view.reveal:
             self.hint_text.value = html.escape(t("label.hint_none", self.lang))
             return
-        advice = hint(self.game, seat, level="easy", seed=len(self.game.history))
+        copy, ply, generation = self.game.clone(), len(self.game.history), self.generation
+        if not self.threaded:  # a test clock: at once, in line
+            self._show_hint(generation, hint(copy, seat, level="easy", seed=ply))
+            return
+        self.hint_button.disabled = True  # one search per position, however often it is clicked
+        self.hint_text.value = html.escape(t("label.hint_thinking", self.lang))
+
+        def search():
+            try:
+                with SEARCHES.turn(LEVELS["easy"].seconds) as left:
+                    return hint(copy, seat, level="easy", seed=ply, deadline=time.monotonic() + left)
+            except Exception as exc:  # noqa: BLE001 - reported on the page, not lost in a thread
+                return exc
+
+        in_worker("nbgames-hint", search, lambda advice: self._show_hint(generation, advice))
+
+    def _show_hint(self, generation: int, advice: Any) -> None:
+        if generation != self.generation:
+            return  # the position changed meanwhile: the hint was for another one
+        self.hint_button.disabled = False
+        if isinstance(advice, Exception):
+            self.hint_text.value = html.escape(f"{type(advice).__name__}: {advice}")
+            return
         how = self.view.how_to_play(advice.action) if hasattr(self.view, "how_to_play") else None
         if how is not None:  # marked where it is played, as a lesson's "Show me" marks it
             self.view.highlight(how[0], kind="suggested")

@@ -32,11 +32,29 @@ def page_language(lang: str | None = None) -> str:
 def requested_language() -> str:
     """The language the page's request asks for (see the module docstring)."""
     if os.environ.get("VOILA_PREHEAT", "False") != "False" and "QUERY_STRING" not in os.environ:
+        warm_up()
         wait_for_request()
     asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [""])[0]
     if asked:
         return normalize(asked)
     return preferred(os.environ.get("HTTP_ACCEPT_LANGUAGE", ""))
+
+
+def warm_up() -> None:
+    """Do now what every page needs in any language, while no visitor waits: import every game's
+    rules and view, index the rulebooks, read the catalogues (≈0.25 CPU-s of a page's 0.3 after
+    its request; twenty students arriving at once share two cores)."""
+    from ..engine.registry import available_games, manifest
+    from ..i18n import domains, gettext
+    from ..rulebook import cited
+
+    for name in available_games():
+        manifest(name).rules_class()
+        manifest(name).view_class()
+    cited("")
+    for lang in LANGUAGES:
+        for domain in domains():
+            gettext("Undo", lang, domain)
 
 
 def wait_for_request() -> None:
