@@ -162,11 +162,13 @@ c.Spawner.http_timeout = 60
 
 
 def hub_config(mode: str, out_dir: str | Path, *, notebooks: str | None = None, port: int = 8000,
-               service_port: int = 8866, voila_config: str | None = None) -> Path:
+               service_port: int = 8866, voila_config: str | None = None,
+               server_culling: dict | None = None) -> Path:
     """Write ``jupyterhub_config.py`` for ``mode`` into ``out_dir`` (and, for ``servers``, the
     Voilà template and settings each student's server reads); returns the config file's path.
 
-    ``voila_config``: a JSON file overriding nbgames/serve/voila.json for the shared service."""
+    ``voila_config``: a JSON file overriding nbgames/serve/voila.json for the shared service;
+    ``server_culling``: ``MappingKernelManager`` settings overriding ``SERVER_CULLING`` (servers)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
     out = Path(out_dir).resolve()
@@ -183,9 +185,10 @@ def hub_config(mode: str, out_dir: str | Path, *, notebooks: str | None = None, 
     else:
         from .binder import install
 
-        share, _ = install(data_dir=str(out / "share"), config_dir=str(out / "jupyter"))
+        install(data_dir=str(out / "share"), config_dir=str(out / "jupyter"))
         environment = {"JUPYTER_PATH": str(out / "share"), "JUPYTER_CONFIG_PATH": str(out / "jupyter")}
-        args = [f"--MappingKernelManager.{key}={value}" for key, value in SERVER_CULLING.items()]
+        culling = {**SERVER_CULLING, **(server_culling or {})}
+        args = [f"--MappingKernelManager.{key}={value}" for key, value in culling.items()]
         what = "Every student logs in and gets a Jupyter server of their own that opens on the game gallery."
         singleuser = str(Path(sys.executable).with_name("jupyterhub-singleuser"))
         body = SERVERS_PART.format(singleuser=singleuser, notebooks=str(root), gallery=GALLERY,

@@ -29,7 +29,6 @@ SERVICE_OVERRIDE = {
     # pre-heat only the pages these tests open: 2 kernels at start instead of 10 on 2 cores
     "VoilaKernelManager": {"preheat_denylist": [r".*(?<!index)(?<!newyork/play)\.ipynb$"]},
 }
-SERVER_ARGS = [f"--MappingKernelManager.{key}={value}" for key, value in FAST_CULLING.items()]
 V1 = "v1.kernel.websocket.jupyter.org"
 
 
@@ -48,7 +47,7 @@ def hub(request, tmp_path_factory):
     require_proxy()
     mode = request.param
     with Hub(mode, tmp_path_factory.mktemp(f"hub-{mode}"), voila_config=SERVICE_OVERRIDE,
-             server_args=SERVER_ARGS) as running:
+             server_culling=FAST_CULLING) as running:
         yield running
 
 
