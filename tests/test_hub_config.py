@@ -1,0 +1,79 @@
+"""`nbgames hub-config` and docs/hub/values.yaml: what a teacher copies onto a hub.
+
+The files are proved working by tests/browser/test_hub.py (a real hub runs them); these checks
+read what they say, so a wrong edit fails in seconds and points at the line.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import yaml
+from support import ROOT
+from traitlets.config.loader import PyFileConfigLoader
+
+from nbgames.serve.hub import GALLERY, SERVER_CULLING
+
+VALUES = ROOT / "docs" / "hub" / "values.yaml"
+
+
+def written(tmp_path, mode: str, *extra: str):
+    out = subprocess.run([sys.executable, "-m", "nbgames", "hub-config", "--mode", mode, "-o", str(tmp_path),
+                          "--port", "8123", *extra], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "jupyterhub -f" in out.stdout
+    return PyFileConfigLoader("jupyterhub_config.py", str(tmp_path)).load_config()
+
+
+def test_service_mode_is_a_hub_service_behind_the_login(tmp_path):
+    override = tmp_path / "class.json"
+    override.write_text('{"MappingKernelManager": {"cull_idle_timeout": 120}}')
+    config = written(tmp_path, "service", "--config", str(override))
+    (service,) = config.JupyterHub.services
+    assert service["name"] == "nbgames" and service["oauth_no_confirm"]
+    assert service["command"][1:3] == ["-m", "nbgames.serve.hub"]
+    assert service["environment"] == {"NBGAMES_VOILA_CONFIG": str(override)}
+    assert config.JupyterHub.load_roles == [{"name": "user", "scopes": ["self", "access:services!service=nbgames"]}]
+    assert config.JupyterHub.default_url == "/services/nbgames/"
+    assert config.JupyterHub.bind_url == "http://:8123"
+
+
+def test_servers_mode_opens_each_students_server_on_the_gallery(tmp_path):
+    config = written(tmp_path, "servers")
+    assert config.Spawner.default_url == "/" + GALLERY
+    assert (ROOT / "notebooks" / "index.ipynb").samefile(f"{config.Spawner.notebook_dir}/index.ipynb")
+    env = config.Spawner.environment
+    assert (tmp_path / "share" / "voila" / "templates" / "nbgames").is_dir() and env["JUPYTER_PATH"].endswith("share")
+    settings = json.loads((tmp_path / "jupyter" / "voila.json").read_text())
+    assert settings["VoilaConfiguration"]["template"] == "nbgames"
+    assert settings["VoilaConfiguration"]["strip_sources"] and not settings["VoilaConfiguration"]["show_tracebacks"]
+    assert env["JUPYTER_CONFIG_PATH"] == str(tmp_path / "jupyter")
+    assert "--MappingKernelManager.cull_idle_timeout=300" in config.Spawner.args
+
+
+def test_a_missing_notebooks_folder_is_refused(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "nbgames", "hub-config", "-o", str(tmp_path / "hub"),
+                          "--notebooks", str(tmp_path)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and "index.ipynb" in out.stderr
+
+
+def test_the_service_entry_point_needs_the_hub():
+    out = subprocess.run([sys.executable, "-m", "nbgames.serve.hub"], capture_output=True, text=True, timeout=60,
+                         env={"PATH": "/usr/bin:/bin"})
+    assert out.returncode == 2 and "JUPYTERHUB_API_TOKEN" in out.stderr
+
+
+def test_helm_values_match_the_servers_mode_and_the_sizing_in_the_docs():
+    values = yaml.safe_load(VALUES.read_text())
+    single = values["singleuser"]
+    # repo2docker puts the repository in the home folder: the gallery is under notebooks/
+    assert single["defaultUrl"] == "/voila/render/notebooks/index.ipynb"
+    assert (ROOT / "notebooks" / "index.ipynb").is_file()
+    culling = single["extraFiles"]["nbgames-kernel-culling"]["data"]["MappingKernelManager"]
+    assert culling == SERVER_CULLING
+    assert (single["memory"], single["cpu"]) == ({"guarantee": "256M", "limit": "1G"}, {"guarantee": 0.05, "limit": 1})
+    docs = (ROOT / "docs" / "serving.md").read_text()
+    assert "docs/hub/values.yaml" in docs and "nbgames hub-config" in docs
+    assert values["cull"]["enabled"] and values["prePuller"]["hook"]["enabled"]
