@@ -13,6 +13,7 @@ Two modes, both written by ``nbgames hub-config``:
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -100,6 +101,9 @@ def run_service(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m nbgames.serve.hub", description=run_service.__doc__)
     parser.add_argument("--notebooks", default=None, help="folder of notebooks (default: ./notebooks)")
     args = parser.parse_args(argv)
+    if JupyterHubIdentityProvider is None:
+        print("nbgames.serve.hub: needs JupyterHub (pip install jupyterhub)", file=sys.stderr)
+        return 2
     if "JUPYTERHUB_API_TOKEN" not in os.environ:
         print("nbgames.serve.hub: run by JupyterHub as a service (no JUPYTERHUB_API_TOKEN)", file=sys.stderr)
         return 2
@@ -118,7 +122,7 @@ Start: jupyterhub -f {config}   (configurable-http-proxy from npm on the PATH)
 
 c = get_config()  # noqa: F821 (JupyterHub's config loader provides it)
 
-c.JupyterHub.bind_url = {bind_url!r}
+c.JupyterHub.bind_url = {bind_url}
 # Who may log in. The default authenticator is PAM (the machine's own accounts); for a class,
 # e.g. NativeAuthenticator, GitHub/Google OAuth (oauthenticator) or LTI. List the class, or allow
 # everyone the authenticator accepts:
@@ -131,10 +135,10 @@ SERVICE_PART = '''
 # only logged-in users with access to the service get a page, the others go to the login page.
 c.JupyterHub.services = [
     {{
-        "name": {service!r},
-        "url": {service_url!r},
-        "command": [{python!r}, "-m", "nbgames.serve.hub", "--notebooks", {notebooks!r}],
-        "environment": {environment!r},
+        "name": "{service}",
+        "url": {service_url},
+        "command": [{python}, "-m", "nbgames.serve.hub", "--notebooks", {notebooks}],
+        "environment": {environment},
         "oauth_no_confirm": True,
         "display": True,
     }}
@@ -149,16 +153,21 @@ SERVERS_PART = '''
 # One Jupyter server per student, opening on the Voilà gallery. LocalProcessSpawner runs it as
 # the student's own system user; on Kubernetes use zero-to-jupyterhub and docs/hub/values.yaml.
 c.JupyterHub.spawner_class = "jupyterhub.spawner.LocalProcessSpawner"
-c.Spawner.cmd = [{singleuser!r}]
-c.Spawner.notebook_dir = {notebooks!r}
+c.Spawner.cmd = [{singleuser}]
+c.Spawner.notebook_dir = {notebooks}
 c.Spawner.default_url = "/{gallery}"
 # The nbgames Voilà template and its settings (stripped sources, no tracebacks) for Voilà's
 # server extension; kernels of a student's closed tabs are culled.
-c.Spawner.environment = {environment!r}
-c.Spawner.args = {args!r}
+c.Spawner.environment = {environment}
+c.Spawner.args = {args}
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 60
 '''
+
+
+def py(value) -> str:
+    """A Python literal of strings, lists and dicts of them, quoted as the rest of the file."""
+    return json.dumps(value)
 
 
 def hub_config(mode: str, out_dir: str | Path, *, notebooks: str | None = None, port: int = 8000,
@@ -178,10 +187,19 @@ def hub_config(mode: str, out_dir: str | Path, *, notebooks: str | None = None, 
         raise ValueError(f"no notebooks folder with index.ipynb at {root}")
     config = out / "jupyterhub_config.py"
     if mode == "service":
-        environment = {"NBGAMES_VOILA_CONFIG": str(Path(voila_config).resolve())} if voila_config else {}
+        environment = {}
+        if voila_config:
+            override = Path(voila_config).resolve()
+            if not override.is_file():
+                raise ValueError(f"{voila_config}: no such file")
+            try:  # a broken file fails here, not when the hub starts the service
+                json.loads(override.read_text())
+            except json.JSONDecodeError as exc:
+                raise ValueError(f"{voila_config}: not JSON ({exc})") from None
+            environment["NBGAMES_VOILA_CONFIG"] = str(override)
         what = "Students log in to JupyterHub and play on one shared nbgames server (a hub service)."
-        body = SERVICE_PART.format(service=SERVICE, service_url=f"http://127.0.0.1:{service_port}",
-                                   python=sys.executable, notebooks=str(root), environment=environment)
+        body = SERVICE_PART.format(service=SERVICE, service_url=py(f"http://127.0.0.1:{service_port}"),
+                                   python=py(sys.executable), notebooks=py(str(root)), environment=py(environment))
     else:
         from .binder import install
 
@@ -191,9 +209,9 @@ def hub_config(mode: str, out_dir: str | Path, *, notebooks: str | None = None, 
         args = [f"--MappingKernelManager.{key}={value}" for key, value in culling.items()]
         what = "Every student logs in and gets a Jupyter server of their own that opens on the game gallery."
         singleuser = str(Path(sys.executable).with_name("jupyterhub-singleuser"))
-        body = SERVERS_PART.format(singleuser=singleuser, notebooks=str(root), gallery=GALLERY,
-                                   environment=environment, args=args)
-    head = HEADER.format(mode=mode, what=what, config=config, bind_url=f"http://:{port}")
+        body = SERVERS_PART.format(singleuser=py(singleuser), notebooks=py(str(root)), gallery=GALLERY,
+                                   environment=py(environment), args=py(args))
+    head = HEADER.format(mode=mode, what=what, config=config, bind_url=py(f"http://:{port}"))
     config.write_text(head + body)
     return config
 
