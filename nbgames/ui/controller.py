@@ -79,6 +79,7 @@ class PlayController:
         self.threaded = scheduler is None
         self._stop_search = threading.Event()
         self._suggested = False  # a hint's move is marked on the board
+        self._hinting = False  # a hint's search is running
         self._one_step = False
 
         self.log = widgets.HTML(layout=widgets.Layout(max_height="220px", overflow="auto"))
@@ -350,7 +351,9 @@ class PlayController:
         if not self.threaded:  # a test clock: at once, in line
             self._show_hint(generation, hint(copy, seat, level="easy", seed=ply))
             return
-        self.hint_button.disabled = True  # one search per position, however often it is clicked
+        if self._hinting:
+            return  # one search at a time, however often the button is clicked
+        self._hinting = self.hint_button.disabled = True
         self.hint_text.value = html.escape(t("label.hint_thinking", self.lang))
 
         def search():
@@ -363,6 +366,7 @@ class PlayController:
         in_worker("nbgames-hint", search, lambda advice: self._show_hint(generation, advice))
 
     def _show_hint(self, generation: int, advice: Any) -> None:
+        self._hinting = False
         if generation != self.generation:
             return  # the position changed meanwhile: the hint was for another one
         self.hint_button.disabled = False

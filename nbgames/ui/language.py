@@ -48,9 +48,10 @@ def warm_up() -> None:
     from ..i18n import domains, gettext
     from ..rulebook import cited
 
-    for name in available_games():
-        manifest(name).rules_class()
-        manifest(name).view_class()
+    for game in map(manifest, available_games()):
+        game.rules_class()
+        if game.view:
+            game.view_class()
     cited("")
     for lang in LANGUAGES:
         for domain in domains():
