@@ -111,9 +111,10 @@ async def play(browser, url: str, moves: int, results: dict, all_open: asyncio.E
                 continue
             await page.mouse.click(*cell_point(box, *cell))
             try:
-                await page.wait_for_function(
-                    "b => document.querySelector('.nbg-position').innerText !== b", arg=before, timeout=10_000)
-                if await page.locator(".nbg-choice").count():  # several ways to play there
+                await page.wait_for_function(  # played, or several ways to play there: choose one
+                    "b => document.querySelector('.nbg-position').innerText !== b"
+                    " || document.querySelector('.nbg-choice')", arg=before, timeout=10_000)
+                if await page.locator(".nbg-choice").count():
                     await page.locator(".nbg-choice").first.click()
                 await page.wait_for_function(HUMAN_TURN, arg=before, timeout=30_000)
             except Exception:
