@@ -19,9 +19,10 @@ $(STAMP): $(BIN)/python pyproject.toml
 	touch $(STAMP)
 
 # Without npm the hub tests skip loudly (and fail under CI=true, where .ci/run installs node).
+# 5.1: the last minor that runs on Debian 12's node 18 (5.2 needs node 20).
 proxy: $(BIN)/python
 	@if [ ! -x $(CHP) ] && command -v npm >/dev/null 2>&1; then \
-	  npm install --prefix $(VENV)/node --silent --no-audit --no-fund configurable-http-proxy@5; fi
+	  npm install --prefix $(VENV)/node --silent --no-audit --no-fund configurable-http-proxy@5.1; fi
 
 serve: $(STAMP)
 	$(BIN)/nbgames serve --host $(HOST) --port $(PORT)
