@@ -14,7 +14,8 @@ import yaml
 from support import ROOT
 from traitlets.config.loader import PyFileConfigLoader
 
-from nbgames.serve.hub import GALLERY, SERVER_CULLING
+from nbgames.cli import main
+from nbgames.serve.hub import GALLERY, SERVER_CULLING, run_service
 
 VALUES = ROOT / "docs" / "hub" / "values.yaml"
 
@@ -53,16 +54,15 @@ def test_servers_mode_opens_each_students_server_on_the_gallery(tmp_path):
     assert "--MappingKernelManager.cull_idle_timeout=300" in config.Spawner.args
 
 
-def test_a_missing_notebooks_folder_is_refused(tmp_path):
-    out = subprocess.run([sys.executable, "-m", "nbgames", "hub-config", "-o", str(tmp_path / "hub"),
-                          "--notebooks", str(tmp_path)], capture_output=True, text=True, timeout=60)
-    assert out.returncode == 2 and "index.ipynb" in out.stderr
+def test_a_missing_notebooks_folder_is_refused(tmp_path, capsys):
+    assert main(["hub-config", "-o", str(tmp_path / "hub"), "--notebooks", str(tmp_path)]) == 2
+    assert "index.ipynb" in capsys.readouterr().err
 
 
-def test_the_service_entry_point_needs_the_hub():
-    out = subprocess.run([sys.executable, "-m", "nbgames.serve.hub"], capture_output=True, text=True, timeout=60,
-                         env={"PATH": "/usr/bin:/bin"})
-    assert out.returncode == 2 and "JUPYTERHUB_API_TOKEN" in out.stderr
+def test_the_service_entry_point_needs_the_hub(monkeypatch, capsys):
+    monkeypatch.delenv("JUPYTERHUB_API_TOKEN", raising=False)
+    assert run_service([]) == 2
+    assert "JUPYTERHUB_API_TOKEN" in capsys.readouterr().err
 
 
 def test_helm_values_match_the_servers_mode_and_the_sizing_in_the_docs():
