@@ -79,7 +79,9 @@ class Student:
         """From this student's page: the kernel API status and whether a websocket opens."""
         return self.page.evaluate(
             """async ([site, kernel, proto]) => {
-                 const api = (await fetch(`${site}/api/kernels/${kernel}`)).status;
+                 const xsrf = (document.cookie.match(/(?:^|; )_xsrf=([^;]*)/) || [])[1] || '';
+                 const api = (await fetch(`${site}/api/kernels/${kernel}`,
+                                          {headers: {'X-XSRFToken': decodeURIComponent(xsrf)}})).status;
                  const ws = await new Promise(done => {
                    const sock = new WebSocket(`${site.replace(/^http/, 'ws')}/api/kernels/${kernel}/channels`, [proto]);
                    sock.onopen = () => { sock.close(); done('open'); };
@@ -135,9 +137,11 @@ def test_another_student_has_a_kernel_of_their_own_and_cannot_reach_alices(hub, 
         assert bob.page.url.startswith(bob.url)
         assert bob.kernel_ids() and alices not in bob.kernel_ids()
         assert set(bob.kernel_ids()) <= set(hub.kernels())
-        # Bob knows Alice's kernel id (the worst case): the kernel API and websocket refuse him
-        tried = bob.try_kernel(student_a.url, alices)
+        # Bob knows Alice's kernel id (the worst case): the kernel API and websocket refuse him,
+        # while the same requests from Alice's own page go through
+        tried, owner = bob.try_kernel(student_a.url, alices), student_a.try_kernel(student_a.url, alices)
         assert tried == {"api": 403, "ws": "refused"}, tried
+        assert owner == {"api": 200, "ws": "open"}, owner
         if hub.mode == "servers":  # and the hub will not let him into Alice's server at all
             response = bob.page.goto(student_a.url + GALLERY, timeout=60_000)
             assert response.status == 403 and bob.page.locator("canvas").count() == 0
