@@ -10,7 +10,7 @@ import pytest
 
 import nbgames
 from nbgames.ui.app import PlayApp
-from nbgames.ui.controller import PlayController
+from nbgames.ui.controller import PlayController, make_view
 
 
 class ManualClock:
@@ -219,3 +219,24 @@ def test_a_hot_seat_pass_screen_shows_nothing_of_either_player_and_frees_old_cho
     assert view.info.value == "" and view.choices.children == () and view.moves.options == ()
     assert all(b.comm is None for b in offered)  # closed: gone from the page's widget store too
     assert "Cards hidden" in view.hand.value
+
+
+
+def test_a_button_whose_move_stays_legal_keeps_its_widget_so_a_click_on_it_counts():
+    """Another seat's move changes the buttons (a district taken): the buttons of moves still
+    legal are the same widgets, so a click sent just before the change still plays its move."""
+    game = nbgames.new_game("newyork1901", 3, seed=1)
+    view = make_view(game)  # nobody's seat: whoever is to move acts here
+    chosen = []
+    view.on_choose(chosen.append)
+    before = dict(view._action_buttons)
+    taken = game.legal_actions()[0]
+    game.play(taken)  # the first seat takes a district
+    view.refresh()
+    after = view._action_buttons
+    assert set(after) == set(before) - {view.button_name(taken)}
+    assert all(after[name] is before[name] for name in after)
+    assert before[view.button_name(taken)].comm is None  # the taken district's button is freed
+    name, kept = next(iter(after.items()))
+    kept.click()  # the click the browser sent for the button it still showed
+    assert [view.button_name(a) for a in chosen] == [name]

@@ -523,11 +523,18 @@ class ShellView(GameView):
         key = tuple(map(str, legal))
         if key != self._buttons_key:
             self._buttons_key = key
-            old = self.actions.children
-            self._action_buttons = {self.button_name(a): self._button(a, "nbg-action")
-                                    for a in self.button_actions() if self._interactive}
+            old = self._action_buttons
+            # A button whose move is still legal keeps its widget: a click on it while the others
+            # change (another seat took a district) still counts.
+            self._action_buttons = {}
+            for action in self.button_actions() if self._interactive else ():
+                name = self.button_name(action)
+                kept = old.pop(name, None)
+                if kept is not None:
+                    kept.description = self.describe(action)
+                self._action_buttons[name] = kept or self._button(action, "nbg-action")
             self.actions.children = list(self._action_buttons.values())
-            for button in old:
+            for button in old.values():
                 button.close()
             listed = legal if self.max_listed_moves is None or len(legal) <= self.max_listed_moves else []
             self.moves.options = [(self.describe(a), str(a)) for a in listed]
