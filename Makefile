@@ -44,11 +44,15 @@ bench-ui: $(STAMP)
 	$(BIN)/python benchmarks/newyork1901_ui.py
 	$(BIN)/python benchmarks/newyork_city_ui.py
 
+# A class of 20 arriving at once on the New York page (class mode), against random bots and
+# against the searching bots; exits non-zero when a target is missed.
 bench-load: $(STAMP)
-	$(BIN)/python benchmarks/load.py --pages 20 --raw-clients 19 --moves 10
+	$(BIN)/python benchmarks/load.py --pages 20 --raw-clients 19 --moves 10 --class-size 20
+	$(BIN)/python benchmarks/load.py --pages 20 --raw-clients 19 --moves 10 --class-size 20 --bots mcts-normal
 
 bench-hub: $(STAMP) proxy
-	$(BIN)/python benchmarks/hub.py --students 20 --moves 10
+	$(BIN)/python benchmarks/hub.py --students 20 --moves 10 --mode service
+	$(BIN)/python benchmarks/hub.py --students 20 --moves 10 --mode servers
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache

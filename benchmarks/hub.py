@@ -202,12 +202,7 @@ async def run(args) -> int:
                 wall = time.perf_counter() - started
                 memory = await sampler
                 load_avg = open("/proc/loadavg").read().split()[:3]
-                for context in results["contexts"]:
-                    await context.close()
-                for ks in results["raw_sockets"]:
-                    if ks is not None:
-                        ks.close()
-                await browser.close()
+                await load.close_pages(results, browser)
             closed_at = time.monotonic()
             left = [k for k in hub.kernels() if k in results["kernels"]]
             while left and time.monotonic() - closed_at < args.cull_idle + 40:

@@ -184,6 +184,16 @@ def raw_client(base: str, path: str, moves: int, results: dict, all_open: asynci
         results["raw_sockets"].append(ks)
 
 
+async def close_pages(results: dict, browser) -> None:
+    """Close every real page's context and every raw client's socket, then the browser."""
+    for context in results["contexts"]:
+        await context.close()
+    for ks in results["raw_sockets"]:
+        if ks is not None:
+            ks.close()
+    await browser.close()
+
+
 def cpu_seconds(procs: list[psutil.Process]) -> float:
     total = 0.0
     for proc in procs:
@@ -226,12 +236,14 @@ async def run(args) -> int:
         try:
             served.wait_ready(timeout=90)
             heated = time.monotonic()
-            await asyncio.sleep(args.warmup)  # let the pre-heated pool fill (one kernel per notebook)
-            filled = f"Kernel pool of {args.notebook} is filled"
-            while args.class_size and filled not in served.log_path.read_text(errors="replace"):
+            await asyncio.sleep(args.warmup)
+            # Kernels heat one at a time: the pool is full once no kernel has been added for 5 s.
+            counts = []
+            while len(counts) < 10 or len(set(counts[-10:])) > 1:
+                counts.append(len(served.kernels()))
                 await asyncio.sleep(0.5)
                 if time.monotonic() - heated > 300:
-                    raise RuntimeError("the class pool did not fill within 300 s")
+                    raise RuntimeError("the pools did not fill within 300 s")
             pool = {p.pid for p in served.kernels()}
             print(f"server ready at {served.url}; pre-heated kernels: {len(pool)} "
                   f"(after {time.monotonic() - heated:.0f} s); bots: {args.bots or 'the page default (random)'}")
@@ -257,18 +269,13 @@ async def run(args) -> int:
                        "chromium": cpu_seconds(chromium_tree()) - cpu0["chromium"]}
                 load = open("/proc/loadavg").read().split()[:3]
                 memory = await sampler
-                for context in results["contexts"]:
-                    await context.close()
-                for ks in results["raw_sockets"]:
-                    if ks is not None:
-                        ks.close()
-                await browser.close()
+                await close_pages(results, browser)
             closed_at = time.monotonic()
             # The pool is refilled after each hand-out: count kernels beyond the pool's size.
-            page_kernels = served.kernels()[len(pool):]
+            page_kernels = max(0, len(served.kernels()) - len(pool))
             while page_kernels and time.monotonic() - closed_at < args.cull_idle + 40:
                 await asyncio.sleep(1)
-                page_kernels = served.kernels()[len(pool):]
+                page_kernels = max(0, len(served.kernels()) - len(pool))
             culled_after = time.monotonic() - closed_at
         finally:
             served.stop()
@@ -292,7 +299,7 @@ async def run(args) -> int:
           f"(wall {wall:.1f} s x {os.cpu_count()} cores)")
     print(f"server RSS {memory['server_mb']:.0f} MB; {memory['kernels']} kernels, per kernel "
           f"RSS {memory['rss_mb']:.0f} MB, USS {memory['uss_mb']:.0f} MB (total kernels {memory['total_mb']:.0f} MB)")
-    print(f"kernels of pages left after culling: {len(page_kernels)} (waited {culled_after:.0f} s, "
+    print(f"kernels of pages left after culling: {page_kernels} (waited {culled_after:.0f} s, "
           f"cull_idle_timeout {args.cull_idle} s); pre-heated pool kernels kept: {len(pool)}")
     if results["failed"]:
         print("failed pages:", *results["failed"], sep="\n  ")
@@ -361,7 +368,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--config", default=None, help='extra voila.json settings, e.g. \'{"VoilaConfiguration": '
                         '{"default_pool_size": 4}}\'')
     parser.add_argument("--cull-idle", type=int, default=10, help="cull_idle_timeout for closed pages (s)")
-    parser.add_argument("--warmup", type=float, default=8, help="seconds to let the kernel pool fill")
+    parser.add_argument("--warmup", type=float, default=8, help="seconds at least before the pools count as full")
     parser.add_argument("--target-ms", type=float, default=300, help="click -> redraw p95 target")
     parser.add_argument("--first-board-s", type=float, default=5.0, help="first board p95 target")
     parser.add_argument("--class-size", type=int, default=0,

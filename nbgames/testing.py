@@ -30,7 +30,34 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-class Server:
+class ChildProcess:
+    """A server run as a child process in its own process group, its output in `log_path`: ready
+    on entering a ``with`` block (stopped if it never gets ready), stopped on leaving it."""
+
+    log_path: Path
+
+    def __enter__(self):
+        try:
+            self.wait_ready()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
+
+class Server(ChildProcess):
     """A `nbgames serve` process in its own process group, with its log in a file."""
 
     def __init__(self, log_path: Path, extra_args: list[str] | None = None, env: dict | None = None,
@@ -51,20 +78,6 @@ class Server:
             cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
             env={**os.environ, **(env or {})},
         )
-
-    def __enter__(self) -> Server:
-        try:
-            self.wait_ready()
-        except BaseException:
-            self.stop()
-            raise
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.stop()
-
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace")
 
     def wait_ready(self, timeout: float = 60) -> None:
         """Ready = the port accepts connections and the log says it is running (no page load)."""

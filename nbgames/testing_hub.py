@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from .serve.hub import hub_config
-from .testing import ROOT, free_port
+from .testing import ROOT, ChildProcess, free_port
 
 PASSWORD = "nbgames-class"
 CHP = ROOT / ".venv" / "node" / "node_modules" / ".bin" / "configurable-http-proxy"
@@ -37,7 +37,7 @@ def find_proxy() -> str | None:
     return shutil.which("configurable-http-proxy")
 
 
-class Hub:
+class Hub(ChildProcess):
     """`jupyterhub -f <written config>` in its own process group, its log in a file.
 
     `voila_config`: settings overriding nbgames/serve/voila.json for the service (mode service);
@@ -85,20 +85,6 @@ class Hub:
         self.proc = subprocess.Popen([str(Path(sys.executable).with_name("jupyterhub")), "-f", str(self.config)],
                                      cwd=self.workdir, stdout=self._log, stderr=subprocess.STDOUT,
                                      start_new_session=True, env=env)
-
-    def __enter__(self) -> Hub:
-        try:
-            self.wait_ready()
-        except BaseException:
-            self.stop()
-            raise
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.stop()
-
-    def log(self) -> str:
-        return self.log_path.read_text(errors="replace")
 
     def wait_ready(self, timeout: float = 90) -> None:
         """Ready = the proxy answers and the hub says it runs (and, as a service, nbgames does too)."""
