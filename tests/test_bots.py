@@ -18,7 +18,7 @@ from nbgames.engine.game import Game
 from nbgames.engine.hints import hint
 from nbgames.engine.manifest import Manifest
 from nbgames.engine.registry import manifest
-from nbgames.engine.search import BotHooks, Search, hooks_for
+from nbgames.engine.search import BotHooks, Search, hooks_for, widening
 
 GAMES = ["newyork", "galopp_royal", "newyork1901", "newyork_city"]
 HIDDEN = ("hands", "bag")
@@ -175,3 +175,48 @@ def test_greedy_takes_the_points_on_offer():
     game = Game("pebbles", 2, seed=8)
     hand = game.view(0)["hand"]
     assert int(GreedyBot(0, samples=1).choose(game).split("@")[0]) == max(hand)
+
+
+def test_the_prior_judges_every_root_action_on_the_same_sample():
+    """At Galopp Royal's first auction a bid is only money spent (the lot is decided later), so on
+    one shared sample every higher bid is worth less; samples of their own would scatter them."""
+    game = Game("galopp_royal", 4, seed=3)
+    result = Search(iterations=0, seconds=None, rng=random.Random(1)).run(game)
+    bids = sorted((a for a in result.actions if a.action.kind == "bid"), key=lambda a: a.action.args[0])
+    assert len(bids) == 50
+    assert all(low.value > high.value for low, high in zip(bids, bids[1:], strict=False))
+
+
+def test_the_search_widens_from_the_best_prior_actions():
+    """With 51 actions the iterations go to the few the prior ranks best, more as they add up."""
+    assert widening(0) < widening(100) < widening(5000) < 51
+    game = Game("galopp_royal", 4, seed=3)
+    search = Search(iterations=60, seconds=None, prior=5, rng=random.Random(2))
+    result = search.run(game)
+    searched = [a for a in result.actions if a.visits > search.prior]
+    assert 1 <= len(searched) <= widening(60)
+    assert {str(a.action) for a in searched} <= {"pass", "bid 1", "bid 2", "bid 3"}
+
+
+def test_new_york_city_values_a_bid_above_the_cards_held():
+    """New York City's evaluation: playing a card of the bidding round's kind is worth more than
+    passing (the bid pays out when the round ends; a card kept goes to waste)."""
+    from nbgames.newyork_city.bot import worth
+
+    game = Game("newyork_city", 4, seed=5)
+    rng = random.Random(1)
+    checked = 0
+    while not game.is_over and checked < 5:
+        legal = {str(a): a for a in game.legal_actions()}
+        plays = [a for a in legal.values() if a.kind == "play" and len(str(a).split()[1]) == 1 and "W" not in str(a)]
+        if plays and "pass" in legal:
+            seat = game.to_move
+            after = {}
+            for action in (plays[0], legal["pass"]):
+                sample = game.determinize(seat, random.Random(7))
+                sample.play(action)
+                after[str(action)] = worth(sample)[seat]
+            assert after[str(plays[0])] > after["pass"]
+            checked += 1
+        game.play(rng.choice(game.legal_actions()))
+    assert checked == 5

@@ -83,6 +83,14 @@ def rollout(game: Game, hooks: BotHooks, rng: random.Random) -> list[float]:
     return evaluate(game, hooks)
 
 
+def widening(iterations: int) -> int:
+    """How many root actions, best prior first, the search weighs after `iterations`: with 50
+    bids and noisy playouts, a search that spreads its iterations over all of them picks one at
+    random; widening slowly (progressive unpruning, Chaslot et al. 2008) lets the playouts refine
+    the few the prior finds best first."""
+    return 1 + int(iterations ** 0.25)
+
+
 class Node:
     """Statistics of one action sequence: visits, total value for the seat that chose it, and
     how often it was available."""
@@ -133,7 +141,9 @@ class Search:
 
     ``prior`` seeds each root action with that many virtual visits at its one-ply value (the
     game's evaluation after it, on one sample): with many actions (a bid from 1 to 50) and a
-    second to think, the search then refines the sensible ones instead of trying each once."""
+    second to think, the search then refines the sensible ones instead of trying each once.
+    Every action is judged on the same sample (hidden cards and future chance alike), so the
+    values differ by the action alone and not by the luck of its sample."""
 
     iterations: int = 1000
     seconds: float | None = None
@@ -157,8 +167,9 @@ class Search:
         # the seat to move's own legal actions (another observer gets the actions its samples had)
         legal = {str(a): a for a in game.legal_actions()} if seat == game.to_move else None
         root = Node(None, None)
+        ranking: list[str] = []  # root actions best first by their prior (empty: no widening)
         if self.prior and seat == game.to_move:
-            self._seed_root(root, game, hooks)
+            ranking = self._seed_root(root, game, hooks)
         sums = [0.0] * game.players
         done, stopped = 0, False
         while done < self.iterations:
@@ -166,7 +177,8 @@ class Search:
             if (deadline is not None and done and time.monotonic() >= deadline) or (stop is not None and stop.is_set()):
                 stopped = done < self.iterations
                 break
-            values = self._iterate(root, game.determinize(seat, self.rng), hooks)
+            allowed = set(ranking[:widening(done)]) if ranking else None
+            values = self._iterate(root, game.determinize(seat, self.rng), hooks, allowed)
             sums = [s + v for s, v in zip(sums, values, strict=True)]
             done += 1
         ranked = sorted((n for name, n in root.children.items() if legal is None or name in legal),
@@ -178,21 +190,33 @@ class Search:
         return SearchResult(seat, actions, [s / max(done, 1) for s in sums], done,
                             time.monotonic() - start, stopped)
 
-    def _seed_root(self, root: Node, game: Game, hooks: BotHooks) -> None:
+    def _seed_root(self, root: Node, game: Game, hooks: BotHooks) -> list[str]:
+        """Seed the root's children with their prior; returns their names best first."""
         mover = game.to_move
+        seed = self.rng.getrandbits(64)
         for action in game.legal_actions():
-            sample = game.determinize(mover, self.rng)
+            sample = game.determinize(mover, random.Random(seed))
             sample.play(action)
             child = root.children[str(action)] = Node(action, mover)
             child.visits = child.available = self.prior
             child.total = self.prior * evaluate(sample, hooks)[mover]
+        return sorted(root.children, key=lambda name: (-root.children[name].total, name))
 
-    def _iterate(self, root: Node, sample: Game, hooks: BotHooks) -> list[float]:
+    def _iterate(self, root: Node, sample: Game, hooks: BotHooks, allowed: set[str] | None = None) -> list[float]:
+        """One iteration; at the root only the `allowed` actions (None: all) are searched."""
         node, path = root, []
         while not sample.is_over:
             legal = sample.legal_actions()
+            if node is root and allowed is not None:
+                legal = [a for a in legal if str(a) in allowed] or legal
             mover = sample.to_move
-            untried = [a for a in legal if str(a) not in node.children]
+            untried = []
+            for action in legal:  # every action on offer counts as available, also when one is expanded
+                child = node.children.get(str(action))
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.available += 1
             if untried:
                 action = self.rng.choice(untried)
                 node.children[str(action)] = child = Node(action, mover)
@@ -201,8 +225,6 @@ class Search:
                 path.append(child)
                 break
             children = [node.children[str(a)] for a in legal]
-            for child in children:
-                child.available += 1
             best = max(range(len(legal)), key=lambda i: children[i].ucb(self.exploration))
             sample.play(legal[best])
             node = children[best]

@@ -1,6 +1,70 @@
-"""New York City's hints to the search: playouts stop after 40 plies and are judged by the
-score lead (its scores already count the end-of-game awards the position would give)."""
+"""New York City's hints to the search. Its scores already count the end-of-game awards the
+position would give (majorities, the Statue, leftovers), but most points come from cards whose
+effect comes later: a bid pays out when its bidding round ends, and hand cards only in the
+bidding rounds still to come this round (NYC-10). So a position is worth each seat's score plus
+its bid in progress (with the +1 for the most cards when it leads) plus its cards in hand and in
+reserve, each at what one card of its kind tends to bring. Playouts stop after 40 plies."""
 
-from ..engine.search import BotHooks
+from __future__ import annotations
 
-HOOKS = BotHooks(rollout_depth=40, score_scale=5.0)
+from ..engine.game import Game
+from ..engine.search import BotHooks, score_values
+
+ORDER = "PDEAVC"  # the bidding rounds in order (NYC-10); W is a wild
+WORTH = {"P": 0.5, "D": 0.6, "E": 1.0, "A": 0.7, "V": 1.0, "C": 1.2}  # VP one card of a kind brings, roughly
+HELD = 0.6  # a card in hand is not yet a bid: it may end up outbid, unplayable or discarded
+RESERVE = 0.3  # a reserve card only plays after a swap, but it stays from round to round
+SCALE = 5.0
+
+
+def card_worth(card: str, playable: str) -> float:
+    """One card's worth when the kinds in `playable` are still to be bid this round: its own
+    kind's worth if that is still to come, else half (two identical cards count as one card of
+    any kind); a wild copies the best kind to come."""
+    if not playable:
+        return 0.0
+    best = max(WORTH[k] for k in playable)
+    if card == "W":
+        return best
+    return WORTH[card] if card in playable else best / 2
+
+
+def worth(game: Game) -> list[float]:
+    """Per seat: its score plus the prospects of its bid, hand and reserve (see the module)."""
+    public = game.view(None)
+    seats, stage, bidding = public["seats"], public["stage"], public["bidding"]
+    # a sample knows every hand it dealt; the real game shows only the cards everyone saw taken
+    hands = ([game.view(s)["seats"][s]["hand"] for s in range(game.players)] if game.sampled
+             else [seat["known_hand"] for seat in seats])
+    values = [float(score) for score in public["scores"]]
+    bidding_now = stage in ("bid", "back") and bidding is not None
+    for s in range(game.players):
+        if stage in ("window3", "over"):
+            playable = ""  # the round's bidding is over: hand cards are discarded
+        elif bidding_now or (bidding is not None and stage in ("hire", "move", "fame")):
+            current = ORDER.index(bidding["kind"][0].upper())
+            own_turn_over = bidding_now and bidding["done"][s]
+            playable = ORDER[current + (1 if own_turn_over or not bidding_now else 0):]
+        else:
+            playable = ORDER
+        values[s] += HELD * sum(n * card_worth(card, playable) for card, n in (hands[s] or {}).items())
+        values[s] += RESERVE * sum(n * card_worth(card, ORDER) for card, n in seats[s]["reserve"].items())
+    pending = public["pending"] or {}
+    if stage == "hire":  # an elevator bid about to take a character of up to its level
+        values[pending["seat"]] += WORTH["E"] * pending["limit"]
+    if bidding_now:
+        kind = bidding["kind"][0].upper()
+        bids = bidding["values"]
+        order = [p for p in public["press_order"] if p != "black"]
+        leader = max((s for s in range(game.players) if bids[s]), key=lambda s: (bids[s], -order.index(s)),
+                     default=None)
+        for s in range(game.players):
+            values[s] += WORTH[kind] * (bids[s] + (1 if s == leader else 0))
+    return values
+
+
+def evaluate(game: Game) -> list[float]:
+    return score_values(worth(game), SCALE)
+
+
+HOOKS = BotHooks(evaluate=evaluate, rollout_depth=40, score_scale=SCALE)
