@@ -136,3 +136,23 @@ def test_a_preheated_kernel_loads_every_game_before_its_visitor_arrives():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     games, before, after = json.loads(out.stdout)
     assert games >= 4 and not any(before) and all(after)
+
+
+def test_the_culler_leaves_a_kernel_that_is_still_starting_alone():
+    """A kernel is listed before its `last_activity` is set; jupyter_server's own check raised
+    there (a traceback in the log of a CI run, once the pool heated kernels one at a time)."""
+    from traitlets import TraitError
+
+    from nbgames.serve.kernels import ClassroomKernelManager
+
+    class Starting:
+        execution_state = "starting"
+
+        @property
+        def last_activity(self):
+            raise TraitError("expected a datetime, not the NoneType None")
+
+    manager = ClassroomKernelManager()
+    manager._kernels["k"] = Starting()
+    assert asyncio.run(manager.cull_kernel_if_idle("k")) is None
+    assert "k" in manager._kernels

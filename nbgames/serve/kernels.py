@@ -12,7 +12,7 @@ import psutil
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Float, Integer
+from traitlets import Float, Integer, TraitError
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -60,9 +60,13 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         kernel = self._kernels.get(kernel_id)
         connections = self._kernel_connections.get(kernel_id, 0)
         timeout = self.cull_connected_idle_timeout
-        if kernel is None or not hasattr(kernel, "last_activity"):
+        if kernel is None:
             return await super().cull_kernel_if_idle(kernel_id)
-        idle = utcnow() - kernel.last_activity
+        try:
+            last_activity = kernel.last_activity
+        except (AttributeError, TraitError):  # still starting (the trait is set once it runs)
+            return None  # jupyter_server's own check raises here: nothing to cull yet
+        idle = utcnow() - last_activity
         if connections and timeout > 0:
             if idle > timedelta(seconds=timeout) and getattr(kernel, "execution_state", "") != "busy":
                 self.log.warning("Culling kernel %s of an open page idle for %d s.",
