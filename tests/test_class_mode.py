@@ -156,3 +156,23 @@ def test_the_culler_leaves_a_kernel_that_is_still_starting_alone():
     manager._kernels["k"] = Starting()
     assert asyncio.run(manager.cull_kernel_if_idle("k")) is None
     assert "k" in manager._kernels
+
+
+def test_a_spare_kernel_waits_for_a_quiet_machine_but_not_forever(monkeypatch):
+    """Refills never take the cores from pages in play: a spare heats once the CPU is below
+    `refill_busy_percent`, or after `refill_max_wait` seconds of a busy machine."""
+    from traitlets import HasTraits
+
+    from nbgames.serve import kernels
+
+    pool = kernels.classroom_pool(type("Pool", (HasTraits,), {"_pools": {}}))(refill_max_wait=1.5)
+    readings = iter([95.0, 95.0, 30.0, 30.0] + [95.0] * 20)  # each look: a reset, then a reading
+    monkeypatch.setattr(kernels.psutil, "cpu_percent", lambda interval=None: next(readings))
+
+    async def waited() -> float:
+        start = time.monotonic()
+        await pool._quiet_moment()
+        return time.monotonic() - start
+
+    assert 0.9 <= asyncio.run(waited()) < 1.4  # busy at the first look, quiet at the second
+    assert 1.4 <= asyncio.run(waited()) < 2.2  # busy throughout: heats after refill_max_wait
