@@ -239,7 +239,6 @@ def classroom_pool(voila_kernel_manager: type) -> type:
             self.heater.close()
             return await super().shutdown_all(*args, **kwargs)
 
-    ClassroomPool.__name__ = ClassroomPool.__qualname__ = "ClassroomPool"
     return ClassroomPool
 
 
