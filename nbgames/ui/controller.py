@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from ..engine.action import Action
 from ..engine.bots import BOT_KINDS, LEVELS, make_bot
-from ..engine.budget import SEARCHES
+from ..engine.budget import SEARCHES, lower_priority
 from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import MAX_RECORD_BYTES, Game, from_record
 from ..i18n import Msg, gettext, localize, resolve
@@ -328,7 +328,11 @@ class PlayController:
         def progress(positions: int, total: int) -> None:
             loop.call_soon_threadsafe(setattr, self.review.progress, "value", positions)
 
-        in_worker("nbgames-review", lambda: review(copy, seat, progress=progress, stop=stop), done)
+        def work():
+            lower_priority()  # a long search: below every page's clicks (it takes no slot: it would hold it long)
+            return review(copy, seat, progress=progress, stop=stop)
+
+        in_worker("nbgames-review", work, done)
 
     def stop_bots(self) -> None:
         """Stop the bots: a search ends at once, nothing more is played until "Play on"."""
