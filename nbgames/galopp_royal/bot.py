@@ -5,6 +5,9 @@ of the races to come, shared by team strength (GR-2, GR-3, GR-15). The high bidd
 auction is counted as having paid its bid for an average team. In playouts a seat bids the
 lowest bid while the price stays under a fair one (a team's share of the prizes to come), and
 passes above it: random bids up to all one's coins would make every playout's auction a lottery.
+Playouts stop after 20 plies (about five rolls a seat): the expected prizes judge a race in
+progress far less noisily than one random finish of all six races (mcts vs 3 greedy: 21 % with
+playouts to the end, 40 % with 20 plies, 24 games each).
 """
 
 from __future__ import annotations
@@ -71,4 +74,4 @@ def evaluate(game: Game) -> list[float]:
     return score_values(expected_money(game.view(None)), 10.0)
 
 
-HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=None, score_scale=10.0)
+HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=20, score_scale=10.0)
