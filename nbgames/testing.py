@@ -56,6 +56,16 @@ class ChildProcess:
     def stop(self) -> None:
         raise NotImplementedError
 
+    def end_group(self, grace: float) -> None:
+        """SIGTERM to the whole process group, SIGKILL if it is still there after `grace` seconds."""
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(grace)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(10)
+
 
 class Server(ChildProcess):
     """A `nbgames serve` process in its own process group, with its log in a file."""
@@ -108,13 +118,7 @@ class Server(ChildProcess):
         return out
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(10)
+        self.end_group(grace=10)
         self._log.close()
 
 

@@ -13,7 +13,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -153,13 +152,7 @@ class Hub(ChildProcess):
                     proc.terminate()
             except psutil.Error:
                 pass
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(10)
+        self.end_group(grace=15)
         _, alive = psutil.wait_procs(left, timeout=5)
         for proc in alive:
             try:
