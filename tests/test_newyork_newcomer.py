@@ -51,6 +51,16 @@ def test_a_square_only_one_joker_names_says_which_joker():
     assert chosen == [] and choice_labels(view) == ["D4: red D + blue 4", "D4: red joker as Fifth Ave + blue 4"]
 
 
+def test_the_question_is_asked_before_its_buttons_appear():
+    """The status line (and the rule button beside it) changes before the choice buttons
+    appear: a line that wrapped after them would push them down under the pointer."""
+    view, _chosen = joker_view(["R*", "D", "4", "1"])
+    seen = []
+    view.choices.observe(lambda change: seen.append(view.status.value), names="children")
+    view.click("F4")
+    assert len(seen) == 1 and "Only your red joker names F4" in seen[0]
+
+
 def test_without_jokers_a_square_one_pair_names_is_played_at_once():
     view, chosen = joker_view(["C", "F", "2", "5"])
     view.click("F5")

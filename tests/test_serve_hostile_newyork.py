@@ -38,7 +38,9 @@ def site(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("serve-hostile")
     with Server(tmp / "voila.log", extra_args=["--notebooks", str(ROOT / "notebooks")], config=FAST_BOTS) as srv:
         yield srv
-    assert "Traceback" not in srv.log(), srv.log()[-4000:]
+    # while serving: a kernel still starting when the server stops dies in its imports (a traceback)
+    serving = srv.log().partition("Handle signal")[0]
+    assert "Traceback" not in serving, serving[-4000:]
 
 
 class PlayPage:

@@ -117,16 +117,15 @@ class NewYorkView(ShellView):
         found = self.candidates(target)
         return len(found) > 1 or (len(found) == 1 and bool(jokers_spent(found[0])))
 
-    def click(self, target: str) -> None:
-        """The shell's click; when it asks about the only way to play a square (jokers, see
-        `asks_which`), the status line says which jokers that way spends."""
-        super().click(target)
-        found = self.candidates(target)
+    def ask_text(self, target: str, found: list[Action]) -> str:
+        """The shell's question; asked about the only way to play a square (jokers, see
+        `asks_which`), it says which jokers that way spends."""
         jokers = jokers_spent(found[0]) if len(found) == 1 else []
-        if jokers and [b.tooltip for b in self.choices.children] == [str(found[0])]:
-            key = "ny.spend_both" if len(jokers) == 2 else "ny.spend_one"
-            joker = t("ny.red_joker" if jokers[0] == ny.RED_JOKER else "ny.blue_joker", self.lang)
-            self.status.value = t(key, self.lang, target=target, joker=joker)
+        if not jokers:
+            return super().ask_text(target, found)
+        key = "ny.spend_both" if len(jokers) == 2 else "ny.spend_one"
+        joker = t("ny.red_joker" if jokers[0] == ny.RED_JOKER else "ny.blue_joker", self.lang)
+        return t(key, self.lang, target=target, joker=joker)
 
     def _spends(self) -> bool:
         """Whether a click plays (and spends) what it names: not a lesson question's click."""

@@ -141,12 +141,9 @@ class NewYorkCityView(ShellView):
             return f"district:{args[0]}"
         return f"district:{args[2]}"  # fame tile, route, district
 
-    def click(self, target: str) -> None:
-        """The shell's click; when it asks "which way?", the target is named in words."""
-        super().click(target)
-        raw = t("label.choose_how", self.lang, target=target)
-        if self.status.value == raw:
-            self.status.value = t("label.choose_how", self.lang, target=self.target_words(target))
+    def ask_text(self, target: str, found: list[Action]) -> str:
+        """The shell's "which way?" question, the target named in words."""
+        return t("label.choose_how", self.lang, target=self.target_words(target))
 
     def target_words(self, target: str) -> str:
         """A target in words: "District B", "Pair 3", "The E in your reserve", "Character 24"."""

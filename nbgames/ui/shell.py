@@ -403,11 +403,16 @@ class ShellView(GameView):
         if found and not self.asks_which(target):
             self._emit(found[0])
         elif found:  # several ways to play here: ask which, never pick one silently
-            self.status.value = t("label.choose_how", self.lang, target=target)
+            # the question first: its rule buttons must not push the choices down under the pointer
+            self.status.value = self.ask_text(target, found)
             self._update_choices(found)
         else:
             self.status.value = self.refusal_text(target)
             self._update_choices([])
+
+    def ask_text(self, target: str, found: Sequence[Action]) -> str:
+        """The status line's question when a click on `target` asks which way to play it."""
+        return t("label.choose_how", self.lang, target=target)
 
     def asks_which(self, target: str) -> bool:
         """Whether a click on `target` asks "which way?" before playing (several ways to play
