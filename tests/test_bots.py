@@ -220,3 +220,20 @@ def test_new_york_city_values_a_bid_above_the_cards_held():
             checked += 1
         game.play(rng.choice(game.legal_actions()))
     assert checked == 5
+
+
+def test_a_decided_search_stops_early_with_the_move_a_full_search_finds():
+    """Once no other action can catch the most visited one in the iterations left, searching on
+    changes nothing: the bot answers sooner with the same move."""
+    game, rng = Game("newyork1901", 4, seed=0), random.Random(0)
+    searched = stopped_early = 0
+    while searched < 12:
+        if len(game.legal_actions()) > 1:
+            full = Search(iterations=300, seconds=None, rng=random.Random(searched)).run(game)
+            quick = Search(iterations=300, seconds=None, rng=random.Random(searched), stop_when_decided=True).run(game)
+            assert str(quick.best) == str(full.best)
+            searched += 1
+            stopped_early += quick.iterations < full.iterations == 300
+        for _ in range(5):
+            game.play(rng.choice(game.legal_actions()))
+    assert stopped_early >= 4

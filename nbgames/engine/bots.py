@@ -101,7 +101,7 @@ class MctsBot:
         self.name = f"mcts-{level}"
         self.search = Search(iterations=iterations or budget.iterations,
                              seconds=budget.seconds if seconds == -1.0 else seconds,
-                             hooks=hooks, rng=random.Random(seed))
+                             hooks=hooks, rng=random.Random(seed), stop_when_decided=True)
         self.last: SearchResult | None = None  # the latest search (for hints, tests, a page's display)
 
     @property

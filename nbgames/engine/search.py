@@ -149,6 +149,7 @@ class Search:
     seconds: float | None = None
     exploration: float = EXPLORATION
     prior: int = 5
+    stop_when_decided: bool = False  # stop once no other action can overtake the most visited
     hooks: BotHooks | None = None
     rng: random.Random = field(default_factory=random.Random)
 
@@ -181,6 +182,9 @@ class Search:
             values = self._iterate(root, game.determinize(seat, self.rng), hooks, allowed)
             sums = [s + v for s, v in zip(sums, values, strict=True)]
             done += 1
+            decided = self.stop_when_decided and legal and done % 16 == 0
+            if decided and self._decided(root, legal, done, start, deadline):
+                break
         ranked = sorted((n for name, n in root.children.items() if legal is None or name in legal),
                         key=lambda n: (-n.visits, -n.total / n.visits, str(n.action)))
         actions = [ActionValue(legal[str(n.action)] if legal else n.action, n.visits, n.total / n.visits)
@@ -189,6 +193,16 @@ class Search:
         actions += [ActionValue(a, 0, 0.0) for a in (legal or {}).values() if a not in seen]
         return SearchResult(seat, actions, [s / max(done, 1) for s in sums], done,
                             time.monotonic() - start, stopped)
+
+    def _decided(self, root: Node, legal: dict[str, Action], done: int, start: float, deadline: float | None) -> bool:
+        """Whether the most visited root action keeps its place whatever the iterations left
+        do (the move is chosen by visits): those left by the cap, or by the time at this pace."""
+        left = self.iterations - done
+        if deadline is not None:
+            now = time.monotonic()
+            left = min(left, int((deadline - now) * done / max(now - start, 1e-9)) + 1)
+        visits = sorted((root.children[name].visits for name in legal if name in root.children), reverse=True)
+        return len(visits) < 2 or visits[0] - visits[1] > left
 
     def _seed_root(self, root: Node, game: Game, hooks: BotHooks) -> list[str]:
         """Seed the root's children with their prior; returns their names best first."""
