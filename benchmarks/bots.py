@@ -5,7 +5,7 @@
     mcts normal vs 3 × greedy   wins ≥ 40 %   (a fair seat wins 25 %)
 
     python benchmarks/bots.py [-n 100] [--jobs 2] [--games newyork,galopp_royal] [--mcts mcts-normal]
-        [--hero greedy|mcts-normal] [--against random|greedy]
+        [--hero greedy|mcts-normal] [--against random|greedy] [--players 4]
 
 Prints each matchup's win rate with its 95 % confidence interval, the target and by how much it
 is met or missed, mean think time per move, and the machine's load average (the MCTS levels are
@@ -23,10 +23,12 @@ from nbgames.engine.simulate import ProgressBar
 from nbgames.engine.tournament import tournament
 
 
-def matchups(mcts: str) -> list[tuple[list[str], float]]:
-    return [(["greedy", "random", "random", "random"], 0.60),
-            ([mcts, "random", "random", "random"], 0.85),
-            ([mcts, "greedy", "greedy", "greedy"], 0.40)]
+def matchups(mcts: str, players: int = 4) -> list[tuple[list[str], float]]:
+    """(seats, target); the targets are issue 12's, set for four players."""
+    others = players - 1
+    return [(["greedy"] + ["random"] * others, 0.60),
+            ([mcts] + ["random"] * others, 0.85),
+            ([mcts] + ["greedy"] * others, 0.40)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -37,15 +39,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mcts", default="mcts-normal", help="the MCTS level measured")
     parser.add_argument("--hero", default=None, help="run only the matchups of this bot (greedy or mcts)")
     parser.add_argument("--against", default=None, help="run only the matchups against this bot")
+    parser.add_argument("--players", type=int, default=4, help="seats per game (the targets are for four)")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores",
           flush=True)
     for name in args.games.split(","):
-        for bots, target in matchups(args.mcts):
+        for bots, target in matchups(args.mcts, args.players):
             if args.hero not in (None, bots[0]) or args.against not in (None, bots[1]):
                 continue
-            print(f"\n{name}: {bots[0]} vs 3 × {bots[1]}  (target ≥ {target:.0%})", flush=True)
+            print(f"\n{name}: {bots[0]} vs {len(bots) - 1} × {bots[1]}  (target ≥ {target:.0%}; a fair seat wins "
+                  f"{1 / len(bots):.0%})", flush=True)
             result = tournament(name, bots, args.n, seed=args.seed, jobs=args.jobs,
                                 progress=ProgressBar(sys.stderr))
             hero = result.entrants[0]
