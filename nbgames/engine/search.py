@@ -127,7 +127,7 @@ class SearchResult:
     values: list[float]  # per seat, mean value over the iterations (≈ winning chance)
     iterations: int
     seconds: float
-    stopped: bool = False
+    stopped: bool = False  # ended before the iteration cap
 
     @property
     def best(self) -> Action:
@@ -172,11 +172,10 @@ class Search:
         if self.prior and seat == game.to_move:
             ranking = self._seed_root(root, game, hooks)
         sums = [0.0] * game.players
-        done, stopped = 0, False
+        done = 0
         while done < self.iterations:
             # one iteration at least before the deadline counts: a late start still gives an answer
             if (deadline is not None and done and time.monotonic() >= deadline) or (stop is not None and stop.is_set()):
-                stopped = done < self.iterations
                 break
             allowed = set(ranking[:widening(done)]) if ranking else None
             values = self._iterate(root, game.determinize(seat, self.rng), hooks, allowed)
@@ -185,6 +184,7 @@ class Search:
             decided = self.stop_when_decided and legal and done % 16 == 0
             if decided and self._decided(root, legal, done, start, deadline):
                 break
+        stopped = done < self.iterations  # by the deadline, `stop`, or decided
         ranked = sorted((n for name, n in root.children.items() if legal is None or name in legal),
                         key=lambda n: (-n.visits, -n.total / n.visits, str(n.action)))
         actions = [ActionValue(legal[str(n.action)] if legal else n.action, n.visits, n.total / n.visits)
