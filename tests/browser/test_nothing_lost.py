@@ -80,7 +80,8 @@ def test_lessons_done_are_still_done_after_a_reload(board):
     page.reload()
     board.wait_drawn()
     board.wait_for(lambda: "2 of 9 lessons done" in board.text(".nbg-lesson-progress"), "progress restored")
-    assert "Welcome back" in board.text(".nbg-lesson-feedback")
+    # the progress and the welcome reach the page in separate messages: wait for the second too
+    board.wait_for(lambda: "Welcome back" in board.text(".nbg-lesson-feedback"), "the welcome back")
     assert "3." in board.text(".nbg-lesson-title")
 
 
