@@ -181,8 +181,8 @@ class Search:
             values = self._iterate(root, game.determinize(seat, self.rng), hooks, allowed)
             sums = [s + v for s, v in zip(sums, values, strict=True)]
             done += 1
-            decided = self.stop_when_decided and legal and done % 16 == 0
-            if decided and self._decided(root, legal, done, start, deadline):
+            check_due = self.stop_when_decided and legal and done % 16 == 0
+            if check_due and self._decided(root, legal, done, start, deadline):
                 break
         stopped = done < self.iterations  # by the deadline, `stop`, or decided
         ranked = sorted((n for name, n in root.children.items() if legal is None or name in legal),

@@ -15,6 +15,7 @@ are square names ("C3"), shared with `highlight`.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from typing import Any
 
 from ..engine.action import Action
@@ -117,7 +118,7 @@ class NewYorkView(ShellView):
         found = self.candidates(target)
         return len(found) > 1 or (len(found) == 1 and bool(jokers_spent(found[0])))
 
-    def ask_text(self, target: str, found: list[Action]) -> str:
+    def ask_text(self, target: str, found: Sequence[Action]) -> str:
         """The shell's question; asked about the only way to play a square (jokers, see
         `asks_which`), it says which jokers that way spends."""
         jokers = jokers_spent(found[0]) if len(found) == 1 else []

@@ -23,6 +23,7 @@ reaches a widget), ``legal_actions()``, ``refusal()`` and ``explain_scores()``.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -141,7 +142,7 @@ class NewYorkCityView(ShellView):
             return f"district:{args[0]}"
         return f"district:{args[2]}"  # fame tile, route, district
 
-    def ask_text(self, target: str, found: list[Action]) -> str:
+    def ask_text(self, target: str, found: Sequence[Action]) -> str:
         """The shell's "which way?" question, the target named in words."""
         return t("label.choose_how", self.lang, target=self.target_words(target))
 
