@@ -5,11 +5,13 @@
     mcts normal vs 3 × greedy   wins ≥ 40 %   (a fair seat wins 25 %)
 
     python benchmarks/bots.py [-n 100] [--jobs 2] [--games newyork,galopp_royal] [--mcts mcts-normal]
-        [--hero greedy|mcts-normal] [--against random|greedy] [--players 4]
+        [--hero greedy|mcts-normal] [--against random|greedy] [--players 4] [--log DIR]
 
 Prints each matchup's win rate with its 95 % confidence interval, the target and by how much it
 is met or missed, mean think time per move, and the machine's load average (the MCTS levels are
-time budgets: on a busy machine they search fewer iterations).
+time budgets: on a busy machine they search fewer iterations). With --log DIR every game is
+written to a CSV per matchup as it ends, and a later run with the same DIR goes on from there: an
+hour-long matchup can stop (Ctrl-C, or SIGSTOP while the machine does something else) and resume.
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 from nbgames.engine.registry import available_games
 from nbgames.engine.simulate import ProgressBar
-from nbgames.engine.tournament import tournament
+from nbgames.engine.tournament import CsvLog, read_csv, tournament
 
 
 def matchups(mcts: str, players: int = 4) -> list[tuple[list[str], float]]:
@@ -41,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", default=None, help="run only the matchups against this bot")
     parser.add_argument("--players", type=int, default=4, help="seats per game (the targets are for four)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--log", default=None, metavar="DIR", help="a CSV per matchup, resumed from if present")
     args = parser.parse_args(argv)
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores",
           flush=True)
@@ -50,8 +54,21 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             print(f"\n{name}: {bots[0]} vs {len(bots) - 1} × {bots[1]}  (target ≥ {target:.0%}; a fair seat wins "
                   f"{1 / len(bots):.0%})", flush=True)
-            result = tournament(name, bots, args.n, seed=args.seed, jobs=args.jobs,
-                                progress=ProgressBar(sys.stderr))
+            played, log = [], None
+            if args.log:
+                path = Path(args.log) / f"{name}-{len(bots)}p-{bots[0]}-vs-{bots[1]}-seed{args.seed}.csv"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                if path.exists():
+                    with path.open(newline="", encoding="utf-8") as fh:
+                        played = read_csv(fh, name, bots, args.seed)
+                    print(f"  going on from {len({r['game'] for r in played})} games in {path}", flush=True)
+                log = CsvLog(str(path), played)
+            try:
+                result = tournament(name, bots, args.n, seed=args.seed, jobs=args.jobs,
+                                    progress=ProgressBar(sys.stderr), played=played, on_game=log)
+            finally:
+                if log:
+                    log.close()
             hero = result.entrants[0]
             low, high = hero.interval()
             verdict = "met" if hero.win_rate >= target else f"MISSED by {target - hero.win_rate:.1%}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .engine.registry import available_games, manifest
@@ -24,16 +25,25 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _tournament(args: argparse.Namespace) -> int:
     from .engine.simulate import ProgressBar
-    from .engine.tournament import tournament
+    from .engine.tournament import CsvLog, read_csv, tournament
 
     options = manifest(args.game).parse_options(args.option)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    result = tournament(args.game, bots, args.n, seed=args.seed, options=options, jobs=args.jobs,
-                        progress=None if args.quiet else ProgressBar(sys.stderr))
+    played: list[dict] = []
+    if args.resume:
+        if not args.csv:
+            raise ValueError("--resume goes on from the games in --csv FILE: name the file")
+        if os.path.exists(args.csv):
+            with open(args.csv, newline="", encoding="utf-8") as fh:
+                played = read_csv(fh, args.game, bots, args.seed)
+    log = CsvLog(args.csv, played) if args.csv else None
+    try:
+        result = tournament(args.game, bots, args.n, seed=args.seed, options=options, jobs=args.jobs,
+                            progress=None if args.quiet else ProgressBar(sys.stderr), played=played, on_game=log)
+    finally:
+        if log:
+            log.close()
     print(result.format())
-    if args.csv:
-        with open(args.csv, "w", newline="", encoding="utf-8") as fh:
-            result.write_csv(fh)
     return 0
 
 
@@ -133,7 +143,10 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=int, default=0)
     tour.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
                       help="a game option (repeatable)")
-    tour.add_argument("--csv", default=None, metavar="FILE", help="write one row per game and bot")
+    tour.add_argument("--csv", default=None, metavar="FILE",
+                      help="one row per game and bot, written as each game ends")
+    tour.add_argument("--resume", action="store_true",
+                      help="go on from the games already in --csv FILE (same game, bots and seed)")
     tour.add_argument("--quiet", action="store_true", help="no progress bar")
     tour.set_defaults(func=_tournament)
 

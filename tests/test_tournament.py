@@ -55,3 +55,43 @@ def test_cli_prints_win_rates_with_intervals_and_writes_csv(tmp_path, capsys):
 def test_cli_refuses_an_unknown_bot(capsys):
     assert main(["tournament", "pebbles", "--bots", "greedy,oracle", "-n", "1"]) == 2
     assert "unknown bot 'oracle'" in capsys.readouterr().err
+
+
+def _games(path):
+    key = lambda r: (int(r["game"]), int(r["entrant"]))  # noqa: E731
+    return [{k: v for k, v in r.items() if not k.startswith("think")}
+            for r in sorted(csv.DictReader(io.StringIO(path.read_text())), key=key)]
+
+
+def test_a_resumed_tournament_plays_only_the_games_missing_and_ends_as_one_run(tmp_path, capsys):
+    whole, part = tmp_path / "whole.csv", tmp_path / "part.csv"
+    args = ["tournament", "pebbles", "--bots", "greedy,random", "--seed", "3", "--quiet"]
+    assert main(args + ["-n", "5", "--csv", str(whole)]) == 0
+    assert main(args + ["-n", "2", "--csv", str(part)]) == 0
+    lines = part.read_text().splitlines()
+    part.write_text("\n".join(lines[:-1]) + "\n")  # game 1 cut off while written: it is played again
+    capsys.readouterr()
+    assert main(args + ["-n", "5", "--csv", str(part), "--resume"]) == 0
+    assert "5 games of pebbles" in capsys.readouterr().out
+    assert _games(part) == _games(whole) and len(_games(whole)) == 10
+
+
+def test_games_already_played_count_without_being_played_again():
+    first = tournament("pebbles", ["greedy", "random"], 2, seed=3)
+    new = []
+    result = tournament("pebbles", ["greedy", "random"], 5, seed=3, played=first.rows, on_game=new.extend)
+    assert sorted({r["game"] for r in new}) == [2, 3, 4] and result.games == 5
+    assert result.entrants[0].wins == tournament("pebbles", ["greedy", "random"], 5, seed=3).entrants[0].wins
+
+
+def test_resume_refuses_the_csv_of_another_tournament_and_leaves_it_as_it_was(tmp_path, capsys):
+    path = tmp_path / "games.csv"
+    assert main(["tournament", "pebbles", "--bots", "greedy,random", "-n", "2", "--csv", str(path), "--quiet"]) == 0
+    before = path.read_text()
+    for other in (["--bots", "random,greedy"], ["--bots", "greedy,random", "--seed", "1"]):
+        assert main(["tournament", "pebbles", *other, "-n", "3", "--csv", str(path), "--resume", "--quiet"]) == 2
+        assert "another tournament" in capsys.readouterr().err
+        assert path.read_text() == before
+    path.write_text("name,age\nx,1\n")
+    assert main(["tournament", "pebbles", "--bots", "greedy,random", "-n", "3", "--csv", str(path), "--resume"]) == 2
+    assert "not written by a tournament" in capsys.readouterr().err

@@ -1,12 +1,13 @@
 """Bot tournaments (``nbgames tournament``): seats rotate game by game, results with 95 %
-confidence intervals, think time per move, and a CSV of every game."""
+confidence intervals, think time per move, and a CSV of every game, written as each game ends so
+that a long run can stop and go on later (``--resume``)."""
 
 from __future__ import annotations
 
 import csv
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, TextIO
@@ -93,10 +94,66 @@ class Tournament:
                          f"{e.mean_score:>10.2f}  {e.think_per_move * 1000:>7.1f} ms  {e.think_max:>5.2f} s")
         return "\n".join(lines)
 
-    def write_csv(self, stream: TextIO) -> None:
-        writer = csv.DictWriter(stream, CSV_FIELDS)
-        writer.writeheader()
-        writer.writerows(sorted(self.rows, key=lambda r: (r["game"], r["entrant"])))
+
+class CsvLog:
+    """An `on_game` that writes each game's rows to a CSV file as the game ends, after the rows
+    it was given to keep (the games a resumed run goes on from). The file is opened at the first
+    game that ends, so a run that fails before any game leaves an old file as it was."""
+
+    def __init__(self, path: str, keep: Sequence[dict[str, Any]] = ()) -> None:
+        self.path, self.keep = path, list(keep)
+        self.stream: TextIO | None = None
+        self.writer: csv.DictWriter | None = None
+
+    def __call__(self, rows: list[dict[str, Any]]) -> None:
+        if self.writer is None:
+            self.stream = open(self.path, "w", newline="", encoding="utf-8")
+            self.writer = csv.DictWriter(self.stream, CSV_FIELDS)
+            self.writer.writeheader()
+            self.writer.writerows(self.keep)
+        self.writer.writerows(rows)
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.stream:
+            self.stream.close()
+
+
+def _number(text: str) -> int | float:
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+NUMBERS = {"game": int, "seed": int, "entrant": int, "seat": int, "score": _number, "win": float, "moves": int,
+           "think_seconds": float, "think_max": float, "plies": int}
+
+
+def read_csv(stream: TextIO, name: str, bots: list[str], seed: int) -> list[dict[str, Any]]:
+    """The rows of a CSV written by an earlier run of the same tournament, to go on from; a CSV of
+    another game, other bots or another seed is refused (its games would not be these)."""
+    reader = csv.DictReader(stream)
+    if reader.fieldnames is None:
+        return []
+    if tuple(reader.fieldnames) != CSV_FIELDS:
+        raise ValueError("this CSV was not written by a tournament (its columns differ)")
+    rows = []
+    for raw in reader:
+        try:
+            row: dict[str, Any] = {k: NUMBERS[k](v) if k in NUMBERS else v for k, v in raw.items()}
+        except (TypeError, ValueError):
+            raise ValueError(f"this CSV has a broken row: {raw}") from None
+        entrant = row["entrant"]
+        if (row["seed"] != seed + row["game"] or not 0 <= entrant < len(bots) or row["bot"] != bots[entrant]
+                or row["seat"] != (entrant + row["game"]) % len(bots)):
+            raise ValueError(f"this CSV is of another tournament than {name} with {','.join(bots)} and seed "
+                             f"{seed} (row {raw})")
+        rows.append(row)
+    games: dict[int, int] = {}
+    for row in rows:
+        games[row["game"]] = games.get(row["game"], 0) + 1
+    return [row for row in rows if games[row["game"]] == len(bots)]  # a game cut off while written: played again
 
 
 BotSpec = str | Callable[[int], Any]  # a kind for `make_bot`, or a factory: seed -> bot
@@ -139,26 +196,34 @@ def play_game(name: str, bots: list[BotSpec], index: int, seed: int,
 
 
 def tournament(name: str, bots: list[BotSpec], n: int, seed: int = 0, options: dict[str, Any] | None = None,
-               jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> Tournament:
+               jobs: int = 1, progress: Callable[[int, int], None] | None = None,
+               played: Sequence[dict[str, Any]] = (), on_game: Callable[[list[dict[str, Any]]], None] | None = None,
+               ) -> Tournament:
     """Play `n` games of `name` between `bots` (one per seat: a kind such as "mcts" or
     "random", or a factory ``seed -> bot`` such as your own bot class), seats rotating, on
-    `jobs` processes. Same seed, same results."""
+    `jobs` processes. Same seed, same results. Games whose rows are in `played` (from
+    `read_csv`) count without being played again; `on_game` gets each new game's rows."""
     for spec in bots:
         _make(spec, 0)  # an unknown kind fails now, not in a worker
     Game(name, len(bots), seed, options)  # so do a bad player count and bad options
     result = Tournament(name, [Entrant(bot_name(spec)) for spec in bots], dict(options or {}))
+    result.add([row for row in played if row["game"] < n])
+    todo = [i for i in range(n) if i not in {row["game"] for row in played}]
     start = time.perf_counter()
+
+    def finished(rows: list[dict[str, Any]]) -> None:
+        result.add(rows)
+        if on_game:
+            on_game(rows)
+        if progress:
+            progress(result.games, n)
+
     if jobs <= 1:
-        for i in range(n):
-            result.add(play_game(name, bots, i, seed, options))
-            if progress:
-                progress(i + 1, n)
+        for i in todo:
+            finished(play_game(name, bots, i, seed, options))
     else:
         with ProcessPoolExecutor(jobs) as pool:
-            futures = [pool.submit(play_game, name, bots, i, seed, options) for i in range(n)]
-            for done, future in enumerate(as_completed(futures), 1):
-                result.add(future.result())
-                if progress:
-                    progress(done, n)
+            for future in as_completed([pool.submit(play_game, name, bots, i, seed, options) for i in todo]):
+                finished(future.result())
     result.seconds = time.perf_counter() - start
     return result
