@@ -237,3 +237,29 @@ def test_a_decided_search_stops_early_with_the_move_a_full_search_finds():
         for _ in range(5):
             game.play(rng.choice(game.legal_actions()))
     assert stopped_early >= 4
+
+
+def test_galopp_playout_bidders_bid_only_for_a_lot_better_than_their_team():
+    """Galopp Royal's playouts: a seat values a lot by the prizes it may expect with the lot's team
+    rather than its own (GR-17: the old team is discarded). A flat price for every seat made the
+    search expect rivals to outbid it for every lot, so it bought lots for a coin and threw good
+    teams away."""
+    import copy
+
+    from nbgames.galopp_royal.bot import lot_worth
+
+    view = Game("galopp_royal", 4, seed=3).view(0)
+
+    def worth(board, private):
+        mine = copy.deepcopy(view)
+        mine["boards"][0], mine["auction"]["my_private"] = board, [private]
+        return lot_worth(mine)
+
+    strong, weak = ["+5", "+3", "+3", "+2"], ["goof", "+1", "goof", "+1"]
+    assert worth(strong, "+5") < 0 < worth(weak, "goof")
+    assert worth(weak, "goof") < worth(weak, "+1") < worth(weak, "+5")
+    assert worth(None, "goof") < 0 < worth(None, "+5")  # no team yet: against an average one
+    half = copy.deepcopy(view)
+    half["results"] = [[0, 1, 2, 3]] * 3
+    half["boards"][0], half["auction"]["my_private"] = weak, ["+5"]
+    assert 0 < lot_worth(half) < worth(weak, "+5")  # fewer prizes to come, less to gain
