@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import math
+import os
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -98,7 +99,8 @@ class Tournament:
 class CsvLog:
     """An `on_game` that writes each game's rows to a CSV file as the game ends, after the rows
     it was given to keep (the games a resumed run goes on from). The file is opened at the first
-    game that ends, so a run that fails before any game leaves an old file as it was."""
+    game that ends, so a run that fails before any game leaves an old file as it was, and it
+    replaces the old file whole, so a run stopped at that moment loses nothing either."""
 
     def __init__(self, path: str, keep: Sequence[dict[str, Any]] = ()) -> None:
         self.path, self.keep = path, list(keep)
@@ -106,11 +108,15 @@ class CsvLog:
         self.writer: csv.DictWriter | None = None
 
     def __call__(self, rows: list[dict[str, Any]]) -> None:
-        if self.writer is None:
-            self.stream = open(self.path, "w", newline="", encoding="utf-8")
+        if self.writer is None:  # the kept rows and the first game go to a new file that then takes the old one's place
+            part = self.path + ".part"
+            self.stream = open(part, "w", newline="", encoding="utf-8")
             self.writer = csv.DictWriter(self.stream, CSV_FIELDS)
             self.writer.writeheader()
-            self.writer.writerows(self.keep)
+            self.writer.writerows(self.keep + rows)
+            self.stream.flush()
+            os.replace(part, self.path)
+            return
         self.writer.writerows(rows)
         self.stream.flush()
 
