@@ -37,7 +37,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/newyork_city_speed.py
 
 bench-bots: $(STAMP)
-	$(BIN)/python benchmarks/bots.py -n 100 --jobs 2
+	$(BIN)/python benchmarks/bots.py -n 100 --jobs 2 --log benchmarks/results
 
 bench-ui: $(STAMP)
 	$(BIN)/python benchmarks/ui.py
