@@ -214,7 +214,8 @@ def tournament(name: str, bots: list[BotSpec], n: int, seed: int = 0, options: d
     Game(name, len(bots), seed, options)  # so do a bad player count and bad options
     result = Tournament(name, [Entrant(bot_name(spec)) for spec in bots], dict(options or {}))
     result.add([row for row in played if row["game"] < n])
-    todo = [i for i in range(n) if i not in {row["game"] for row in played}]
+    done = {row["game"] for row in played}
+    todo = [i for i in range(n) if i not in done]
     start = time.perf_counter()
 
     def finished(rows: list[dict[str, Any]]) -> None:

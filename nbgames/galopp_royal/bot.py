@@ -35,13 +35,6 @@ def team_step(board: list[str] | None) -> float:
     return (sum(STEP.get(c, AVERAGE_CARD) for c in cards) + AVERAGE_CARD * (4 - len(cards))) / 4
 
 
-def lot_step(auction: dict) -> float:
-    """The mean move of the lot on offer as one seat knows it (the cards it has seen, an average
-    card for each other), from that seat's view of the auction."""
-    known = (auction["lot_public"] + auction["my_private"])[:4]
-    return (sum(STEP[c] for c in known) + AVERAGE_CARD * (4 - len(known))) / 4
-
-
 def expected_money(view: dict) -> list[float]:
     """Per seat: coins plus expected prizes still to win."""
     players, table, done = view["players"], view["prize_table"], len(view["results"])
@@ -72,7 +65,8 @@ def lot_worth(view: dict) -> float:
     share of the prizes to come with the lot's team (the cards it has seen, an average card for
     each other) instead of the team it has now (GR-17: the old one is discarded; before race 1,
     an average team). Negative when its own team is better."""
-    seat, lot = view["seat"], lot_step(view["auction"])
+    seat, auction = view["seat"], view["auction"]
+    lot = team_step((auction["lot_public"] + auction["my_private"])[:4])
     steps = [team_step(board) for board in view["boards"]]
     others = sum(max(0.3, step) ** 2 for s, step in enumerate(steps) if s != seat)
 
