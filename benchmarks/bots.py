@@ -17,6 +17,7 @@ hour-long matchup can stop (Ctrl-C, or SIGSTOP while the machine does something 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -54,21 +55,17 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             print(f"\n{name}: {bots[0]} vs {len(bots) - 1} × {bots[1]}  (target ≥ {target:.0%}; a fair seat wins "
                   f"{1 / len(bots):.0%})", flush=True)
-            played, log = [], None
+            played, log = [], contextlib.nullcontext()
             if args.log:
                 path = Path(args.log) / f"{name}-{len(bots)}p-{bots[0]}-vs-{bots[1]}-seed{args.seed}.csv"
                 path.parent.mkdir(parents=True, exist_ok=True)
-                if path.exists():
-                    with path.open(newline="", encoding="utf-8") as fh:
-                        played = read_csv(fh, name, bots, args.seed)
+                played = read_csv(str(path), name, bots, args.seed)
+                if played:
                     print(f"  going on from {len({r['game'] for r in played})} games in {path}", flush=True)
                 log = CsvLog(str(path), played)
-            try:
+            with log as on_game:
                 result = tournament(name, bots, args.n, seed=args.seed, jobs=args.jobs,
-                                    progress=ProgressBar(sys.stderr), played=played, on_game=log)
-            finally:
-                if log:
-                    log.close()
+                                    progress=ProgressBar(sys.stderr), played=played, on_game=on_game)
             hero = result.entrants[0]
             low, high = hero.interval()
             verdict = "met" if hero.win_rate >= target else f"MISSED by {target - hero.win_rate:.1%}"

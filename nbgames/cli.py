@@ -4,8 +4,8 @@ run a bot tournament, replay a record."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
-import os
 import sys
 
 from .engine.registry import available_games, manifest
@@ -29,20 +29,12 @@ def _tournament(args: argparse.Namespace) -> int:
 
     options = manifest(args.game).parse_options(args.option)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    played: list[dict] = []
-    if args.resume:
-        if not args.csv:
-            raise ValueError("--resume goes on from the games in --csv FILE: name the file")
-        if os.path.exists(args.csv):
-            with open(args.csv, newline="", encoding="utf-8") as fh:
-                played = read_csv(fh, args.game, bots, args.seed)
-    log = CsvLog(args.csv, played) if args.csv else None
-    try:
+    if args.resume and not args.csv:
+        raise ValueError("--resume goes on from the games in --csv FILE: name the file")
+    played = read_csv(args.csv, args.game, bots, args.seed) if args.resume else []
+    with CsvLog(args.csv, played) if args.csv else contextlib.nullcontext() as log:
         result = tournament(args.game, bots, args.n, seed=args.seed, options=options, jobs=args.jobs,
                             progress=None if args.quiet else ProgressBar(sys.stderr), played=played, on_game=log)
-    finally:
-        if log:
-            log.close()
     print(result.format())
     return 0
 

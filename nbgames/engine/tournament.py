@@ -8,6 +8,7 @@ import csv
 import math
 import os
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -120,7 +121,10 @@ class CsvLog:
         self.writer.writerows(rows)
         self.stream.flush()
 
-    def close(self) -> None:
+    def __enter__(self) -> CsvLog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
         if self.stream:
             self.stream.close()
 
@@ -136,29 +140,31 @@ NUMBERS = {"game": int, "seed": int, "entrant": int, "seat": int, "score": _numb
            "think_seconds": float, "think_max": float, "plies": int}
 
 
-def read_csv(stream: TextIO, name: str, bots: list[str], seed: int) -> list[dict[str, Any]]:
-    """The rows of a CSV written by an earlier run of the same tournament, to go on from; a CSV of
-    another game, other bots or another seed is refused (its games would not be these)."""
-    reader = csv.DictReader(stream)
-    if reader.fieldnames is None:
+def read_csv(path: str, name: str, bots: list[str], seed: int) -> list[dict[str, Any]]:
+    """The rows of the CSV an earlier run of the same tournament wrote to `path`, to go on from
+    (none if there is no file); a CSV of another game, other bots or another seed is refused (its
+    games would not be these)."""
+    if not os.path.exists(path):
         return []
-    if tuple(reader.fieldnames) != CSV_FIELDS:
-        raise ValueError("this CSV was not written by a tournament (its columns differ)")
-    rows = []
-    for raw in reader:
-        try:
-            row: dict[str, Any] = {k: NUMBERS[k](v) if k in NUMBERS else v for k, v in raw.items()}
-        except (TypeError, ValueError):
-            raise ValueError(f"this CSV has a broken row: {raw}") from None
-        entrant = row["entrant"]
-        if (row["seed"] != seed + row["game"] or not 0 <= entrant < len(bots) or row["bot"] != bots[entrant]
-                or row["seat"] != (entrant + row["game"]) % len(bots)):
-            raise ValueError(f"this CSV is of another tournament than {name} with {','.join(bots)} and seed "
-                             f"{seed} (row {raw})")
-        rows.append(row)
-    games: dict[int, int] = {}
-    for row in rows:
-        games[row["game"]] = games.get(row["game"], 0) + 1
+    with open(path, newline="", encoding="utf-8") as stream:
+        reader = csv.DictReader(stream)
+        if reader.fieldnames is None:
+            return []
+        if tuple(reader.fieldnames) != CSV_FIELDS:
+            raise ValueError("this CSV was not written by a tournament (its columns differ)")
+        rows = []
+        for raw in reader:
+            try:
+                row: dict[str, Any] = {k: NUMBERS[k](v) if k in NUMBERS else v for k, v in raw.items()}
+            except (TypeError, ValueError):
+                raise ValueError(f"this CSV has a broken row: {raw}") from None
+            entrant = row["entrant"]
+            if (row["seed"] != seed + row["game"] or not 0 <= entrant < len(bots) or row["bot"] != bots[entrant]
+                    or row["seat"] != (entrant + row["game"]) % len(bots)):
+                raise ValueError(f"this CSV is of another tournament than {name} with {','.join(bots)} and seed "
+                                 f"{seed} (row {raw})")
+            rows.append(row)
+    games = Counter(row["game"] for row in rows)
     return [row for row in rows if games[row["game"]] == len(bots)]  # a game cut off while written: played again
 
 
