@@ -35,6 +35,12 @@ def team_step(board: list[str] | None) -> float:
     return (sum(STEP.get(c, AVERAGE_CARD) for c in cards) + AVERAGE_CARD * (4 - len(cards))) / 4
 
 
+def strength(step: float) -> float:
+    """How a team's mean move weighs in the share of the prizes to come (a team that moves
+    backward still finishes somewhere)."""
+    return max(0.3, step) ** 2
+
+
 def expected_money(view: dict) -> list[float]:
     """Per seat: coins plus expected prizes still to win."""
     players, table, done = view["players"], view["prize_table"], len(view["results"])
@@ -53,10 +59,10 @@ def expected_money(view: dict) -> list[float]:
         total = sum(reach.values())
         for s in racing:
             money[s] += sum(current) * reach[s] / total
-    strength = [max(0.3, step) ** 2 for step in steps]
+    weights = [strength(step) for step in steps]
     pool = sum(sum(prizes) for prizes in future)
     for s in range(players):
-        money[s] += pool * strength[s] / sum(strength)
+        money[s] += pool * weights[s] / sum(weights)
     return money
 
 
@@ -68,10 +74,10 @@ def lot_worth(view: dict) -> float:
     seat, auction = view["seat"], view["auction"]
     lot = team_step((auction["lot_public"] + auction["my_private"])[:4])
     steps = [team_step(board) for board in view["boards"]]
-    others = sum(max(0.3, step) ** 2 for s, step in enumerate(steps) if s != seat)
+    others = sum(strength(step) for s, step in enumerate(steps) if s != seat)
 
     def share(step: float) -> float:
-        return max(0.3, step) ** 2 / (max(0.3, step) ** 2 + others)
+        return strength(step) / (strength(step) + others)
 
     pool = sum(map(sum, view["prize_table"][len(view["results"]):]))
     return pool * (share(lot) - share(steps[seat]))
