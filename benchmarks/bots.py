@@ -73,6 +73,9 @@ def main(argv: list[str] | None = None) -> int:
                   f"{hero.think_per_move * 1000:.0f} ms/move (longest {hero.think_max:.2f} s); "
                   f"target {target:.0%}: {verdict}; "
                   f"load {os.getloadavg()[0]:.2f}", flush=True)
+            if result.stopped:
+                print(f"  stopped after {hero.games} of {args.n} games", flush=True)
+                return 130
     return 0
 
 

@@ -35,8 +35,10 @@ def _tournament(args: argparse.Namespace) -> int:
     with CsvLog(args.csv, played) if args.csv else contextlib.nullcontext() as log:
         result = tournament(args.game, bots, args.n, seed=args.seed, options=options, jobs=args.jobs,
                             progress=None if args.quiet else ProgressBar(sys.stderr), played=played, on_game=log)
+    if result.stopped and not args.quiet:
+        print(file=sys.stderr)  # end the progress bar's line
     print(result.format())
-    return 0
+    return 130 if result.stopped else 0  # 130: the shell's code for a run stopped by Ctrl-C
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import csv
 import io
+import os
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
 from nbgames.cli import main
-from nbgames.engine.tournament import CSV_FIELDS, tournament, wilson
+from nbgames.engine.tournament import CSV_FIELDS, read_csv, tournament, wilson
 
 
 def test_seats_rotate_and_two_processes_give_the_same_results():
@@ -95,3 +100,21 @@ def test_resume_refuses_the_csv_of_another_tournament_and_leaves_it_as_it_was(tm
     path.write_text("name,age\nx,1\n")
     assert main(["tournament", "pebbles", "--bots", "greedy,random", "-n", "3", "--csv", str(path), "--resume"]) == 2
     assert "not written by a tournament" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_stops_a_tournament_at_once_with_the_tally_of_the_games_in_its_csv(tmp_path, jobs):
+    path, bots = tmp_path / "games.csv", ["random", "random"]
+    run = subprocess.Popen([sys.executable, "-m", "nbgames", "tournament", "newyork", "--bots", ",".join(bots),
+                            "-n", "10000", "--jobs", str(jobs), "--csv", str(path)],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while len({r["game"] for r in read_csv(str(path), "newyork", bots, 0)}) < 3:
+        assert run.poll() is None and time.monotonic() < deadline, run.stderr.read()
+        time.sleep(0.05)
+    os.killpg(run.pid, signal.SIGINT)  # what Ctrl-C in a terminal does: the whole process group
+    out, err = run.communicate(timeout=30)
+    played = {r["game"] for r in read_csv(str(path), "newyork", bots, 0)}
+    assert run.returncode == 130, err
+    assert f"stopped after {len(played)} of 10000 games of newyork" in out
+    assert "Traceback" not in err and "random" in out  # the tally, and no worker's dying words

@@ -89,15 +89,19 @@ class ProgressBar:
         self.stream, self.width = stream, width
         self.start = time.perf_counter()
         self.last = -1
+        self.before: int | None = None  # games done before this run (a resumed tournament)
 
     def __call__(self, done: int, total: int) -> None:
+        if self.before is None:
+            self.before = done - 1
         filled = self.width * done // total
         if filled == self.last and done != total:
             return
         self.last = filled
-        rate = done / max(time.perf_counter() - self.start, 1e-9)
+        rate = (done - self.before) / max(time.perf_counter() - self.start, 1e-9)
+        pace = f"{rate:.0f} games/s" if rate >= 1 else f"{1 / rate:.0f} s a game"
         bar = "#" * filled + "-" * (self.width - filled)
-        self.stream.write(f"\r[{bar}] {done}/{total} games  {rate:.0f}/s")
+        self.stream.write(f"\r[{bar}] {done}/{total} games  {pace}")
         if done == total:
             self.stream.write("\n")
         self.stream.flush()

@@ -5,12 +5,14 @@ that a long run can stop and go on later (``--resume``)."""
 from __future__ import annotations
 
 import csv
+import functools
 import math
+import multiprocessing
 import os
+import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -69,10 +71,16 @@ class Tournament:
     options: dict[str, Any] = field(default_factory=dict)
     rows: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
+    planned: int = 0
 
     @property
     def games(self) -> int:
         return self.entrants[0].games if self.entrants else 0
+
+    @property
+    def stopped(self) -> bool:
+        """True when the run was stopped (Ctrl-C) before all planned games were played."""
+        return self.games < self.planned
 
     def add(self, rows: list[dict[str, Any]]) -> None:
         for row in rows:
@@ -87,7 +95,8 @@ class Tournament:
 
     def format(self) -> str:
         fair = 1 / len(self.entrants)
-        lines = [f"{self.games} games of {self.game}, {len(self.entrants)} players, seats rotating, "
+        played = f"stopped after {self.games} of {self.planned}" if self.stopped else f"{self.games}"
+        lines = [f"{played} games of {self.game}, {len(self.entrants)} players, seats rotating, "
                  f"{self.seconds:.0f} s (a fair seat wins {fair:.0%})",
                  "  #  bot            win rate   95% CI          mean score  think/move  longest"]
         for i, e in enumerate(self.entrants):
@@ -207,6 +216,10 @@ def play_game(name: str, bots: list[BotSpec], index: int, seed: int,
             for e, s in enumerate(seat_of)]
 
 
+def _leave_ctrl_c_to_the_parent() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def tournament(name: str, bots: list[BotSpec], n: int, seed: int = 0, options: dict[str, Any] | None = None,
                jobs: int = 1, progress: Callable[[int, int], None] | None = None,
                played: Sequence[dict[str, Any]] = (), on_game: Callable[[list[dict[str, Any]]], None] | None = None,
@@ -214,11 +227,12 @@ def tournament(name: str, bots: list[BotSpec], n: int, seed: int = 0, options: d
     """Play `n` games of `name` between `bots` (one per seat: a kind such as "mcts" or
     "random", or a factory ``seed -> bot`` such as your own bot class), seats rotating, on
     `jobs` processes. Same seed, same results. Games whose rows are in `played` (from
-    `read_csv`) count without being played again; `on_game` gets each new game's rows."""
+    `read_csv`) count without being played again; `on_game` gets each new game's rows.
+    Ctrl-C stops the run and returns the games played so far (`stopped` is then true)."""
     for spec in bots:
         _make(spec, 0)  # an unknown kind fails now, not in a worker
     Game(name, len(bots), seed, options)  # so do a bad player count and bad options
-    result = Tournament(name, [Entrant(bot_name(spec)) for spec in bots], dict(options or {}))
+    result = Tournament(name, [Entrant(bot_name(spec)) for spec in bots], dict(options or {}), planned=n)
     result.add([row for row in played if row["game"] < n])
     done = {row["game"] for row in played}
     todo = [i for i in range(n) if i not in done]
@@ -231,12 +245,17 @@ def tournament(name: str, bots: list[BotSpec], n: int, seed: int = 0, options: d
         if progress:
             progress(result.games, n)
 
-    if jobs <= 1:
-        for i in todo:
-            finished(play_game(name, bots, i, seed, options))
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            for future in as_completed([pool.submit(play_game, name, bots, i, seed, options) for i in todo]):
-                finished(future.result())
+    try:
+        if jobs <= 1:
+            for i in todo:
+                finished(play_game(name, bots, i, seed, options))
+        else:
+            play = functools.partial(play_game, name, bots, seed=seed, options=options)
+            # leaving the block terminates the games in play, so Ctrl-C stops at once
+            with multiprocessing.Pool(jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
+                for rows in pool.imap_unordered(play, todo):
+                    finished(rows)
+    except KeyboardInterrupt:
+        pass  # the tally of the games played so far is the answer; `result.stopped` says so
     result.seconds = time.perf_counter() - start
     return result
