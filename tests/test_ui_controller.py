@@ -240,3 +240,50 @@ def test_a_button_whose_move_stays_legal_keeps_its_widget_so_a_click_on_it_count
     name, kept = next(iter(after.items()))
     kept.click()  # the click the browser sent for the button it still showed
     assert [view.button_name(a) for a in chosen] == [name]
+
+
+def at_the_character_choice():
+    """A New York 1901 page at the human's character choice (two bots chose first)."""
+    clock = ManualClock()
+    app = PlayApp("newyork1901", players=3, seed=1, scheduler=clock, bot_delay=0)
+    clock.run()
+    assert app.view.status.value.startswith("Player 1: your turn") and len(app.view.actions.children) > 1
+    return app, clock, list(app.view.actions.children)
+
+
+def ready(app, clock) -> None:
+    """The browser's page says it is ready (the canvas's "client ready"), then settles."""
+    app.view._on_client_ready()
+    clock.run()
+
+
+def test_a_button_the_connecting_page_refused_is_made_again_once_the_page_is_ready():
+    """A bot's move made it the human's turn while the browser connected: the page refused one
+    new button's comm (it came before the widget manager), then showed it from the kernel's
+    state — a click on it would never arrive. Once the page is ready that button is a new widget
+    in the same place, the others are the same widgets, and a click on it plays."""
+    app, clock, shown = at_the_character_choice()
+    shown[0].comm.handle_close({"content": {"comm_id": shown[0].model_id, "data": {}}})  # the page refused it
+    ready(app, clock)
+    now = list(app.view.actions.children)
+    assert now[0] is not shown[0] and now[1:] == shown[1:]
+    assert now[0].description == shown[0].description and now[0]._dom_classes == shown[0]._dom_classes
+    assert shown[0].comm is None  # freed
+    history = len(app.game.history)
+    now[0].click()
+    assert len(app.game.history) == history + 1 and "choose a character" not in app.view.status.value
+
+
+def test_a_page_that_took_every_button_keeps_them_and_gets_its_panels_again(monkeypatch):
+    """No refusal: the ready page keeps every button widget (a click already sent still counts);
+    the status line and the buttons' row are sent again (an update that reached a model still in
+    creation was dropped)."""
+    from ipywidgets import Widget
+
+    app, clock, shown = at_the_character_choice()
+    sent = []
+    original = Widget.send_state
+    monkeypatch.setattr(Widget, "send_state", lambda self, key=None: (sent.append((self, key)), original(self, key)))
+    ready(app, clock)
+    assert list(app.view.actions.children) == shown
+    assert (app.view.status, "value") in sent and (app.view.actions, "children") in sent

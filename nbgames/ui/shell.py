@@ -69,8 +69,10 @@ class ShellView(GameView):
         self._cursor: str | None = None
         self._hover: str | None = None
         self._choices_key: tuple = ()
-        self._buttons_key: tuple = ()
+        self._buttons_key: tuple | None = ()
         self._action_buttons: dict[str, widgets.Button] = {}
+        self._choice_actions: list[Action] = []
+        self._refused: set[str] = set()  # model ids of buttons the page refused (see `_watch`)
         self._static_key: Any = None
         self.width: int | None = None  # the page's width in CSS pixels, as the browser reports it
 
@@ -158,7 +160,7 @@ class ShellView(GameView):
                                     icon="book", layout=widgets.Layout(width="auto"))
             button.add_class("nbg-rule-button")
             button.on_click(lambda _b, r=rule_id: self.show_rule(r))
-            buttons.append(button)
+            buttons.append(self._watch(button))
         self.rule_buttons.children = buttons
         for button in old:
             button.close()
@@ -498,6 +500,7 @@ class ShellView(GameView):
         if key == self._choices_key:
             return
         self._choices_key = key
+        self._choice_actions = list(candidates)
         old = self.choices.children
         self.choices.children = [self._button(a, "nbg-choice") for a in candidates]
         for button in old:  # free the old buttons (and what they said) in kernel and page
@@ -510,7 +513,47 @@ class ShellView(GameView):
         for extra in self.button_classes(action):
             button.add_class(extra)
         button.on_click(lambda _b, a=action: self._emit(a))
+        return self._watch(button)
+
+    # -- a page that connects while the game moves -----------------------------------------
+    def _watch(self, button: widgets.Button) -> widgets.Button:
+        """Note when the page refuses a button. A button made while a browser is connecting
+        (a bot's move made it your turn) can reach the page before its widget manager is up: the
+        page closes that comm, yet later shows the button from the kernel's state, and its clicks
+        never arrive. Such buttons are made again once the page is ready (`_resend`)."""
+        button.comm.on_close(lambda _msg, model_id=button.model_id: self._refused.add(model_id))
         return button
+
+    def _resend(self) -> None:
+        """After a browser connected: make again the buttons it refused, and send the panels
+        again (an update that reached a model still in creation was dropped)."""
+        super()._resend()
+        if self._refused:
+            self._renew_refused()
+        for panel in (self.status, self.info, self.hand, self.players_panel):
+            panel.send_state("value")
+        for box in (self.rule_buttons, self.choices, self.actions):
+            box.send_state("children")
+
+    def _renew_refused(self) -> None:
+        refused, self._refused = self._refused, set()
+
+        def dead(buttons) -> bool:
+            return any(b.comm is not None and b.model_id in refused for b in buttons)
+
+        if dead(self._action_buttons.values()):
+            for name, button in list(self._action_buttons.items()):
+                if dead([button]):
+                    del self._action_buttons[name]
+                    button.close()
+            self._buttons_key = None  # remade by name: the others keep their widgets
+            self._sync_controls()
+        if dead(self.choices.children):
+            self._choices_key = None
+            self._update_choices(self._choice_actions)
+        if dead(self.rule_buttons.children):
+            self._rule_ids = ()
+            self._on_status({"new": self.status.value})
 
     def _style_buttons(self) -> None:
         """Mark the controls a lesson points at ("hint" highlights naming them)."""
