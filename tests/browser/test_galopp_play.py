@@ -121,6 +121,7 @@ def test_auction_bid_pass_roll_and_a_finished_race(play_page):
     assert "Player 1 passes." in log
     assert "Player 1 rolls" in log and "Race 1 begins" in log
     assert re.search(r"Race 1 is over: 1st Player \d", log)
-    assert "Race 1:" in p.text(".nbg-info")
-    assert "race places:" in p.text(".nbg-scores")
+    # the log is sent before the panels: the page may show the line a moment before they follow
+    p.wait_for(lambda: "Race 1:" in p.text(".nbg-info"), "the race's result in the information panel")
+    p.wait_for(lambda: "race places:" in p.text(".nbg-scores"), "the race places in the scores")
     p.check_no_error()
