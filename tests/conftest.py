@@ -48,6 +48,9 @@ def page(browser):
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
     pg.page_errors = errors
+    console: list[str] = []  # the browser console's errors, for a timed-out wait to tell
+    pg.on("console", lambda m: m.type == "error" and console.append(m.text[:300]))
+    pg.console_errors = console
     yield pg
     context.close()
     assert not errors, f"page errors: {errors}"

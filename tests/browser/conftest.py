@@ -87,7 +87,8 @@ class Board:
             if predicate():
                 return
             self.page.wait_for_timeout(100)
-        raise AssertionError(f"timed out waiting for {what}; status={self.status()!r}")
+        raise AssertionError(f"timed out waiting for {what}; status={self.status()!r}; "
+                             f"console errors: {getattr(self.page, 'console_errors', [])[-5:]}")
 
 
 @pytest.fixture
