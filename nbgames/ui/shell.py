@@ -68,10 +68,9 @@ class ShellView(GameView):
         self._extra: list[tuple[str, list[str]]] = []  # lesson highlights: (kind, targets)
         self._cursor: str | None = None
         self._hover: str | None = None
-        self._choices_key: tuple = ()
-        self._buttons_key: tuple | None = ()
+        self._choice_actions: list[Action] = []  # the "which way?" buttons shown
+        self._buttons_key: tuple = ()
         self._action_buttons: dict[str, widgets.Button] = {}
-        self._choice_actions: list[Action] = []
         self._refused: set[str] = set()  # model ids of buttons the page refused (see `_watch`)
         self._static_key: Any = None
         self.width: int | None = None  # the page's width in CSS pixels, as the browser reports it
@@ -150,8 +149,10 @@ class ShellView(GameView):
     def _on_status(self, change: dict) -> None:
         """The rules the status line cites become buttons beside it."""
         ids = tuple(cited(change["new"] or "")) if self.rules_fold.layout.display != "none" else ()
-        if ids == self._rule_ids:
-            return
+        if ids != self._rule_ids:
+            self._show_rule_buttons(ids)
+
+    def _show_rule_buttons(self, ids: tuple[str, ...]) -> None:
         self._rule_ids = ids
         old = self.rule_buttons.children
         buttons = []
@@ -496,10 +497,10 @@ class ShellView(GameView):
         self._update_choices([])
 
     def _update_choices(self, candidates: Sequence[Action]) -> None:
-        key = tuple(map(str, candidates))
-        if key == self._choices_key:
-            return
-        self._choices_key = key
+        if list(map(str, candidates)) != list(map(str, self._choice_actions)):
+            self._show_choices(candidates)
+
+    def _show_choices(self, candidates: Sequence[Action]) -> None:
         self._choice_actions = list(candidates)
         old = self.choices.children
         self.choices.children = [self._button(a, "nbg-choice") for a in candidates]
@@ -538,22 +539,22 @@ class ShellView(GameView):
     def _renew_refused(self) -> None:
         refused, self._refused = self._refused, set()
 
-        def dead(buttons) -> bool:
-            return any(b.comm is not None and b.model_id in refused for b in buttons)
+        def dead(button: widgets.Button) -> bool:
+            return button.comm is not None and button.model_id in refused
 
-        if dead(self._action_buttons.values()):
-            for name, button in list(self._action_buttons.items()):
-                if dead([button]):
-                    del self._action_buttons[name]
-                    button.close()
-            self._buttons_key = None  # remade by name: the others keep their widgets
-            self._sync_controls()
-        if dead(self.choices.children):
-            self._choices_key = None
-            self._update_choices(self._choice_actions)
-        if dead(self.rule_buttons.children):
-            self._rule_ids = ()
-            self._on_status({"new": self.status.value})
+        actions = {self.button_name(a): a for a in self.button_actions()}
+        renewed = False
+        for name, button in list(self._action_buttons.items()):
+            if dead(button) and name in actions:  # in its place; the others keep their widgets
+                self._action_buttons[name] = self._button(actions[name], "nbg-action")
+                button.close()
+                renewed = True
+        if renewed:
+            self.actions.children = list(self._action_buttons.values())
+        if any(map(dead, self.choices.children)):
+            self._show_choices(self._choice_actions)
+        if any(map(dead, self.rule_buttons.children)):
+            self._show_rule_buttons(self._rule_ids)
 
     def _style_buttons(self) -> None:
         """Mark the controls a lesson points at ("hint" highlights naming them)."""
