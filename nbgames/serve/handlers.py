@@ -10,6 +10,8 @@ from tornado import web
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
+from .frames import BadFrame, check_v1_frame, is_heartbeat
+
 V1_PROTOCOL = "v1.kernel.websocket.jupyter.org"
 
 FRIENDLY_PAGE = """<!DOCTYPE html>
@@ -82,6 +84,8 @@ class SafeKernelWebsocketHandler(FriendlyErrorsMixin, VoilaKernelWebsocketHandle
     ``read_header_from_binary_message`` builds a list of ~10**18 offsets: the event loop never
     returns and the whole server hangs for everyone. Voilà's own front end always asks for v1, so
     refusing the rest costs nothing; the write path is also guarded in case a protocol slips by.
+    The v1 reader trusts a frame's offset count the same way: every incoming frame is checked
+    first (`on_message`).
     """
 
     async def get(self, *args, **kwargs):
@@ -107,6 +111,22 @@ class SafeKernelWebsocketHandler(FriendlyErrorsMixin, VoilaKernelWebsocketHandle
         if self.ws_connection is not None:
             self.set_nodelay(True)
         return result
+
+    def on_message(self, ws_message):
+        """Check every incoming frame before jupyter_server parses it (see `nbgames.serve.frames`):
+        a malformed one is refused, logged in one line, and its connection closed."""
+        try:
+            _, parts = check_v1_frame(ws_message)
+        except BadFrame as why:
+            self.log.warning("Refused a kernel websocket frame from %s (%s); connection closed.",
+                             self.request.remote_ip, why)
+            self.close(1008, "malformed frame")
+            return None
+        if is_heartbeat(parts):
+            ignore = getattr(self.kernel_manager, "ignore_activity_of", None)
+            if ignore is not None and getattr(self, "kernel_id", None):
+                ignore(self.kernel_id, parts["header"].get("msg_id"))
+        return super().on_message(ws_message)
 
     def on_close(self):
         mark = getattr(self.kernel_manager, "mark_disconnected", None)

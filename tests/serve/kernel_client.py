@@ -138,3 +138,99 @@ class KernelSocket:
 
     def text_of(self, model_name: str = "LabelModel") -> dict[str, str]:
         return {k: v["state"].get("value") for k, v in self.states.items() if v["model_name"] == model_name}
+
+
+# -- malformed v1 frames (issue 26 item 0) ------------------------------------------------------
+
+def _v1(count: int, offsets: list[int], body: bytes = b"") -> bytes:
+    return count.to_bytes(8, "little") + b"".join(o.to_bytes(8, "little") for o in offsets) + body
+
+
+def _message(channel: str = "shell", **parts: bytes) -> bytes:
+    """A well-formed frame with some raw JSON parts replaced (`header=b"..."`, ...)."""
+    raw = [parts.get(k, json.dumps(v).encode()) for k, v in (
+        ("header", {"msg_id": "x", "msg_type": "kernel_info_request", "session": "s", "username": "",
+                    "date": "2024-01-01T00:00:00Z", "version": "5.3"}),
+        ("parent_header", {}), ("metadata", {}), ("content", {}))]
+    chan = channel.encode("utf-8")
+    offsets = [8 * (1 + 2 + len(raw))]
+    offsets.append(offsets[-1] + len(chan))
+    for part in raw:
+        offsets.append(offsets[-1] + len(part))
+    return _v1(len(offsets), offsets, chan + b"".join(raw))
+
+
+def malformed_frame(kind: str, rng) -> bytes | str:
+    """One malformed frame of a kind (see MALFORMED), its numbers drawn from `rng` (random.Random)."""
+    good = _message()
+    count = int.from_bytes(good[:8], "little")
+    table = [int.from_bytes(good[8 * (i + 1): 8 * (i + 2)], "little") for i in range(count)]
+    body = good[8 * (count + 1):]
+    if kind == "13 bytes":
+        return b"not v1 at all"
+    if kind == "empty":
+        return b""
+    if kind == "short":
+        return bytes(rng.randrange(256) for _ in range(rng.randrange(1, 8)))
+    if kind == "huge count":
+        return rng.randrange(2**20, 2**64).to_bytes(8, "little") + bytes(rng.randrange(0, 64))
+    if kind == "count past the end":
+        return _v1(rng.randrange(7, 20), table[:6])
+    if kind == "too few offsets":
+        return _v1(rng.randrange(0, 6), table[:5], body)
+    if kind == "decreasing offsets":
+        i = rng.randrange(1, count - 1)
+        table[i], table[i + 1] = table[i + 1], table[i]
+        return _v1(count, table, body)
+    if kind == "offset past the end":
+        table[-1] = len(good) + rng.randrange(1, 2**40)
+        return _v1(count, table, body)
+    if kind == "offset into the table":
+        return _v1(count, [rng.randrange(0, 8 * (count + 1))] + table[1:], body)
+    if kind == "text frame":
+        return rng.choice(["not v1 at all", "{}", json.dumps({"channel": "shell", "header": {}}), ""])
+    if kind == "unknown channel":
+        return _message(rng.choice(["iopub", "nope", "", "shell\x00", "x" * 300]))
+    if kind == "channel not ascii":
+        return _message("shéll")
+    if kind == "header not UTF-8":
+        return _message(header=b"\xff\xfe" + bytes(rng.randrange(128, 256) for _ in range(8)))
+    if kind == "header not JSON":
+        return _message(header=rng.choice([b"{", b"not json", b"{'a': 1}", b""]))
+    if kind == "content not an object":
+        return _message(content=rng.choice([b"[]", b"1", b'"text"', b"null"]))
+    if kind == "deep nesting":
+        depth = rng.randrange(50_000, 100_000)
+        return _message(content=b"[" * depth + b"]" * depth)
+    if kind == "no msg_type":
+        return _message(header=b'{"msg_id": "x"}')
+    if kind == "huge header":
+        return _message(metadata=b'{"a": "' + b"x" * (70 * 1024) + b'"}')
+    raise ValueError(kind)
+
+
+MALFORMED = ("13 bytes", "empty", "short", "huge count", "count past the end", "too few offsets",
+             "decreasing offsets", "offset past the end", "offset into the table", "text frame",
+             "unknown channel", "channel not ascii", "header not UTF-8", "header not JSON",
+             "content not an object", "deep nesting", "no msg_type", "huge header")
+
+
+def send_malformed(base_url: str, kernel_id: str, frame: bytes | str, timeout: float = 10) -> bool:
+    """Open a v1 websocket, send `frame`; True if the server then closed the connection."""
+    ks = KernelSocket(base_url, kernel_id, timeout=timeout)
+    try:
+        if isinstance(frame, str):
+            ks.ws.send(frame)
+        else:
+            ks.ws.send_binary(frame)
+        try:
+            while True:
+                opcode, _ = ks.ws.recv_data(control_frame=True)
+                if opcode == websocket.ABNF.OPCODE_CLOSE:
+                    return True
+        except websocket.WebSocketConnectionClosedException:
+            return True
+        except websocket.WebSocketTimeoutException:
+            return False
+    finally:
+        ks.close()
