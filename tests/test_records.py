@@ -103,3 +103,47 @@ def test_every_single_field_corruption_is_refused():
                 continue  # still a valid record: default options, or a game not yet begun
             with pytest.raises(nbgames.RecordError):
                 nbgames.from_record(corrupt)
+
+
+# -- a game in progress: its outcomes of chance, never a fresh deal, never its seed too ----------
+def in_progress(name: str, plies: int) -> dict:
+    record = played(name, 3, seed=5, steps=plies).to_record()
+    assert "seed" not in record and isinstance(record["chance"], list)
+    return record
+
+
+@pytest.mark.parametrize("name, plies", [("newyork", 0), ("galopp_royal", 0), ("galopp_royal", 6),
+                                         ("newyork1901", 0), ("newyork_city", 0)])
+@pytest.mark.parametrize("bad", [None, {}, "", 0, False, {"0": 1}])
+def test_a_record_in_progress_whose_chance_is_not_a_list_is_refused_not_dealt_anew(name, plies, bad):
+    """`"chance": null` once loaded as a fresh deal (a random seed) whenever the moves did not
+    depend on the cards: a record could ask for new cards."""
+    record = in_progress(name, plies)
+    record["chance"] = bad
+    with pytest.raises(nbgames.RecordError, match="outcomes of chance"):
+        nbgames.from_record(json.dumps(record))
+
+
+@pytest.mark.parametrize("name, plies", [("newyork", 30), ("galopp_royal", 6), ("newyork1901", 20),
+                                         ("newyork_city", 20)])
+def test_a_record_in_progress_carrying_a_seed_besides_its_chance_is_refused_with_a_reason(name, plies):
+    record = in_progress(name, plies)
+    for seed in (5, 6):  # the game's own seed or another
+        with pytest.raises(nbgames.RecordError, match="both its seed and its outcomes of chance"):
+            nbgames.from_record(json.dumps({**record, "seed": seed}))
+    assert nbgames.from_record(json.dumps(record)).history  # as saved, it loads
+
+
+def test_records_that_still_load_practice_with_a_seed_and_a_game_finished_after_loading():
+    game = played("newyork", 3, seed=5, steps=30)
+    with_seed = {**game.to_record(), "seed": 5}
+    with_seed.pop("chance")  # a practice page's link: the seed replays every card
+    again = nbgames.from_record(with_seed)
+    assert again.view(1) == game.view(1) and again.replays_from_seed
+    loaded = nbgames.from_record(game.to_record())
+    rng = random.Random(1)
+    while not loaded.is_over:
+        loaded.play(rng.choice(loaded.legal_actions()))
+    finished = loaded.to_record()
+    assert "seed" in finished and finished["chance"]  # over: seed and the outcomes it was loaded with
+    assert nbgames.from_record(finished).scores() == loaded.scores()

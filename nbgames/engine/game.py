@@ -209,7 +209,7 @@ class Game:
         floor = self.undo_floor(seat)
         if ply < floor:
             actor, _ = self._plies[floor - 1]
-            why = (msg("your move revealed something hidden (a card drawn, a die rolled or a lot shown)")
+            why = (msg("your move revealed something hidden")
                    if actor == seat else msg("Player {n} has moved since", n=actor + 1) if actor is not None
                    else msg("chance has revealed something since"))
             raise IllegalAction("UNDO", msg("Undo stops here: {why}, and going back would let you play again "
@@ -406,7 +406,7 @@ def from_record(record: dict[str, Any] | str | bytes) -> Game:
         missing, extra = sorted(_RECORD_KEYS - keys), sorted(map(str, keys - allowed))
         raise RecordError(f"Not an nbgames record (missing {missing or 'seed or chance'}, unexpected {extra}).")
     chance = record.get("chance")
-    if chance is not None and not _valid_outcomes(chance):
+    if "chance" in record and not _valid_outcomes(chance):  # null too: never "deal me anew"
         raise RecordError("The record's outcomes of chance are not a list of cards, numbers or orders.")
     try:
         cls = rules_class(record["game"])
@@ -441,6 +441,10 @@ def from_record(record: dict[str, Any] | str | bytes) -> Game:
         if game._state.rng.diverged:
             raise RecordError(f"The record's outcomes of chance do not fit its moves (by move {index + 1}, "
                               "a card that was not there to draw).")
+    if chance is not None and "seed" in record and not game.is_over:
+        raise RecordError("This record of a game in progress holds both its seed and its outcomes of chance: "
+                          "a game in progress is saved with its outcomes only (or, in practice, with its "
+                          "seed only), so this record was changed.")
     chance_now = game._state.rng
     # every outcome used; a game in progress lists all of its past (a finished one, with its
     # seed, lists only the outcomes it was once loaded with)
