@@ -13,6 +13,21 @@ import pytest
 from support import CHROMIUM, CHROMIUM_ARGS, Server
 
 
+@pytest.fixture(scope="session", autouse=True)
+def sealing_key(tmp_path_factory):
+    """One sealing key for the session (nbgames/engine/seal.py): a file of its own, never the
+    user's; the servers and kernels the tests start inherit it, so the tests can open what a
+    page sealed, and a restarted server opens what the first one sealed."""
+    path = tmp_path_factory.mktemp("key") / "seal.key"
+    old = os.environ.get("NBGAMES_KEY_FILE")
+    os.environ["NBGAMES_KEY_FILE"] = str(path)
+    yield path
+    if old is None:
+        os.environ.pop("NBGAMES_KEY_FILE", None)
+    else:
+        os.environ["NBGAMES_KEY_FILE"] = old
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     """One running `nbgames serve` for the browser tests of this session."""
