@@ -285,5 +285,6 @@ def test_legal_actions_agree_with_the_checks_at_a_position_rich_in_rebuilds():
                 "market": ["orange2", "sky2", "green2", "yellow3"]}
     game = nbgames.new_game("newyork1901", 4, seed=1, options={"position": position})
     legal = set(game.legal_actions())
-    assert Counter(a.kind for a in legal) == {"build": 70, "demolish": 62, "boom": 1, "shift": 1}
+    # demolitions: rebuilds extend only over the worker lots next to the demolished building (NY1901-6)
+    assert Counter(a.kind for a in legal) == {"build": 70, "demolish": 26, "boom": 1, "shift": 1}
     assert {a for a in candidates(game) if game.refusal(a) is None} == legal

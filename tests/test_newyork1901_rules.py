@@ -293,6 +293,17 @@ def test_ny1901_6_the_rebuild_stands_in_the_freed_cells_extended_only_over_lots_
     assert building_at(game, "C4")["tile"] == "sI2" and view(game)["workers"] == {"E4": 0}
 
 
+def test_ny1901_6_a_rebuild_extends_only_over_worker_lots_adjacent_to_the_demolished_building():
+    # the green starter stands on G9 H9; lot G10 (G10 H10 I10) touches it, lot H11 (H11 I11) does not
+    game = game_at(characters=["green", "orange"], seats=seats({"lots": ["G10", "H11"], "vp": 6}))
+    refused(game, "demolish G9 sI3@H9r0", "NY1901-6", "lot H11 does not touch the demolished building")  # H9 H10 H11
+    legal = [a for a in game.legal_actions() if a.kind == "demolish"]
+    assert legal and not any({"H11", "I11"} & set(game.preview(a)["cells"]) for a in legal)
+    assert any("H10" in game.preview(a)["cells"] for a in legal)  # the adjacent worker lot may be used
+    game.play("demolish G9 sO4@G9r0")  # G9 G10 H9 H10: the worker on G10 goes home
+    assert view(game)["workers"] == {"H11": 0} and building_at(game, "H10")["tile"] == "sO4"
+
+
 # -- NY1901-7 no worker, no action -----------------------------------------------------------------
 NO_MOVE = seats({"buildings": ["bI2@D4r0", "bI2@E4r0"], "lots": ["A1", "E1", "E3", "A6"]})
 
@@ -316,6 +327,42 @@ def test_ny1901_7_no_recall_while_a_worker_is_in_supply_or_a_build_is_possible()
     game = game_at(seats=seats({"lots": ["A1", "E1", "E3", "D4"]}))
     refused(game, "recall A1", "NY1901-7", "can still build")
     refused(game, "recall C8", "NY1901-7", "no worker on lot C8")
+
+
+def recall_board() -> dict:
+    """The default board with three tiles a player (no legendary): a bronze 6-in-a-row that fits
+    nowhere near orange's lots, one silver L and one gold square; the end comes with the market."""
+    return data_with(tiles=[{"name": "bI6", "tier": "bronze", "shape": "######", "vp": 6, "count": 1},
+                            {"name": "sL4", "tier": "silver", "shape": "#./#./##", "vp": 5, "count": 1},
+                            {"name": "gO4", "tier": "gold", "shape": "##/##", "vp": 6, "count": 1}],
+                     legendaries=[], end={"tiles_left": 0, "market_cards": 3})
+
+
+def quiet_lot(game: nbgames.Game) -> str:
+    """An acquire that takes no orange2 card from the market."""
+    lots = {lot["name"]: (lot["district"], lot["size"]) for lot in game.view(None)["board"]["lots"]}
+    return next(str(a) for a in game.legal_actions() if a.kind == "acquire" and lots[str(a)[4:]] != ("orange", 2))
+
+
+def test_ny1901_7_a_recalled_starting_lot_is_an_ordinary_empty_lot_again():
+    # orange's starting lot C3 (C3 D3) gets a worker when a second rebuild leaves it with no
+    # building (NY1901-6); taken back (NY1901-7), its orange2 card goes under the pile and C3 is
+    # an empty orange lot of size 2 that an orange2 market card matches, for anyone
+    game = game_at(data=recall_board(), seats=seats({"lots": ["D4", "E4", "A1", "E1"], "vp": 18}),
+                   market=["orange2", "orange2", "sky2", "sky3"])
+    for move in ["demolish C3 sL4@C3r1m", "boom", quiet_lot, "end", quiet_lot, "end", "demolish C3 gO4@D4r0", "end",
+                 quiet_lot, "end"]:
+        game.play(move(game) if callable(move) else move)
+    assert view(game)["workers"]["C3"] == 0 and view(game)["seats"][0]["workers"] == 0
+    assert "recall C3" in map(str, game.legal_actions())
+    game.play("recall C3")
+    v = view(game)
+    assert "C3" not in v["lot_owner"] and v["pile_bottom"] == [["orange2"]] and "orange2" in v["market"]
+    assert "grab C3" in map(str, game.legal_actions())
+    game.play("end")
+    assert game.to_move == 1 and "lot C3" in map(str, game.legal_actions())
+    game.play("lot C3")
+    assert view(game)["workers"]["C3"] == 1 and view(game)["lot_owner"]["C3"] == 1
 
 
 def tiny_board() -> dict:

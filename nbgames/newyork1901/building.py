@@ -4,8 +4,9 @@ kind that says why a placement is refused, and what a placement does.
 
 A player's estate is every cell of its lots that no building covers: the lots holding its
 workers, and what earlier builds and demolitions left empty of its lots [R]. A rebuild stands
-in the cells its demolished building freed, extended only over cells of the player's lots that
-hold its workers (NY1901-6).
+in the cells its demolished building freed, extended only over the player's lots that hold its
+workers and are adjacent to the demolished building: a lot with a cell sharing an edge with one
+of its cells (NY1901-6).
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ class Building:
             tiles = self.tiles_in_hand(seat, top, above=old_tier)
             freed = building[2]
             freed_lots = T.lots_in(freed)
-            region = freed | self.workers_mask[seat]
+            region = freed | self.workers_next_to(seat, freed)
             for tile, o, a, mask in self._placements(tiles, region, freed):
                 if self._short(seat, freed, freed_lots, worker_lots, mask) <= 0:
                     yield index, tile, o, a, mask
@@ -109,6 +110,13 @@ class Building:
         T = self.T
         return [T.demolish_action(T.cells(self.buildings[b][2])[0], tile, o, a)
                 for b, tile, o, a, _ in self._rebuilds(seat)]
+
+    def workers_next_to(self, seat: int, freed: int) -> int:
+        """NY1901-6: the cells of `seat`'s lots holding its workers that are adjacent to the
+        demolished building `freed` (a cell of the lot shares an edge with one of its cells)."""
+        T = self.T
+        near = T.neighbours_of(freed) & self.workers_mask[seat]
+        return sum(T.lot_mask[lot] for lot in T.lots_in(near))
 
     def _worker_lots(self, seat: int) -> list[int]:
         return [lot for lot, worker in enumerate(self.worker) if worker == seat]
@@ -201,11 +209,17 @@ class Building:
         mask = T.masks[tile][orientation][anchor]
         refusal = self._check_cells(seat, mask, freed | self.workers_mask[seat],
                                     N_("{cell} holds none of your workers; a rebuild stands in the freed cells, "
-                                       "extended only over your lots with a worker."))
+                                       "extended only over your lots with a worker next to the demolished "
+                                       "building."))
         if refusal:
             return refusal
         if not mask & freed:
             return "NY1901-6", msg("The new building must stand where the demolished one stood.")
+        far = mask & self.workers_mask[seat] & ~self.workers_next_to(seat, freed)
+        if far:
+            lot = T.lot_name(T.lot_of_cell[T.cells(far)[0]])
+            return "NY1901-6", msg("Your worker's lot {lot} does not touch the demolished building; a rebuild "
+                                   "extends only over your lots with a worker next to it.", lot=lot)
         short = self._short(seat, freed, T.lots_in(freed), self._worker_lots(seat), mask)
         if short > 0:
             if short == 1:

@@ -236,7 +236,13 @@ class NewYork1901(Building, Facts, Position, Rules):
         cards = set(self.market)
         return [lot for lot in range(T.nlots) if self.lot_owner[lot] < 0 and T.lot_card[lot] in cards
                 and not (grab and T.lot_size[lot] == 3) and T.lot_district[lot] in self.in_play
-                and lot not in T.start_lot]
+                and not self._in_the_box(lot)]
+
+    def _in_the_box(self, lot: int) -> bool:
+        """NY1901-4 [R]: the starting lot of a character nobody plays stays empty. A starting lot
+        of a character in play is an ordinary lot once its worker is recalled (NY1901-7)."""
+        T = self.T
+        return lot in T.start_lot and T.lot_district[lot] not in self.district
 
     def apply(self, action: Action) -> None:
         HANDLERS[action.kind](self, action)
@@ -319,7 +325,7 @@ class NewYork1901(Building, Facts, Position, Rules):
             return "NY1901-1", msg("Lot {lot} is in the {district} district, not used with 2 players.", lot=name,
                                    district=district)
         owner = self.lot_owner[lot]
-        if owner < 0 and lot in T.start_lot:
+        if owner < 0 and self._in_the_box(lot):
             district = T.districts[T.lot_district[lot]]
             return "NY1901-4", msg("Lot {lot} is the starting lot of the {district} character, who is not in play; it "
                                    "stays empty.", lot=name, district=district)
