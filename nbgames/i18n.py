@@ -40,6 +40,14 @@ PACKAGE = Path(__file__).resolve().parent
 
 _page_language = DEFAULT_LANGUAGE
 _override: contextvars.ContextVar[str | None] = contextvars.ContextVar("nbgames_language", default=None)
+_page_game: str | None = None
+_NO_OVERRIDE = object()
+_game_override: contextvars.ContextVar[Any] = contextvars.ContextVar("nbgames_game", default=_NO_OVERRIDE)
+
+# The kit's own words for terms a game may spell its own way: on a game's page the kit's text
+# takes the game's word from its glossary (New York's seed writes プレーヤー where the kit,
+# like the seeds of the newer games, writes プレイヤー), so no sentence mixes two spellings.
+KIT_WORDS: Mapping[str, Mapping[str, str]] = {"ja": {"player": "プレイヤー"}}
 
 
 # -- the current language -----------------------------------------------------------------------
@@ -76,6 +84,54 @@ def using(lang: str | None) -> Iterator[str]:
         _override.reset(token)
 
 
+# -- the current game -----------------------------------------------------------------------------
+def current_game() -> str | None:
+    """The game whose page text is shown for now (None: no game's in particular)."""
+    game = _game_override.get()
+    return _page_game if game is _NO_OVERRIDE else game
+
+
+def set_game(game: str | None) -> None:
+    """Make `game` the page's game (one page per kernel): its glossary's words are used in the
+    kit's text too."""
+    global _page_game
+    _page_game = game
+
+
+@contextlib.contextmanager
+def playing(game: str | None) -> Iterator[str | None]:
+    """Text made inside the block follows `game`'s words (None: the kit's own)."""
+    token = _game_override.set(game)
+    try:
+        yield game
+    finally:
+        _game_override.reset(token)
+
+
+@functools.cache
+def _game_words(game: str, lang: str) -> tuple[tuple[str, str], ...]:
+    """(kit's word, game's word) for each kit word the game's glossary spells otherwise."""
+    import json
+
+    folder = domains().get(game)
+    path = folder / "glossary.json" if folder is not None else None
+    if path is None or not path.is_file():
+        return ()
+    spelled = {term["en"]: term.get(lang, "") for term in json.loads(path.read_text(encoding="utf-8"))["terms"]}
+    return tuple((kit, spelled[en]) for en, kit in KIT_WORDS.get(lang, {}).items()
+                 if spelled.get(en) and spelled[en] != kit)
+
+
+def in_game_words(text: str, lang: str | None = None, game: str | None = None) -> str:
+    """`text` with the kit's words in `game`'s spelling (default: the current game's)."""
+    game = game or current_game()
+    if not game:
+        return text
+    for kit, own in _game_words(game, resolve(lang)):
+        text = text.replace(kit, own)
+    return text
+
+
 # -- translating ----------------------------------------------------------------------------------
 def gettext(message: str, lang: str | None = None, domain: str | None = None) -> str:
     """`message` in `lang` (default: the current language); itself where no translation exists.
@@ -86,8 +142,8 @@ def gettext(message: str, lang: str | None = None, domain: str | None = None) ->
         return str(message)
     found = _lookup(lang, str(message), domain)
     if isinstance(found, tuple):
-        return found[0]
-    return found or str(message)
+        found = found[0]
+    return in_game_words(found, lang) if found else str(message)
 
 
 def _(message: str, lang: str | None = None) -> str:
@@ -107,7 +163,7 @@ def ngettext(singular: str, plural: str, n: int, lang: str | None = None, domain
     if not isinstance(found, tuple):
         return english
     index = _plural_rule(lang)(n)
-    return found[min(index, len(found) - 1)] or english
+    return in_game_words(found[min(index, len(found) - 1)], lang) or english
 
 
 def _lookup(lang: str, message: str, domain: str | None) -> str | tuple[str, ...] | None:
@@ -254,6 +310,7 @@ def reload() -> None:
     """Forget the catalogues read so far (after editing a .po file)."""
     _read_po.cache_clear()
     _merged.cache_clear()
+    _game_words.cache_clear()
     _plural_rule.cache_clear()
 
 

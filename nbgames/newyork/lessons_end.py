@@ -41,8 +41,8 @@ def lesson_stop() -> Lesson:
 
     def armed(game: Game) -> str:
         return (_("{drew} That triggered the end: both STOP cards were put on the **discard "
-                "pile** (NY-15), which now has {discard} cards. The trigger at 4 "
-                "empty squares is a house default.").format(drew=drew_text(game), discard=game.view()['discard_size']))
+                "pile** (NY-15), which now has {discard} cards. The 4 empty squares "
+                "are the original rules' number.").format(drew=drew_text(game), discard=game.view()['discard_size']))
 
     def any_pair(game: Game, action: Action) -> Verdict:
         return Verdict(True, "NY-16", _("Any pair will do; then you draw (NY-9)…"))
@@ -59,8 +59,9 @@ def lesson_stop() -> Lesson:
         rules=("NY-14", "NY-15", "NY-16"),
         intro=(
             _("The game does not end when the board is full. Instead, the first time **4 or fewer "
-            "squares are empty** (checked after each turn), both **STOP** cards go onto the **discard "
-            "pile** (NY-15; 4 is this project's house default). When the draw pile runs out, the "
+            "squares are empty**, both **STOP** cards go onto the **discard "
+            "pile** (NY-15; 4 is the original rules' number, and checking after each turn is this "
+            "project's house resolution). When the draw pile runs out, the "
             "discard pile is shuffled into a new draw pile (NY-14) — now with the STOP cards in it. "
             "The moment anyone draws a STOP card, the game is over (NY-16).")
         ),

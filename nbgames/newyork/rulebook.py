@@ -83,9 +83,9 @@ ENTRIES = {
            "when a card must next be drawn; if both piles are empty, drawing stops, and a short hand is handled "
            "by NY-13 on its next turn.")),
     "NY-15": ("end", N_("The STOP cards come in"),
-        N_("The first time 4 or fewer squares are empty, both STOP cards go into the discard pile (not the draw "
-           "pile): they come into play when the discard pile is next shuffled. House rule: this is checked after "
-           "each move and happens once, even if squares empty again.")),
+        N_("The first time 4 or fewer squares are empty (the original rules' number), both STOP cards go into "
+           "the discard pile (not the draw pile): they come into play when the discard pile is next shuffled. "
+           "House rule: this is checked after each move and happens once, even if squares empty again.")),
     "NY-16": ("end", N_("Drawing a STOP card"),
         N_("The moment anyone draws a STOP card, the game ends at once — the rest of that draw is cancelled.")),
     "NY-17": ("end", N_("Scoring"),

@@ -77,6 +77,12 @@ EN = {
     "ny.ev.take": "{player} took the {colour} piece on {name} without a fee (V1 Baulöwe).",
     "ny.ev.removed": "{player} removed their {colour} piece from {name} (V1).",
     "ny.score.group_squares": "largest group: {squares}",
+    # score lines count in the seed's words, the count in the label, the rule once per line
+    "ny.score.part": "{what}: {points} points [{rule}]",
+    "ny.score.part_plain": "{what}: {points} points [{rule}]",
+    "ny.score.largest_group": ("largest group ({count} piece)", "largest group ({count} pieces)"),
+    "ny.score.other_pieces": ("other pieces ({count})", "other pieces ({count})"),
+    "ny.score.chips": ("chips ({count})", "chips ({count})"),
     "ny.colour.red": "red", "ny.colour.blue": "blue", "ny.colour.yellow": "yellow",
     "ny.colour.green": "green", "ny.colour.black": "black",
     "ny.comma": ", ",

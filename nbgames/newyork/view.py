@@ -20,12 +20,17 @@ from typing import Any
 
 from ..engine.action import Action
 from ..engine.game import Game
+from ..i18n import localize
 from ..ui.board import OKABE_ITO, Geometry, Op, draw_discs, draw_grid
 from ..ui.i18n import t
 from ..ui.shell import ShellView, chip, lines_html
 from ..ui.view import player_name
 from . import tables as ny
 from .text import chips_word, colour_name, comma
+
+# The score lines of NY-17 (explain_scores' "what") and their labels with a count.
+SCORE_LABELS = {"largest group": "ny.score.largest_group", "other pieces": "ny.score.other_pieces",
+                "chips": "ny.score.chips"}
 
 # Okabe–Ito colours for the five piece colours; each disc also shows its letter.
 PIECE_FILL = {"red": OKABE_ITO["vermillion"], "blue": OKABE_ITO["blue"], "yellow": OKABE_ITO["yellow"],
@@ -318,6 +323,13 @@ class NewYorkView(ShellView):
         if error is None:
             return super().refusal_text(target)
         return t("status.illegal", self.lang, rule=error.rule, reason=error.reason)
+
+    def score_what(self, part: dict) -> str:
+        """A score line's label with its count in plain words ("largest group (8 pieces)")."""
+        key = SCORE_LABELS.get(str(part.get("what")))
+        if key is None or part.get("count") is None:
+            return localize(part.get("what", ""), self.lang)
+        return t(key, self.lang, count=part["count"])
 
     def score_notes(self, seat: int) -> list[str]:
         """Scoreboard lines (controller hook): at the end, the squares of the largest group."""

@@ -9,6 +9,7 @@ import ipywidgets as widgets
 
 from ..engine.game import MAX_SEED, Game, new_game
 from ..engine.registry import manifest
+from ..i18n import set_game
 from .controller import SEAT_KINDS, PlayController, Scheduler
 from .folds import fold
 from .gallery import game_text
@@ -28,6 +29,7 @@ class PlayApp:
         self.manifest = manifest(game)
         self.manifest.view_class()  # loaded before a pre-heated page waits for its visitor
         self.lang = lang = page_language(lang)
+        set_game(game)  # the kit's words follow the game's glossary on its page
         seats = list(seats or ["human"] + ["random"] * (players - 1))
         first = new_game(game, players, seed=seed, options=options)
         self.controller = PlayController(first, seats, bot_delay=bot_delay, scheduler=scheduler, lang=lang)

@@ -26,7 +26,7 @@ from typing import Any
 from ..engine.action import Action
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
-from ..i18n import N_, _, gettext, localize, ngettext
+from ..i18n import N_, _, gettext, localize, ngettext, set_game
 from .i18n import t
 
 Answer = Any  # an Action, a move notation, a square name, or a choice value
@@ -337,6 +337,7 @@ class LessonRunner:
         self._sessions: dict[int, LessonSession] = {}
         self.index = min(max(0, start), len(self.lessons) - 1)
         self.session = self._session(self.index)
+        set_game(self.session.game.name)  # the kit's words follow the game's glossary on its page
         self.view = make_view(self.session.game, self.lessons[self.index].seat)
         self.view.on_choose(self._on_board)
         if hasattr(self.view, "lesson_step"):  # the view asks which step is shown (a question's
