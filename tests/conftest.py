@@ -82,10 +82,12 @@ def pytest_collection_modifyitems(items):
 @pytest.fixture(autouse=True)
 def english_page():
     """Each test starts on an English page: a page's language is per process (one page per
-    kernel), so a test that opened a Japanese page must not leave the next one in Japanese."""
+    kernel), so a test that opened a Japanese page must not leave the next one in Japanese. The
+    page's game too (the kit's words follow it): none, until a test opens a game's page."""
     from nbgames import i18n
     from nbgames.ui import language
 
     yield
     i18n.set_language(i18n.DEFAULT_LANGUAGE)
+    i18n.set_game(None)
     language._decided = False

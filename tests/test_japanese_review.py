@@ -36,16 +36,6 @@ OTHER = {"プレーヤー": "プレイヤー", "プレイヤー": "プレーヤ�
 MINE = ("newyork", "galopp_royal")  # the games this review covers (the other two have their own)
 
 
-@pytest.fixture(autouse=True)
-def page_state():
-    """Pages set the kernel's language and game: put them back after each test."""
-    language, game = i18n._page_language, getattr(i18n, "_page_game", None)
-    yield
-    i18n.set_language(language)
-    if hasattr(i18n, "set_game"):
-        i18n.set_game(game)
-
-
 def kit_texts() -> list[str]:
     """Every kit text in the current language: each keyed string (filled with sample values) and
     each message of the kit's catalogue."""
