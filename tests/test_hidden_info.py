@@ -130,3 +130,35 @@ def test_new_york_a_turn_draws_so_it_cannot_be_undone_but_a_practice_game_can():
 def test_the_seed_is_long_and_never_in_the_repr():
     game = nbgames.new_game("newyork", players=3)
     assert game.seed.bit_length() > 40 and str(game.seed) not in repr(game)
+
+
+# -- why a page seals what it keeps (issue #26) -------------------------------------------------
+def others_secret(game: nbgames.Game, seat: int = 0, samples: int = 8) -> bool:
+    """Whether `game` fixes something another seat holds that `seat` cannot know: re-dealt from
+    `seat`'s view, another seat's view comes out different."""
+    return any(game.determinize(seat, random.Random(i)).view(other) != game.view(other)
+               for i in range(samples) for other in range(game.players) if other != seat)
+
+
+@pytest.mark.parametrize("name, plies", [("newyork", 40), ("galopp_royal", 5), ("newyork_city", 10)])
+def test_a_plain_record_in_progress_tells_the_others_cards_so_a_page_seals_it(name, plies):
+    """The record's `chance` lists every outcome revealed to any seat, the bots' hands included:
+    loaded, it shows every seat's view as it was (New York: the refills' draws; Galopp Royal:
+    the auction cards dealt; New York City: the hands). So the page emits it sealed."""
+    from nbgames.ui.keep import kept_state, read_game_state
+
+    game = played(name, 3, plies, seed=5)
+    assert not game.is_over and others_secret(game)
+    loaded = nbgames.from_record(json.dumps(game.to_record()))
+    assert all(loaded.view(s) == game.view(s) for s in range(3))  # Player 2's hand, read from the record
+    kept = kept_state(game, ["human", "random", "random"])
+    assert "chance" not in kept and "record" not in kept
+    again = read_game_state(kept, ("human", "random"), name).game  # only the server opens it
+    assert all(again.view(s) == game.view(s) for s in range(3))
+
+
+def test_new_york_1901_has_no_hand_a_record_could_tell():
+    """New York 1901's outcomes of chance are public (the market's cards): its record in
+    progress tells no seat anything another holds. (Sealed all the same, like every game.)"""
+    for plies in (0, 5, 20, 40, 80):
+        assert not others_secret(played("newyork1901", 3, plies, seed=5))

@@ -1,6 +1,8 @@
 """Nothing lost (issue #14), without a browser: what a page keeps in the visitor's browser and
 what a shared link carries are validated like any record, restored exactly, refused with a
-sentence when damaged or hostile (and set aside, never half-loaded)."""
+sentence when damaged or hostile (and set aside, never half-loaded). And nothing handed over
+(issue #26): while a fair game runs, what the page keeps, saves or shares is sealed by the server,
+so no human seat can read the others' cards in it or change who sits where."""
 
 from __future__ import annotations
 
@@ -13,12 +15,14 @@ import pytest
 
 import nbgames
 from nbgames import RecordError
+from nbgames.engine.seal import is_sealed, seal, unseal
 from nbgames.newyork.lessons import learn
 from nbgames.ui.app import play
 from nbgames.ui.controller import SEAT_KINDS
 from nbgames.ui.keep import (
     SHARE_PREFIX,
     game_state,
+    kept_state,
     lesson_state,
     read_game_state,
     read_lesson_state,
@@ -47,6 +51,12 @@ class Browser:
     @property
     def stored(self) -> list:
         return [m["store"] for m in self.sent if "store" in m]
+
+
+def opened(text: str) -> dict:
+    """What a kept text holds (opened with the session's key when sealed)."""
+    data = json.loads(text)
+    return unseal(data) if is_sealed(data) else data
 
 
 def connect(kit, stored: str = "", location_hash: str = "") -> Browser:
@@ -90,9 +100,9 @@ def test_junk_is_refused(junk):
 
 def test_a_300_move_game_fits_a_link_a_person_can_paste():
     game = played(plies=300)
-    fragment = share_fragment(game_state(game, SEATS))
+    fragment = share_fragment(kept_state(game, SEATS))
     assert len(game.history) == 300 and fragment.startswith(SHARE_PREFIX)
-    assert len(fragment) < 2500, len(fragment)  # measured: about 1,700 characters
+    assert len(fragment) < 2500, len(fragment)  # measured: about 1,900 characters sealed (1,750 plain)
     state = read_game_state(read_share(fragment), SEAT_KINDS, "newyork")
     assert state.game.history == game.history
 
@@ -131,7 +141,7 @@ def test_the_page_offers_the_kept_game_and_resumes_it_exactly():
     assert app.game.history == kept.history and app.controller.offer.layout.display == "none"
     assert all(app.game.view(s) == kept.view(s) for s in range(3))
     assert "Welcome back" in app.view.status.value
-    assert json.loads(browser.stored[-1])["record"]["actions"] == [str(a) for a in kept.history]
+    assert opened(browser.stored[-1])["record"]["actions"] == [str(a) for a in kept.history]
 
 
 def test_every_change_is_kept_and_new_game_replaces_the_kept_one():
@@ -139,9 +149,9 @@ def test_every_change_is_kept_and_new_game_replaces_the_kept_one():
     browser = connect(app.view.pagekit)
     assert len(browser.stored) == 1
     app.controller.choose(app.game.legal_actions()[0])
-    assert json.loads(browser.stored[-1])["shown"] == 1
+    assert opened(browser.stored[-1])["shown"] == 1
     app.new_game()
-    assert json.loads(browser.stored[-1])["shown"] == 0
+    assert opened(browser.stored[-1])["shown"] == 0
 
 
 def test_a_move_in_the_fresh_game_declines_the_offer():
@@ -149,7 +159,7 @@ def test_a_move_in_the_fresh_game_declines_the_offer():
     browser = connect(app.view.pagekit, stored=game_state(played(plies=12), SEATS))
     app.controller.choose(app.game.legal_actions()[0])
     assert app.controller.offer.layout.display == "none"
-    assert json.loads(browser.stored[-1])["shown"] == len(app.game.history)
+    assert opened(browser.stored[-1])["shown"] == len(app.game.history)
 
 
 def test_a_tampered_kept_game_is_set_aside_and_changes_nothing():
@@ -174,7 +184,7 @@ def test_a_shared_link_opens_its_game_at_its_move_and_a_forged_one_changes_nothi
     assert other.game.history == before and "could not be opened" in other.view.status.value
 
 
-def test_copy_link_gives_the_link_and_says_it_holds_no_seed():
+def test_copy_link_gives_the_link_and_says_it_is_sealed():
     app = play("newyork", players=3, seed=9, seats=SEATS)
     kit = app.view.pagekit
     browser = connect(kit)
@@ -183,7 +193,7 @@ def test_copy_link_gives_the_link_and_says_it_holds_no_seed():
     assert read_game_state(read_share(fragment), SEAT_KINDS).game.history == app.game.history
     kit._on_browser_message(kit, {"copied": "http://x/play.ipynb" + fragment, "ok": True}, [])
     assert app.controller.share_link.value.endswith(fragment) and "copied" in app.view.status.value
-    assert "not the seed" in app.controller.share_note.value
+    assert "sealed" in app.controller.share_note.value and is_sealed(json.loads(read_share(fragment)))
 
 
 # -- the lesson page -------------------------------------------------------------------------------
@@ -232,3 +242,113 @@ def test_every_game_on_the_gallery_is_kept_and_resumed(name):
     app.controller.resume_offer_button.click()
     assert app.game.history == kept.history
     assert all(app.game.view(s) == kept.view(s) for s in range(players))
+
+
+# -- sealed: nothing a page keeps, saves or shares tells a seat the others' cards (issue #26) -------
+PLAY_GAMES = [m.name for m in nbgames.engine.registry.manifests() if m.view and m.play]
+
+
+def saved_file(controller) -> str:
+    """What the Save link offers (its data URL, decoded)."""
+    controller.save()
+    return base64.b64decode(controller.save_link.value.split("base64,")[1].split("'")[0]).decode()
+
+
+def seated(name: str, plies: int = 20, seats: list[str] | None = None):
+    """A play page showing a game of `name` at move `plies` (human at seat 0, bots elsewhere),
+    with a browser connected; (app, browser)."""
+    from nbgames.engine.registry import manifest
+
+    players = max(3, manifest(name).min_players)
+    seats = seats or ["human"] + ["random"] * (players - 1)
+    app = play(name, players=players, seats=seats)
+    browser = connect(app.view.pagekit)
+    app.controller.set_game(played(name, players, plies=plies), seats)
+    return app, browser
+
+
+def readable(text: str) -> dict | None:
+    """The kept state a visitor can read without the server's key (None: nothing readable)."""
+    data = json.loads(text)
+    return None if is_sealed(data) else data
+
+
+@pytest.mark.parametrize("name", PLAY_GAMES)
+def test_a_running_game_is_kept_saved_and_shared_sealed(name):
+    app, browser = seated(name, plies=5 if name == "pebbles" else 20)  # (pebbles is short)
+    ctl = app.controller
+    assert not app.game.is_over
+    stored, saved = browser.stored[-1], saved_file(ctl)
+    ctl.share_button.click()
+    shared = read_share(next(m["copy"] for m in browser.sent if "copy" in m))
+    for text in (stored, saved, shared):
+        assert readable(text) is None and json.loads(text)["game"] == name
+        for clear in ("record", "chance", "seats", "actions"):
+            assert clear not in text
+        state = read_game_state(text, SEAT_KINDS, name)  # this server opens it: the same game
+        assert state.game.history == app.game.history and state.seats == ctl.seats
+        assert all(state.game.view(s) == app.game.view(s) for s in range(app.game.players))
+    assert "sealed" in ctl.save_link.value and "sealed" in ctl.share_note.value
+
+
+def test_a_finished_or_practice_game_is_kept_plain():
+    app, browser = seated("newyork", plies=10_000)
+    assert app.game.is_over and readable(browser.stored[-1])["record"]["seed"] == app.game.seed
+    assert json.loads(saved_file(app.controller))["seed"] == app.game.seed
+    practice = nbgames.new_game("newyork", 3, seed=3, practice=True)
+    for _ in range(30):
+        practice.play(practice.legal_actions()[0])
+    app.controller.set_game(practice)
+    assert readable(browser.stored[-1])["record"]["chance"]  # its seed is shown anyway
+    assert "seed" not in json.loads(saved_file(app.controller))
+
+
+def test_the_kept_seats_cannot_be_edited_and_an_edited_state_is_set_aside():
+    """The leak: New York City's kept state held the record and `seats`; set Player 2 to human,
+    press Resume, and the page showed Player 2's hand. Now the seats are inside the seal."""
+    _, browser = seated("newyork_city", plies=12)
+    kept = json.loads(browser.stored[-1])
+    assert "seats" not in kept and "random" not in browser.stored[-1]
+    inside = unseal(kept)
+    assert inside["seats"] == ["human", "random", "random"]
+    edits = [
+        {**kept, "seats": ["human", "human", "random"]},  # beside the box
+        json.loads(seal({**inside, "seats": ["human", "human", "random"]}, "newyork_city",
+                        secret=bytes(32))),  # resealed with a key of one's own
+        {**kept, "sealed": kept["sealed"][:-4] + ("AAAA" if kept["sealed"][-4:] != "AAAA" else "BBBB")},
+        {**kept, "game": "newyork"},  # another game's page
+    ]
+    for edit in edits:
+        app = play("newyork_city", players=3, seats=["human", "random", "random"])
+        before = list(app.game.history)
+        other = connect(app.view.pagekit, stored=json.dumps(edit))
+        assert {"set_aside": True} in other.sent and app.controller.offer.layout.display == "none"
+        assert app.game.history == before and app.controller.seats == ["human", "random", "random"]
+        assert "could not be restored" in app.view.status.value
+        assert "Player 2" not in app.view.hand.value
+
+
+def test_a_sealed_save_comes_back_with_its_seats_and_a_changed_one_changes_nothing():
+    app, _ = seated("newyork", plies=30)
+    saved = saved_file(app.controller)
+    other = play("newyork", players=3, seats=["human", "human", "human"])
+    assert other.controller.load(saved.encode())
+    assert other.controller.seats == ["human", "random", "random"] and other.view.seat == 0
+    assert other.game.history == app.game.history and "Loaded" in other.view.status.value
+    assert all(other.game.view(s) == app.game.view(s) for s in range(3))  # the same game: bots keep their cards
+    data = json.loads(saved)
+    for bad, words in ((json.dumps({**data, "sealed": data["sealed"][::-1]}), "could not be loaded"),
+                       (saved.replace('"newyork"', '"galopp_royal"'), "Galopp Royal")):
+        fresh = play("newyork", players=3, seats=["human", "human", "human"])
+        before = fresh.game
+        assert not fresh.controller.load(bad.encode())
+        assert words in fresh.view.status.value and fresh.game is before
+        assert fresh.controller.seats == ["human", "human", "human"]
+
+
+def test_a_state_sealed_by_another_server_is_set_aside_with_a_sentence():
+    state = json.loads(game_state(played(plies=12), SEATS))
+    app = play("newyork", players=3, seats=SEATS)
+    browser = connect(app.view.pagekit, stored=seal(state, "newyork", secret=bytes(32)))
+    assert {"set_aside": True} in browser.sent
+    assert "sealed by another server" in app.view.status.value

@@ -9,6 +9,7 @@ import random
 import pytest
 
 import nbgames
+from nbgames.engine.seal import is_sealed, unseal
 from nbgames.ui.app import PlayApp
 from nbgames.ui.controller import PlayController, make_view
 
@@ -144,13 +145,18 @@ def test_save_load_round_trip():
     ctl.save()
     link = ctl.save_link.value
     data = base64.b64decode(link.split("base64,")[1].split("'")[0])
-    record = json.loads(data)
+    assert is_sealed(json.loads(data)) and "sealed" in link  # a fair game in progress: sealed
+    record = unseal(data, "newyork")["record"]
     assert record["actions"] == [str(a) for a in ctl.game.history]
-    other, _ = make(["human", "random", "random"], seed=99)
+    other, _ = make(["human", "human", "random"], seed=99)
     assert other.load(data)
     assert other.game.history == ctl.game.history and "seed" not in record
-    assert other.game.view(0) == ctl.game.view(0)  # the past exactly (the unseen deck is dealt anew)
+    assert other.seats == ["human", "random", "random"]  # a sealed save comes back with its seats
+    assert all(other.game.view(s) == ctl.game.view(s) for s in range(3))  # the same game (the unseen deck anew)
     assert "Loaded" in other.view.status.value
+    plain, _ = make(["human", "random", "random"], seed=98)
+    assert plain.load(ctl.record_json())  # a plain record (the visitor's own data) loads too
+    assert plain.game.history == ctl.game.history
 
 
 @pytest.mark.parametrize("payload,words", [
@@ -287,3 +293,61 @@ def test_a_page_that_took_every_button_keeps_them_and_gets_its_panels_again(monk
     ready(app, clock)
     assert list(app.view.actions.children) == shown
     assert (app.view.status, "value") in sent and (app.view.actions, "children") in sent
+
+
+# -- what is shown is kept: the browser keeps a position before any message shows it (#26) ------
+class Wire:
+    """Every message the kernel's widgets send, in order: (comm id, kind), kind "store" for
+    PageKit's keep message, else the method ("update", "custom", …) and the keys it changes."""
+
+    def __init__(self, monkeypatch):
+        import comm
+
+        self.sent: list[tuple[str, str, tuple]] = []
+
+        def publish(comm_self, msg_type, data=None, metadata=None, buffers=None, **keys):
+            data = data or {}
+            content = data.get("content") if isinstance(data.get("content"), dict) else {}
+            kind = "store" if "store" in content else data.get("method", msg_type)
+            self.sent.append((comm_self.comm_id, kind, tuple(data.get("state", {}))))
+
+        monkeypatch.setattr(comm.DummyComm, "publish_msg", publish)
+
+    def since(self, start: int) -> list[tuple[str, str, tuple]]:
+        return self.sent[start:]
+
+
+def keeping(seats, monkeypatch, seed=2):
+    ctl, clock = make(seats, seed=seed)
+    kit = ctl.pagekit
+    assert kit is not None
+    wire = Wire(monkeypatch)
+    kit.stored, kit.location_hash = "", ""
+    kit.ready = True  # a browser shows the page: from now on every change is kept
+    assert any(kind == "store" for _, kind, _ in wire.sent)
+    return ctl, clock, wire
+
+
+def first_store_before_any_update(messages) -> None:
+    kinds = [kind for _, kind, _ in messages]
+    assert "store" in kinds, kinds
+    shown = [i for i, kind in enumerate(kinds) if kind == "update"]
+    assert shown, "the move changed nothing on the page"
+    assert kinds.index("store") < shown[0], kinds[:8]
+
+
+def test_a_move_is_kept_before_any_message_shows_it(monkeypatch):
+    """A server restart right after a move was shown resumed one move earlier: the page's
+    board, timeline and status reached the browser before the kept state did."""
+    ctl, clock, wire = keeping(["human", "random", "random"], monkeypatch)
+    start = len(wire.sent)
+    assert ctl.choose(ctl.game.legal_actions()[0])  # the human's move
+    first_store_before_any_update(wire.since(start))
+    start = len(wire.sent)
+    clock.run(limit=1)  # a bot's move
+    assert len(ctl.game.history) == 2
+    first_store_before_any_update(wire.since(start))
+    for change in (ctl.stop_bots, lambda: ctl.set_game(nbgames.new_game("newyork", 3, seed=5))):
+        start = len(wire.sent)
+        change()
+        first_store_before_any_update(wire.since(start))

@@ -5,8 +5,16 @@ from the browser — a visitor can edit it, a link can be forged — so it is va
 record: JSON only (never unpickled or evaluated), sizes bounded, every move replayed by the rules.
 
 - a play page keeps ``{"record": …, "seats": […], "shown": ply}`` (`game_state` / `read_game_state`);
+  what it emits — to local storage, as a saved file, in a link — is `kept_state`: while a fair
+  game runs, that state sealed by the server (`engine/seal.py`: the record holds every outcome
+  chance revealed to any seat, bots' cards included, so no human seat may read it); a finished
+  game (nothing left hidden: its record has its seed) and a practice game (its seed is shown
+  anyway) are kept plain;
 - a lesson page keeps ``{"done": [lesson ids], "lesson": index, "step": index}``;
-- a shared link is ``#share=`` + base64url(zlib(the play page's state)).
+- a shared link is ``#share=`` + base64url(zlib(the play page's kept state)).
+
+Read back, a sealed state must open with this server's key, unchanged, for this page's game; a
+plain state still loads (whoever holds it holds nothing the page has not shown them).
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from typing import Any
 
 from ..engine.errors import RecordError
 from ..engine.game import MAX_RECORD_BYTES, Game, from_record
+from ..engine.seal import is_sealed, seal, sealed_game, unseal
 
 SHARE_PREFIX = "#share="
 MAX_STATE_BYTES = MAX_RECORD_BYTES
@@ -46,21 +55,52 @@ def game_state(game: Game, seats: list[str], *, with_seed: bool = False) -> str:
                       separators=(",", ":"))
 
 
+def needs_seal(game: Game) -> bool:
+    """Whether what a page emits for `game` must be sealed: a fair game in progress. (A
+    finished game hides nothing; a practice game shows its seed, which tells every card.)"""
+    return not game.is_over and not game.practice
+
+
+def kept_state(game: Game, seats: list[str], *, with_seed: bool = False) -> str:
+    """What a play page keeps in the browser, saves to a file or puts in a link: `game_state`,
+    sealed by the server while a fair game runs (`needs_seal`)."""
+    text = game_state(game, seats, with_seed=with_seed)
+    return seal(json.loads(text), game.name) if needs_seal(game) else text
+
+
 def read_game_state(text: Any, seat_kinds: tuple[str, ...], game_name: str | None = None) -> PlayState:
     """A play page's state from `game_state` text, replayed and checked; RecordError (with a
-    sentence for the visitor) when anything is off."""
+    sentence for the visitor) when anything is off. A sealed state (`kept_state`) is opened
+    with this server's key first; changed in any way, it is refused."""
     data = _json_object(text)
+    if is_sealed(data):
+        other = sealed_game(data)
+        if game_name is not None and other is not None and other != game_name:
+            raise RecordError(_other_game(other))
+        data = unseal(data, game_name)
+        if not isinstance(data, dict):
+            raise RecordError("This is not a game kept by this page.")
     if set(data) != {"record", "seats", "shown"}:
         raise RecordError("This is not a game kept by this page.")
     game = from_record(data["record"])
     if game_name is not None and game.name != game_name:
-        raise RecordError(f"This is a game of “{game.title}”, not of this page's game.")
+        raise RecordError(_other_game(game.name))
     seats, shown = data["seats"], data["shown"]
     if not isinstance(seats, list) or len(seats) != game.players or not all(s in seat_kinds for s in seats):
         raise RecordError("The kept seats do not fit this game.")
     if type(shown) is not int or not 0 <= shown <= len(game.history):
         raise RecordError("The kept move number does not fit this game.")
     return PlayState(game, seats, shown)
+
+
+def _other_game(name: str) -> str:
+    from ..engine.registry import manifest
+
+    try:
+        title = manifest(name).title
+    except ValueError:
+        title = name[:40]
+    return f"This is a game of “{title}”, not of this page's game."
 
 
 def lesson_state(done: list[str], lesson: int, step: int) -> str:
