@@ -109,6 +109,14 @@ def test_new_york_and_galopp_royal_write_player_as_their_seeds_do(game):
 
 
 @pytest.mark.parametrize("game", MINE)
+def test_the_rules_page_and_its_pictures_follow_the_games_spelling(game):
+    from nbgames.ui.rules_panel import reference_html
+
+    page = reference_html(game, "ja")
+    assert OTHER[SPELLING[game]] not in page and SPELLING[game] in page
+
+
+@pytest.mark.parametrize("game", MINE)
 def test_a_japanese_play_page_never_mixes_the_two_spellings(game):
     from nbgames.ui.app import PlayApp
 
@@ -157,6 +165,8 @@ def test_a_wrong_lesson_answer_is_not_called_close():
     runner.view.click("E5")  # the first lesson asks for F5 (Park Ave × 49th St): a wrong square
     assert not runner.feedback_verdict.ok
     assert "惜しい" not in runner.feedback.value and "正解ではありません" in runner.feedback.value
+    tip = re.search(r"<abbr[^>]*title='([^']*)'", runner.feedback.value).group(1)
+    assert tip.startswith(nbgames.rule("NY-1", "ja")["title"])  # the rule's hover text is Japanese too
     for domain in ("nbgames", *MINE):
         assert not [text for text in game_catalogue(domain) if "惜し" in text], domain
 
@@ -222,6 +232,8 @@ def test_new_york_score_lines_count_in_plain_words_with_one_rule_id():
     while not app.game.is_over:
         app.game.play(rng.choice(app.game.legal_actions()))
     app.controller._update_scores()
+    tips = re.findall(r"<abbr[^>]*title='([^']*)'", app.controller.scores.value)
+    assert tips and all(tip.startswith(nbgames.rule("NY-17", "ja")["title"]) for tip in tips)  # not English
     table = re.sub(r"<abbr[^>]*>|</abbr>", "", app.controller.scores.value)
     lines = [line for cell in re.findall(r"<td>([^<]*(?:<br>[^<]*)*)</td>", table) for line in cell.split("<br>")]
     group = [line for line in lines if line.startswith("最大建物群（")]

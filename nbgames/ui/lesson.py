@@ -646,7 +646,7 @@ class LessonRunner:
         colour = "#1b7837" if verdict.ok else "#b2182b"
         from .rules_panel import linked_html  # a rule id opens its rule beside the board
 
-        rule = f" ({linked_html(verdict.rule)})" if verdict.rule else ""
+        rule = f" ({linked_html(verdict.rule, self.lang)})" if verdict.rule else ""
         self.feedback.value = (f"<div style='border-left:4px solid {colour};padding:4px 8px'>"
                                f"<b>{word}</b>{rule}: {_inline(verdict.text)}</div>")
 

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from ..engine.game import new_game
 from ..engine.registry import manifest
-from ..i18n import N_, gettext
+from ..i18n import N_, gettext, playing
 from ..rulebook import DEFAULT_LANGUAGE, RULE_ID, cited, rule, rulebook_module, rules_of
 from .board import HIGHLIGHTS, PIECES, STATIC
 from .gallery import game_text
@@ -224,6 +224,11 @@ def reference(game: str, lang: str | None = None) -> widgets.HTML:
 def board_pictures(game: str, lang: str = DEFAULT_LANGUAGE, seed: int = PICTURE_SEED) -> tuple[str, str]:
     """Two figures drawn by the game's own view: the board as a new game starts, and the same
     seeded game played to its end by random moves (what the final scoring counts)."""
+    with playing(game):  # the seat names drawn spell "player" as the game's glossary does
+        return _pictures(game, lang, seed)
+
+
+def _pictures(game: str, lang: str, seed: int) -> tuple[str, str]:
     m = manifest(game)
     if m.view is None:
         return "", ""
