@@ -25,10 +25,11 @@ from ..engine.bots import BOT_KINDS, LEVELS, make_bot
 from ..engine.budget import SEARCHES, lower_priority
 from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import MAX_RECORD_BYTES, Game, from_record
-from ..i18n import Msg, gettext, localize, resolve
+from ..engine.seal import is_sealed, sealed_game
+from ..i18n import Msg, _, gettext, localize, resolve
 from .folds import fold, set_open
 from .i18n import catalogue, t
-from .keep import PlayState, game_state, read_game_state, read_share, share_fragment
+from .keep import PlayState, kept_state, needs_seal, read_game_state, read_share, share_fragment
 from .review_panel import ReviewPanel
 from .rules_panel import linked_html
 from .scheduler import Scheduler, call_later
@@ -209,8 +210,9 @@ class PlayController:
         self.share_full_button.layout.display = "" if game.practice and game.replays_from_seed else "none"
         self._revealed_for = None
         self.paused = False
+        self._keep(False)  # kept before the view shows the game (a restart then loses nothing)
         self.view.set_game(game)
-        self._changed()
+        self._changed(keep=False)
 
     @property
     def humans(self) -> list[int]:
@@ -471,8 +473,10 @@ class PlayController:
         return t("seat.name", self.lang, n=(seat or 0) + 1)
 
     # -- after every change ----------------------------------------------------------------
-    def _changed(self, moved: tuple[int, Action] | None = None) -> None:
+    def _changed(self, moved: tuple[int, Action] | None = None, keep: bool = True) -> None:
         self.generation += 1
+        if keep:  # first: the browser keeps the position before any message shows it
+            self._keep(moved is not None)
         game, view = self.game, self.view
         seat = game.to_move
         hotseat = view.seat is None and len(self.humans) >= 2
@@ -511,7 +515,6 @@ class PlayController:
         if self._suggested:
             self._suggested = False
             view.highlight([], kind="suggested")
-        self._keep(moved is not None)
         if bot_turn and not self.paused:
             self._schedule_bot()
 
@@ -589,13 +592,13 @@ class PlayController:
                 self._open(read_game_state(shared, SEAT_KINDS, self.game.name))
                 self.view.status.value = t("status.shared_opened", self.lang, moves=len(self.game.history))
         except RecordError as exc:
-            self.view.status.value = t("status.share_refused", self.lang, reason=str(exc))
+            self.view.status.value = t("status.share_refused", self.lang, reason=_reason(exc))
         if kit.stored and shared is None:
             try:
                 self._kept = read_game_state(kit.stored, SEAT_KINDS, self.game.name)
             except RecordError as exc:
                 kit.set_aside()  # refused, never half-loaded, and not destroyed either
-                self.view.status.value = t("status.kept_refused", self.lang, reason=str(exc))
+                self.view.status.value = t("status.kept_refused", self.lang, reason=_reason(exc))
             else:
                 if kit.switched:  # the visitor only changed the page's language: go on at once
                     self.resume_kept()
@@ -634,8 +637,8 @@ class PlayController:
         if self._kept is not None and moved:  # playing on in the fresh game: that is the choice
             self.dismiss_offer()
             return
-        if self._keeping:
-            self.pagekit.store(game_state(self.game, self.seats))
+        if self._keeping:  # sealed while a fair game runs: no seat can read the others' cards in it
+            self.pagekit.store(kept_state(self.game, self.seats))
 
     def share(self, with_seed: bool = False) -> None:
         """Put a link to this game at this move on the clipboard (and in the box to copy).
@@ -644,40 +647,64 @@ class PlayController:
         if self.pagekit is None:
             return
         with_seed = with_seed and self.game.practice and self.game.replays_from_seed
-        note = ("label.share_note_finished" if self.game.is_over else
-                "label.share_note_seed" if with_seed else "label.share_note")
-        self.share_note.value = html.escape(t(note, self.lang))
+        if needs_seal(self.game):
+            words = _("The link holds this game sealed by this server: it opens here only, and nobody "
+                      "can read the cards in it. Whoever opens it goes on from this move.", self.lang)
+        else:
+            words = t("label.share_note_finished" if self.game.is_over else
+                      "label.share_note_seed" if with_seed else "label.share_note", self.lang)
+        self.share_note.value = html.escape(words)
 
         def copied(url: str, ok: bool) -> None:
             self.share_link.value = url
             self.share_link.disabled = False
             self.view.status.value = t("status.link_copied" if ok else "status.link_shown", self.lang)
 
-        self.pagekit.copy(share_fragment(game_state(self.game, self.seats, with_seed=with_seed)), copied)
+        self.pagekit.copy(share_fragment(kept_state(self.game, self.seats, with_seed=with_seed)), copied)
 
     # -- save and load ---------------------------------------------------------------------
     def record_json(self) -> str:
+        """The game's record (for Python; a page saves `saved_text`)."""
         return json.dumps(self.game.to_record(), indent=1)
 
+    def saved_text(self) -> str:
+        """What Save offers: while a fair game runs, the page's state sealed by the server (its
+        record holds every seat's cards; `keep.kept_state`); else the plain record."""
+        return kept_state(self.game, self.seats) if needs_seal(self.game) else self.record_json()
+
     def save(self) -> None:
-        """Offer the game record as a download link (a data URL: works in Voilà, no server files)."""
+        """Offer the saved game as a download link (a data URL: works in Voilà, no server files)."""
         name = f"{self.game.name}-ply{len(self.game.history)}.json"  # no seed: it tells every card
-        data = base64.b64encode(self.record_json().encode("utf-8")).decode("ascii")
+        data = base64.b64encode(self.saved_text().encode("utf-8")).decode("ascii")
         label = html.escape(t("label.save_link", self.lang, name=name))
-        note = "" if self.game.is_over else f"<br><small>{html.escape(t('label.save_note', self.lang))}</small>"
+        if self.game.is_over:
+            note = ""
+        else:
+            words = (_("A game in progress is saved sealed: this server loads it (the cards nobody has "
+                       "seen yet are dealt anew), and nobody can read the cards in it.", self.lang)
+                     if needs_seal(self.game) else t("label.save_note", self.lang))
+            note = f"<br><small>{html.escape(words)}</small>"
         self.save_link.value = (f"<a download='{html.escape(name)}'"
                                 f" href='data:application/json;base64,{data}'"
                                 f" class='nbg-download'>{label}</a>{note}")
 
     def load(self, data: bytes | str) -> bool:
-        """Load a record (JSON bytes); refuse bad files with a friendly message. True if loaded."""
+        """Load a saved game (JSON bytes): a plain record (the visitor's own data) or a game this
+        server sealed (it comes back with its seats); refuse bad files with a friendly message.
+        True if loaded."""
         if len(data) > MAX_RECORD_BYTES:
             self.view.status.value = t("status.load_too_big", self.lang)
             return False
         try:
+            parsed = json.loads(data)
+        except (ValueError, RecursionError):
+            parsed = None  # from_record says why
+        if is_sealed(parsed):
+            return self._load_sealed(data, sealed_game(parsed))
+        try:
             game = from_record(data)
         except RecordError as exc:
-            self.view.status.value = t("status.load_refused", self.lang, reason=str(exc))
+            self.view.status.value = t("status.load_refused", self.lang, reason=_reason(exc))
             return False
         if game.name != self.game.name:
             self.view.status.value = t("status.load_other_game", self.lang, game=game.title)
@@ -686,6 +713,29 @@ class PlayController:
         self.paused = self.is_bot_turn()  # look at the loaded position before bots move on
         self._changed()
         self.view.status.value = t("status.loaded", self.lang, moves=len(game.history))
+        return True
+
+    def _load_sealed(self, data: bytes | str, name: str | None) -> bool:
+        from ..engine.registry import manifest
+
+        try:
+            title = manifest(name).title if name != self.game.name else None
+        except ValueError:
+            title = None  # no such game: the seal's check says it is of another game
+        if title is not None:
+            self.view.status.value = t("status.load_other_game", self.lang, game=title)
+            return False
+        try:
+            text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
+            state = read_game_state(text, SEAT_KINDS, self.game.name)
+        except UnicodeDecodeError:
+            self.view.status.value = t("status.load_refused", self.lang, reason=_("it is not text."))
+            return False
+        except RecordError as exc:
+            self.view.status.value = t("status.load_refused", self.lang, reason=_reason(exc))
+            return False
+        self._open(state)
+        self.view.status.value = t("status.loaded", self.lang, moves=len(state.game.history))
         return True
 
     def _on_upload(self, change: dict) -> None:
@@ -700,3 +750,9 @@ class PlayController:
         else:
             self.load(bytes(content))
         self.upload.value = ()
+
+
+def _reason(error: Exception) -> str:
+    """A refusal's reason, kept translatable when it was written with `msg`."""
+    first = error.args[0] if error.args else None
+    return first if isinstance(first, Msg) else str(error)
