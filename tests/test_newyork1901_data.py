@@ -116,7 +116,11 @@ def test_ny1901_3_orientations_are_the_distinct_rotations_and_mirrorings():
     assert counts == {"bI2": 2, "bO4": 1, "bL3": 4, "bT4": 4, "sS4": 4, "sL4": 8, "gP5": 8, "gR6": 2}
 
 
-def test_ny1901_3_four_legendaries_gold_larger_than_4_cells_worth_more_than_any_gold_distinct_heights():
+def test_ny1901_3_four_legendaries_gold_4_to_6_cells_worth_more_vp_than_any_gold_tile_distinct_heights():
+    # the rule file: gold tier, worth more VP than any gold tile (it no longer says "larger"); the rules text says so
+    assert "gold tier, each worth more VP than any gold tile" in nbgames.rule("NY1901-3")["text"]
+    assert "どのゴールドのタイルよりも勝利点が高い" in nbgames.rule("NY1901-3", "ja")["text"]
+    assert "larger" not in nbgames.rule("NY1901-3")["text"]
     legends = DATA["legendaries"]
     assert len(legends) == 4
     best_gold = max(t["vp"] for t in DATA["tiles"] if t["tier"] == "gold")
@@ -195,7 +199,7 @@ def test_junk_data_and_positions_are_refused_as_records_never_crash():
     import random
 
     rng = random.Random(7)
-    base = {"format": "nbgames-record", "version": 2, "game": "newyork1901", "rules_version": "1", "players": 2,
+    base = {"format": "nbgames-record", "version": 2, "game": "newyork1901", "rules_version": "2", "players": 2,
             "actions": [], "chance": []}
     position = {"characters": ["orange", "sky"], "seats": [{"buildings": ["bI2@D4r0"], "lots": ["E4"], "vp": 3,
                                                              "used": ["boom"]}, {}],

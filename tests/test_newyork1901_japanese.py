@@ -5,15 +5,19 @@ built with lang="ja" shows Japanese panels, status and canvas labels."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from i18n_support import english_lessons, english_words, is_japanese, lesson_texts, note_refusals
 
 import nbgames
+from nbgames import i18n
 from nbgames.i18n import localize, using
 from nbgames.newyork1901.lessons import lessons
+from nbgames.newyork1901.rulebook import RULEBOOK
 from nbgames.newyork1901.teaching import position_game
 from nbgames.newyork1901.text import event_text, score_line
 from nbgames.newyork1901.view import NewYork1901View
@@ -149,7 +153,7 @@ def test_a_finished_game_explains_its_scores_in_japanese():
     view = NewYork1901View(game, seat=None, lang="ja")
     view.refresh()
     assert "NY1901-10" in view.scores.value and is_japanese(view.scores.value)
-    assert_japanese([view.scores.value, *view.score_notes(0)], where="scores")
+    assert_japanese([view.scores.value], where="scores")
 
 
 def test_the_view_follows_the_page_language_by_default():
@@ -157,3 +161,124 @@ def test_the_view_follows_the_page_language_by_default():
     with using("ja"):
         view = NewYork1901View(game, seat=0)
     assert view.lang == "ja"
+
+
+# -- (b) a native reviewer's findings (issue 26, item 7) ---------------------------------------------
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def catalogue_japanese() -> list[str]:
+    po = i18n._read_po(i18n.po_path(i18n.domains()["newyork1901"], "ja"))
+    return [s for m in po if m.id for s in ([m.string] if isinstance(m.string, str) else list(m.string))]
+
+
+def notebook_prose(lang: str) -> list[str]:
+    """The prose of New York 1901's notebooks in `lang` (each markdown cell holds both languages)."""
+    out = []
+    for path in sorted((ROOT / "notebooks" / "newyork1901").glob("*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "markdown":
+                text = "".join(cell["source"])
+                parts = re.split(r'<div lang="(en|ja)">', text)
+                out += [body for tag, body in zip(parts[1::2], parts[2::2], strict=True) if tag == lang]
+                if len(parts) == 1 and (lang == "ja") == is_japanese(text):
+                    out.append(text)
+    return out
+
+
+def japanese_texts() -> list[str]:
+    book = [f"{e['title']} {e['text']}" for e in RULEBOOK["ja"].values()]
+    return catalogue_japanese() + book + notebook_prose("ja")
+
+
+def test_ny1901_8_names_each_action_card_once():
+    text = nbgames.rule("NY1901-8", "ja")["text"].partition("ハウスルール")[0]  # the house rule names one again
+    for card in ("建築ブーム", "市場変更", "土地収奪"):
+        assert text.count(card) == 1, (card, text)
+    assert not re.search(r"(\w+)[(（]\1[)）]", "\n".join(japanese_texts()))  # no 「X(X)」 anywhere
+
+
+def test_player_is_written_as_the_seed_writes_it():
+    texts = japanese_texts()
+    assert not [t[:60] for t in texts if "プレーヤー" in t]
+    assert sum("プレイヤー" in t for t in texts) >= 10
+    glossary = json.loads((ROOT / "nbgames" / "newyork1901" / "glossary.json").read_text(encoding="utf-8"))
+    assert {"en": "player", "ja": "プレイヤー", "seed": True} in [{k: t[k] for k in ("en", "ja", "seed")}
+                                                                for t in glossary["terms"]]
+
+
+def test_a_cell_is_a_space_as_the_seed_says():
+    texts = japanese_texts()
+    assert not [t[:60] for t in texts if "マス" in t]
+    assert sum("スペース" in t for t in texts) >= 15
+    glossary = json.loads((ROOT / "nbgames" / "newyork1901" / "glossary.json").read_text(encoding="utf-8"))
+    assert {"en": "cell", "ja": "スペース", "seed": True} in [{k: t[k] for k in ("en", "ja", "seed")}
+                                                            for t in glossary["terms"]]
+    assert "隣接する" in nbgames.rule("NY1901-6", "ja")["text"]  # the seed's 隣接スペース
+
+
+def test_the_seeds_numbers_are_not_called_house_rules():
+    """Only what the rule file marks [R] is a house rule or default: the end trigger's 4 tiles and
+    3 market cards, the counts of the pieces and the challenges' points are the seed's."""
+    english = [str(m) for m in extract_texts("en")] + notebook_prose("en")
+    assert not [t[:80] for t in english if "house default" in t.lower()]
+    assert not [t[:80] for t in japanese_texts() if "ハウスの既定値" in t or "既定値" in t]
+    end = next(lesson for lesson in lessons() if lesson.id == "ny1901-end")
+    with using("ja"):
+        assert "元のルールの数" in localize(end.intro, "ja")
+    assert "original rules'" in str(end.intro)
+    for rule_id in ("NY1901-9", "NY1901-10", "NY1901-11", "NY1901-12"):  # their numbers are the seed's
+        for lang, word in (("en", "House rule"), ("ja", "ハウスルール")):
+            text = nbgames.rule(rule_id, lang)["text"]
+            house = text.partition(word)[2]
+            assert not re.search(r"\d", house), (rule_id, lang, house)
+    data = json.loads((ROOT / "nbgames" / "newyork1901" / "data.json").read_text(encoding="utf-8"))
+    for key in ("end", "challenges"):
+        assert "original rules'" in data["house_resolutions"][key], key
+
+
+def extract_texts(lang: str) -> list[str]:
+    """The game's rulebook in `lang` and (English) its marked messages."""
+    book = [f"{e['title']} {e['text']}" for e in RULEBOOK[lang].values()]
+    if lang != "en":
+        return book
+    return book + [m if isinstance(m, str) else m[0] for m in i18n.extract("newyork1901")]
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_score_lines_count_in_plain_words_with_one_rule_id(lang):
+    from nbgames.ui.app import PlayApp
+
+    app = PlayApp("newyork1901", players=3, seed=3, lang=lang, seats=["random"] * 3)
+    rng = random.Random(1)
+    while not app.game.is_over:
+        app.game.play(rng.choice(app.game.legal_actions()))
+    app.controller._update_scores()
+    table = re.sub(r"<abbr[^>]*>|</abbr>", "", app.controller.scores.value)
+    lines = [line for cell in re.findall(r"<td>([^<]*(?:<br>[^<]*)*)</td>", table) for line in cell.split("<br>")]
+    lines = [line for line in lines if "NY1901-" in line]
+    assert len(lines) >= 3 * 5 and all(len(re.findall(r"NY1901-\d+", line)) == 1 for line in lines), lines
+    if lang == "ja":
+        buildings = [line for line in lines if line.startswith("ビル（")]
+        assert len(buildings) == 3 and all(re.fullmatch(r"ビル（\d+棟）：\d+点 \[NY1901-5\]", b) for b in buildings)
+        assert any(re.fullmatch(r"未使用のアクションカード（\d+枚）：\d+点 \[NY1901-11\]", line) for line in lines)
+        assert any(re.fullmatch(r"\S+( St)?の大通りボーナス（触れているビル\d+棟）：\d+点 \[NY1901-10\]", line)
+                   for line in lines)
+    else:
+        assert any(re.fullmatch(r"buildings \(\d+ standing\): \d+ VP \[NY1901-5\]", line) for line in lines)
+    assert "None" not in table and "→" not in table
+    panel = NewYork1901View(app.game, seat=None, lang=lang)
+    panel.refresh()
+    rows = re.findall(r"<li>([^<]*)</li>", panel.scores.value)
+    assert rows and all(len(re.findall(r"NY1901-\d+", row)) == 1 and "None" not in row for row in rows), rows
+
+
+@pytest.mark.parametrize("challenge,words", [
+    ("gold_tycoon", "地区）"), ("master_architect", "長方形・正方形以外のビル"), ("bronze_baron", "ブロンズのビル"),
+    ("generation_king", "技術力"),
+])
+def test_every_challenges_score_line_has_its_own_counter(challenge, words):
+    part = {"rule": "NY1901-12", "what": challenge, "count": 2, "points": 6}
+    line = score_line(part, "ja")
+    assert words in line and "2" in line and "NY1901" not in line, line
+    assert "NY1901" not in score_line(part, "en") and "(2 " in score_line(part, "en")

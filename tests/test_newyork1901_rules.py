@@ -304,6 +304,17 @@ def test_ny1901_6_a_rebuild_extends_only_over_worker_lots_adjacent_to_the_demoli
     assert view(game)["workers"] == {"H11": 0} and building_at(game, "H10")["tile"] == "sO4"
 
 
+def test_ny1901_6_and_7_the_rules_text_and_the_lesson_say_what_the_rule_file_says():
+    rebuild, recall = nbgames.rule("NY1901-6"), nbgames.rule("NY1901-7")
+    assert "adjacent to the demolished building" in rebuild["text"] and "may not be used" in rebuild["text"]
+    assert "隣接する区画" in nbgames.rule("NY1901-6", "ja")["text"]
+    assert "a starting lot too" in recall["text"] and "anyone may acquire it" in recall["text"]
+    assert "初期区画でも同じ" in nbgames.rule("NY1901-7", "ja")["text"]
+    from nbgames.newyork1901.lessons import lessons
+    lesson = next(lesson for lesson in lessons() if lesson.id == "ny1901-rebuild")
+    assert "touch the demolished building" in str(lesson.intro)
+
+
 # -- NY1901-7 no worker, no action -----------------------------------------------------------------
 NO_MOVE = seats({"buildings": ["bI2@D4r0", "bI2@E4r0"], "lots": ["A1", "E1", "E3", "A6"]})
 

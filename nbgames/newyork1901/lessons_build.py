@@ -218,8 +218,9 @@ def lesson_rebuild() -> Lesson:
         intro=_(
             "Your other action: **demolish** one of your buildings and build a tile of a **strictly higher "
             "tier** in the freed cells (bronze → silver → gold or legendary; gold is never replaced). The "
-            "new tile may also cover adjacent cells of your lots that hold your workers; those workers go "
-            "home. If a lot of the freed area would be left with **no building**, you must put a worker "
+            "new tile may also extend over your lots that hold your workers **and touch the demolished "
+            "building** (a cell next to one of its cells); those workers go home. A worker lot elsewhere may "
+            "not be used. If a lot of the freed area would be left with **no building**, you must put a worker "
             "on it — and if you cannot, you may not demolish (NY1901-6).\n\n"
             "You have 6 VP (silver is open), a bronze bI2 on E1–F1 and a worker on lot E2."
         ),

@@ -130,8 +130,8 @@ def lesson_end() -> Lesson:
         intro=_(
             "The end comes when a player has only **4 unbuilt skyscrapers** left, or when the market can no "
             "longer be refilled (3 cards or fewer). Then every player gets **one last turn**: the next "
-            "player first, the triggering player last (NY1901-9; the numbers are house defaults). Here it is "
-            "late in a game: you have built 13 of your 18 tiles.\n\n"
+            "player first, the triggering player last (NY1901-9; both numbers are the original rules'). Here "
+            "it is late in a game: you have built 13 of your 18 tiles.\n\n"
             "Short of workers? If you have none in your supply and can do neither action, take one of your "
             "workers back: its lot card goes under the draw pile and the lot is empty again (NY1901-7)."
         ),

@@ -11,7 +11,7 @@ from ..engine.action import Action
 from ..engine.game import Game
 from ..ui.i18n import t
 from .drawing import TIER_MARK, district_of_card, tier_open, tile_facts
-from .text import colour_words, comma
+from .text import colour_words, comma, score_line
 
 
 def district_words(table: dict[str, Any], name: str, lang: str) -> str:
@@ -153,15 +153,8 @@ def scores_html(explained: list[dict[str, Any]], lang: str) -> str:
 
 
 def part_words(part: dict[str, Any], lang: str) -> str:
-    """One scoring line: what, how many, points (rule id)."""
-    what = part["what"]
-    if what.startswith("avenue:"):
-        label = t("ny1901.score.avenue", lang, avenue=what.partition(":")[2])
-    elif what in ("buildings", "gold_prestige", "unused_action_cards"):
-        label = t(f"ny1901.score.{what}", lang)
-    else:
-        label = t("ny1901.score.challenge", lang, challenge=t(f"ny1901.challenge.{what}", lang))
-    return t("ny1901.ui.score_part", lang, label=label, count=part.get("count", ""), points=part["points"])
+    """One scoring line: what it counts, the points, its rule id once."""
+    return t("ny1901.ui.score_part", lang, label=score_line(part, lang), points=part["points"], rule=part["rule"])
 
 
 def tile_refusal(game: Game, table: dict[str, Any], seat: int, name: str, lang: str) -> str | None:
@@ -194,9 +187,3 @@ def show_acquire(table: dict[str, Any], lot: str, card: str, lang: str) -> tuple
     """"Show me" of an acquire: the market card and the lot."""
     words = t("ny1901.show.acquire", lang, card=card_words(table, card, lang), lot=lot)
     return [f"market:{table['market'].index(card)}", f"lot:{lot}"], words
-
-
-def score_notes(explained: list[dict[str, Any]], seat: int, lang: str) -> list[str]:
-    """A seat's scoring parts that scored, each with its rule id (the controller's scoreboard)."""
-    entry = next((e for e in explained if e["seat"] == seat), {"parts": []})
-    return [part_words(p, lang) + f" ({p['rule']})" for p in entry["parts"] if p["points"]]

@@ -34,8 +34,9 @@ ENTRIES = {
         N_("A character card with a 2-cell starting lot and a starter building on it; 4 workers; 3 action cards "
            "(Construction Boom, Market Shift, Land Grab); a King token; 18 skyscraper tiles — 6 bronze, 6 silver, "
            "6 gold, 2 to 6 cells, 2 to 8 VP. Beside the board: 4 legendary skyscrapers (Flatiron, Woolworth, "
-           "Chrysler, Empire), gold tier, 9–12 VP. Tiles may be turned and flipped. House rule: the starter "
-           "building is bronze, 2 cells, 0 VP; the tile set and the legendaries' shapes are our own.")),
+           "Chrysler, Empire), gold tier, each worth more VP than any gold tile. House rule: the starter building "
+           "is bronze, 2 cells, 0 VP; the tile set (shapes and VP) and the legendaries (shapes, 9–12 VP) are our "
+           "own; tiles may be turned and flipped.")),
     "NY1901-4": ("setup", N_("Setting up"),
         N_("Shuffle the lot cards (minus the starting lots) into a draw pile and turn 4 face up: the open market. "
            "Turn up 3 of the 5 avenue bonus cards and 1 of the 5 challenge cards; put the legendaries beside the "
@@ -51,14 +52,16 @@ ENTRIES = {
            "uncovered cell of your lots — lots with your worker and cells earlier builds left empty.")),
     "NY1901-6": ("turn", N_("Demolish and rebuild"),
         N_("Remove one of your buildings (its VP stay) and place a tile of a strictly higher tier in the freed "
-           "cells: bronze → silver → gold or legendary; gold cannot be replaced. The new tile may extend over "
-           "neighbouring cells of your lots that hold your workers (they go home). If a freed lot would be left "
-           "with no building, put a worker on it — if you cannot, you may not demolish. House rule: the rebuild "
-           "uses at least one freed cell.")),
+           "cells: bronze → silver → gold or legendary; gold cannot be replaced. The new tile may extend over your "
+           "lots that hold your workers and are adjacent to the demolished building (a cell of the lot shares an "
+           "edge with it); those workers go home. A worker lot that does not touch the demolished building may "
+           "not be used. If a freed lot would be left with no building, put a worker on it — if you cannot, you "
+           "may not demolish. House rule: the rebuild uses at least one freed cell.")),
     "NY1901-7": ("turn", N_("No worker, no action"),
         N_("If you have no worker in supply and can do neither action, take one worker back from the board and "
-           "put its lot card at the bottom of the draw pile (the lot is empty again). House rule: this is your "
-           "action for the turn; if nothing at all is possible, you pass.")),
+           "put its lot card at the bottom of the draw pile: the lot is empty again, a starting lot too, and anyone "
+           "may acquire it like any lot of its district and size. House rule: this is your action for the turn; "
+           "if nothing at all is possible, you pass.")),
     "NY1901-8": ("turn", N_("Action cards"),
         N_("Each once per game, at any time in your turn. Construction Boom: one more action this turn (never two "
            "demolitions). Market Shift: the 4 market cards go shuffled to the bottom of the pile and 4 new ones "

@@ -73,7 +73,7 @@ class NewYork1901(Building, Facts, Position, Rules):
 
     name = "newyork1901"
     title = "New York 1901"
-    rules_version = "1"
+    rules_version = "2"  # 2: rebuilds only over adjacent worker lots (NY1901-6), recalled starting lots (NY1901-7)
     min_players = 2
     max_players = 4
 

@@ -29,13 +29,14 @@ def card_name(card: str, lang: str | None = None) -> str:
 
 
 def score_line(part: dict, lang: str | None = None) -> str:
-    """One line of `explain_scores` in words: what it counts, by rule id."""
-    what = part["what"]
+    """What one line of `explain_scores` counts, in words with a plain counter ("buildings (9
+    standing)", 「ビル（9棟）」); the line's rule id is said once, by whoever shows the line."""
+    what, n = part["what"], part.get("count")
     if what.startswith("avenue:"):
-        return t("ny1901.score.avenue", lang, avenue=what.partition(":")[2])
+        return t("ny1901.score.avenue", lang, avenue=what.partition(":")[2], n=n)
     if what in ("buildings", "gold_prestige", "unused_action_cards"):
-        return t(f"ny1901.score.{what}", lang)
-    return t("ny1901.score.challenge", lang, challenge=t(f"ny1901.challenge.{what}", lang))
+        return t(f"ny1901.score.{what}", lang, n=n)
+    return t(f"ny1901.score.{what}", lang, challenge=t(f"ny1901.challenge.{what}", lang), n=n)
 
 
 def event_text(event: Event, lang: str | None = None) -> str:

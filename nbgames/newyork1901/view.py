@@ -452,10 +452,6 @@ class NewYork1901View(ShellView):
     def idle_info(self) -> str:
         return panels.legend(self.table, self.lang)
 
-    def score_notes(self, seat: int) -> list[str]:
-        """Scoreboard lines for the controller: each scoring part with its rule id."""
-        return panels.score_notes(self.game.explain_scores(), seat, self.lang)
-
     def score_colour(self, seat: int) -> str:
         return f"P{seat + 1}"
 
