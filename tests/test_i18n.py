@@ -137,3 +137,24 @@ def test_each_game_reads_its_own_catalogue_first():
         for domain, japanese in by.items():
             if japanese:
                 assert gettext(english, "ja", domain) == japanese, (english, domain)
+
+
+@pytest.mark.parametrize("domain", DOMAINS)
+def test_no_translation_spells_player_two_ways(domain):
+    """プレーヤー (the seeds of New York and Galopp Royal) or プレイヤー (the newer games' seeds
+    and the kit): never both in one sentence."""
+    both = [m.id[:60] for m in catalogue_of(domain).values()
+            if any("プレーヤー" in s for s in ([m.string] if isinstance(m.string, str) else m.string))
+            and any("プレイヤー" in s for s in ([m.string] if isinstance(m.string, str) else m.string))]
+    assert not both, both
+
+
+def test_a_game_page_gives_the_kits_sentences_the_games_word():
+    with using("ja"):
+        assert i18n.in_game_words("プレイヤー2の手番", game="newyork") == "プレーヤー2の手番"
+        assert i18n.in_game_words("プレイヤー2の手番", game="newyork1901") == "プレイヤー2の手番"
+        with i18n.playing("galopp_royal"):
+            assert i18n.current_game() == "galopp_royal"
+            assert i18n.gettext("Player {n}", domain="nbgames") == "プレーヤー{n}"
+        assert i18n.gettext("Player {n}", domain="nbgames") == "プレイヤー{n}"
+    assert i18n.gettext("Player {n}", "en", "nbgames") == "Player {n}"
