@@ -16,6 +16,10 @@ work); code that already knows its language passes ``lang=``. `msg` gives an Eng
 remembers its template and values, so a refusal raised by the engine reads in English for Python
 users (``str(error)``) and in the page's language on the page (`localize`).
 
+A page also has a game (`set_game`, or ``with playing("newyork"):``): on it the kit's text takes
+the game's word for the terms in `KIT_WORDS` from the game's glossary, so a kit sentence inside
+New York's page says プレーヤー as New York's seed does, and プレイヤー on New York City's.
+
 ``python -m nbgames.i18n update ja [domain]`` extracts every marked string (and each module-level
 ``EN`` table of keyed strings) and merges it into the ``.po`` files (a domain is ``nbgames`` for
 the kit or a game's name); ``check ja [domain]`` lists what is untranslated.
