@@ -366,7 +366,9 @@ def test_ny1901_7_a_recalled_starting_lot_is_an_ordinary_empty_lot_again():
         game.play(move(game) if callable(move) else move)
     assert view(game)["workers"]["C3"] == 0 and view(game)["seats"][0]["workers"] == 0
     assert "recall C3" in map(str, game.legal_actions())
+    components = game.rules.components()
     game.play("recall C3")
+    assert game.rules.components() == components  # the starting lot's card is in the pile: nothing lost
     v = view(game)
     assert "C3" not in v["lot_owner"] and v["pile_bottom"] == [["orange2"]] and "orange2" in v["market"]
     assert "grab C3" in map(str, game.legal_actions())
