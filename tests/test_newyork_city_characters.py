@@ -399,3 +399,30 @@ def test_nyc_12_a_face_down_discard_does_not_tell_which_card_went():
         act(rules, f"use 1 {discarded}")
         views.append(rules.view(1 - seat)["seats"][seat]["known_hand"])
     assert views[0] == views[1] == {"D": 1}
+
+
+def test_nyc_10_a_swap_in_the_phase_1_window_changes_what_character_8_takes():
+    """The reserve may be swapped in the phase-1 window too, before character 8 looks at it."""
+    rules, seat = window1(8)
+    rules.last_pick[seat] = (D, V)
+    set_reserve(rules, seat, "PC")
+    set_hand(rules, seat, "DVA")
+    assert rules.stage == "window1" and "use 8" not in legal(rules)  # no reserve card matches D or V
+    act(rules, "swap A>P")
+    assert "use 8" not in legal(rules)
+    act(rules, "swap D>C")  # a D is in the reserve now: 8 takes it back and refills
+    assert rules.reserve[seat] == cards("AD") and "use 8" in legal(rules)
+    act(rules, "use 8")
+    assert rules.hand(seat, D) == 1 and rules.reserve[seat][A] == 1 and sum(rules.reserve[seat]) == 2
+
+
+def test_nyc_9_the_phase_1_refusal_suggests_only_characters_the_seat_holds():
+    rules, seat = window1(8)
+    rules.last_pick[seat] = (D, V)
+    set_reserve(rules, seat, "DC")
+    rule, reason = refusal(rules, "take 1")
+    assert rule == "NYC-9" and "'use 8'" in reason and "use 3" not in reason
+    assert all(f"use {n}" not in reason for n in range(1, 43) if n not in rules.chars[seat])
+    rules3, seat3 = window1(3, seed=3)
+    reason = refusal(rules3, "hire 14")[1]
+    assert "'use 3'" in reason and "use 8" not in reason

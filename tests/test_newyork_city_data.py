@@ -138,7 +138,7 @@ def test_a_users_own_data_is_played():
     assert [d["tile"] for d in game.view(0)["districts"]] == [20] * 6
     assert tables_for(json.loads(json.dumps(data))) is tables_for(data)  # built once per data set
     while not game.is_over:
-        game.play(game.legal_actions()[-1])
+        game.play([a for a in game.legal_actions() if a.kind != "swap"][-1])  # a swap would never end a turn
     assert nbgames.from_record(game.to_record()).scores() == game.scores()
 
 

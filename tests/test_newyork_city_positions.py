@@ -73,7 +73,6 @@ def set_hand(rules: NewYorkCity, seat: int, text: str) -> None:
 
 def set_reserve(rules: NewYorkCity, seat: int, text: str) -> None:
     rules.reserve[seat] = cards(text)
-    rules.fresh[seat] = [0] * CARD_KINDS
 
 
 def give(rules: NewYorkCity, seat: int, number: int, dollars: int = 1) -> None:

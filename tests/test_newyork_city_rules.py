@@ -215,20 +215,70 @@ def test_nyc_10_a_single_card_of_another_kind_does_not_count():
     assert rule == "NYC-10"
 
 
-def test_nyc_10_reserve_swaps_on_your_turn():
+def test_nyc_10_a_reserve_card_may_be_swapped_again_in_the_same_turn():
     rules = to_bidding(new_rules(2, seed=1), 0)
     seat = rules.actor
     set_hand(rules, seat, "DV")
     set_reserve(rules, seat, "PP")
     act(rules, "swap D>P")
     assert rules.reserve[seat] == cards("PD") and hand_text(rules, seat) == "PV"
-    assert refusal(rules, "swap V>D")[0] == "NYC-10"  # the D went in this turn: once a turn per card
-    act(rules, "swap V>P")
+    act(rules, "swap V>D")  # the D that went in this turn comes out again ("any number of times")
+    assert rules.reserve[seat] == cards("PV") and hand_text(rules, seat) == "PD"
+    act(rules, "swap D>P")
     assert rules.reserve[seat] == cards("DV") and hand_text(rules, seat) == "PP"
+    assert rules.stage == "bid" and rules.actor == seat  # a swap never ends the turn
     act(rules, "play P")
     act(rules, "play P")
     assert rules.bid_value[seat] == 2
-    assert refusal(rules, "swap P>A")[0] == "NYC-10"
+    assert refusal(rules, "swap P>A")[0] == "NYC-10"  # no P in hand, no A in the reserve
+
+
+def test_nyc_10_swaps_are_offered_in_every_decision_of_the_seat_and_only_then():
+    """Over seeded games: in every decision (draft, character windows, bidding, character 5's and
+    22's choices, elevator, construction moves, fame tiles) the seat to move may swap whenever it
+    holds a hand card and its reserve a card of another kind; a swap never ends the decision, and
+    no decision is offered for swaps alone."""
+    import random
+
+    seen = set()
+    for players, seed in ((2, 1), (3, 2), (4, 3), (3, 7), (4, 9)):
+        rules = new_rules(players, seed)
+        rng = random.Random(seed)
+        for number in (5, 22, 12, 24, 26, 27, 1, 3, 8):  # characters with a window or a follow-up choice
+            if number in rules.pool:
+                rules.pool.remove(number)
+                rules.chars[number % players].append(number)
+        while rules.stage != "over":
+            seat = rules.actor
+            can = any(rules.hand(seat, g) and any(rules.reserve[seat][t] for t in range(7) if t != g)
+                      for g in range(7))
+            moves = legal(rules)
+            swaps = [m for m in moves if m.startswith("swap ")]
+            assert bool(swaps) == can, (rules.stage, moves)
+            assert len(swaps) < len(moves), f"{rules.stage}: a decision of swaps alone"
+            if swaps:
+                seen.add(rules.stage)
+            if swaps and rng.random() < 0.2:
+                stage = rules.stage
+                act(rules, rng.choice(swaps))
+                assert rules.stage == stage and rules.actor == seat
+                continue
+            others = [m for m in moves if not m.startswith("swap ")]
+            act(rules, rng.choice(others))
+    assert seen >= {"draft", "window1", "bid", "hire", "fame", "window3", "drop", "back"}, seen
+
+
+def test_nyc_10_two_cards_of_the_rounds_own_kind_may_be_played_as_one():
+    rules = to_bidding(new_rules(2, seed=1), 0)
+    seat = rules.actor
+    set_hand(rules, seat, "PPWW")
+    assert "play PP" in legal(rules)  # the rule allows any two identical cards as one card
+    act(rules, "play PP")
+    assert rules.bid_value[seat] == 1 and hand_text(rules, seat) == "WW"
+    rule, reason = refusal(rules, "play WW")  # [R] two wilds are no pair
+    assert rule == "NYC-10" and "Two wilds" in reason
+    act(rules, "play W")
+    assert rules.bid_value[seat] == 2
 
 
 def test_nyc_10_most_cards_gets_plus_one_ties_by_press_and_opens_the_next_round():
@@ -352,7 +402,7 @@ def test_nyc_11_phase_3_abilities_come_after_the_construction_round():
     rules.pool.remove(24)
     assert "use 24" not in legal(rules)
     advance(rules, lambda r: r.stage == "window3")
-    assert rules.actor == seat and legal(rules) == ["use 24", "done"]
+    assert rules.actor == seat and [m for m in legal(rules) if not m.startswith("swap ")] == ["use 24", "done"]
     act(rules, "use 24")
     assert rules.stage != "window3" or rules.actor != seat
 

@@ -334,7 +334,6 @@ class Abilities:
     def _do_replace_reserve(self, seat: int, cards: tuple, number: int) -> None:
         for card in cards:
             self.reserve[seat][card] -= 1
-            self.fresh[seat][card] = min(self.fresh[seat][card], self.reserve[seat][card])
             self.discard.append((card, PUBLIC))
         self.events.append(ev.Discard(seat, cards))
         self._refill_reserve(seat, len(cards), f"NYC-12 ({number})")
@@ -370,7 +369,6 @@ class Abilities:
     def _do_reserve_match(self, seat: int, detail: tuple, number: int) -> None:
         card = detail[0]
         self.reserve[seat][card] -= 1
-        self.fresh[seat][card] = min(self.fresh[seat][card], self.reserve[seat][card])
         self.hand_pub[seat][card] += 1
         self._add_to_bid(seat, (card, card), 2 if card == self.bid_kind else 1)
         self._refill_reserve(seat, 1, f"NYC-12 ({number})")

@@ -45,7 +45,7 @@ class Bidding:
     def _candidates_play(self) -> list[Action]:
         seat, T, kind = self.actor, self.T, self.bid_kind
         out = [nt.play(T, kind, 1)] if self.hand(seat, kind) else []
-        out += [nt.play(T, card, 2) for card in range(KINDS) if card != kind and self.hand(seat, card) >= 2]
+        out += [nt.play(T, card, 2) for card in range(KINDS) if self.hand(seat, card) >= 2]  # a pair of any kind
         if self.hand(seat, WILD) and self.bid_anchor[seat]:
             out.append(nt.play(T, WILD, 1))
         return out
@@ -58,8 +58,9 @@ class Bidding:
             return "NYC-10", msg("This is the {name} bidding round: a single {card} does not count. Play {kind} cards, "
                                   "two identical cards as one ('play {pair}') or a wild with them.",
                                   name=name, card=T.letter(card), kind=T.letter(kind), pair=T.letter(card) * 2)
-        if count == 2 and card in (kind, WILD):
-            return "NYC-10", msg("Play {card} cards one at a time ('play {card}').", card=T.letter(card))
+        if count == 2 and card == WILD:  # [R] two wilds are no pair: each copies a card played with it
+            return "NYC-10", msg("Two wilds are not a pair: each wild copies a card it is played with. Play them "
+                                 "one at a time ('play W') after a card of this round.")
         if self.hand(seat, card) < count:
             return "NYC-10", (msg("You have {n} {card} in your hand.", n=self.hand(seat, card), card=T.letter(card))
                               if not self.reserve[seat][card] else
@@ -85,9 +86,9 @@ class Bidding:
 
     def _candidates_swap(self) -> list[Action]:
         seat, T = self.actor, self.T
-        reserve, fresh = self.reserve[seat], self.fresh[seat]
+        reserve = self.reserve[seat]
         return [nt.swap(T, given, taken) for given in range(CARD_KINDS) if self.hand(seat, given)
-                for taken in range(CARD_KINDS) if taken != given and reserve[taken] > fresh[taken]]
+                for taken in range(CARD_KINDS) if taken != given and reserve[taken]]
 
     def _check_swap(self, action: Action) -> Refusal:
         given, taken = action.args
@@ -98,10 +99,6 @@ class Bidding:
             return "NYC-10", msg("You have no {card} in your hand to put into the reserve.", card=T.letter(given))
         if not self.reserve[seat][taken]:
             return "NYC-10", msg("Your reserve holds no {card}.", card=T.letter(taken))
-        if self.reserve[seat][taken] <= self.fresh[seat][taken]:
-            return "NYC-10", msg("The {card} in your reserve went there this turn; each reserve card is swapped at "
-                                  "most once a turn, which already reaches every reserve you could make (house "
-                                  "reading of 'any number of times').", card=T.letter(taken))
         return None
 
     def _apply_swap(self, action: Action) -> None:
@@ -109,7 +106,6 @@ class Bidding:
         seat = self.actor
         self._take_from_hand(seat, given)
         self.reserve[seat][given] += 1
-        self.fresh[seat][given] += 1
         self.reserve[seat][taken] -= 1
         self.hand_pub[seat][taken] += 1
         self.events.append(ev.Swap(seat, given, taken))
@@ -140,7 +136,6 @@ class Bidding:
 
     def _end_bid_turn(self) -> None:
         self.bid_over[self.actor] = True
-        self.fresh[self.actor] = [0] * CARD_KINDS
         self._finish_decision()
 
     def _candidates_back(self) -> list[Action]:

@@ -3,10 +3,15 @@ position would give (majorities, the Statue, leftovers), but most points come fr
 effect comes later: a bid pays out when its bidding round ends, and hand cards only in the
 bidding rounds still to come this round (NYC-10). So a position is worth each seat's score plus
 its bid in progress (with the +1 for the most cards when it leads) plus its cards in hand and in
-reserve, each at what one card of its kind tends to bring. Playouts stop after 40 plies."""
+reserve, each at what one card of its kind tends to bring. Playouts stop after 40 plies and
+seldom swap with the reserve: a swap is offered in every decision and may be undone at once
+(NYC-10), so uniform playouts would spend their plies swapping back and forth."""
 
 from __future__ import annotations
 
+import random
+
+from ..engine.action import Action
 from ..engine.game import Game
 from ..engine.search import BotHooks, score_values
 
@@ -67,4 +72,15 @@ def evaluate(game: Game) -> list[float]:
     return score_values(worth(game), SCALE)
 
 
-HOOKS = BotHooks(evaluate=evaluate, rollout_depth=40, score_scale=SCALE)
+SWAP_IN_PLAYOUT = 0.1  # how often a playout move is a swap, when a swap is offered
+
+
+def rollout(game: Game, legal: list[Action], rng: random.Random) -> Action:
+    """A playout move: uniform among the moves that are no swap; a swap only now and then."""
+    others = [a for a in legal if a.kind != "swap"]
+    if not others or (len(others) < len(legal) and rng.random() < SWAP_IN_PLAYOUT):
+        return rng.choice(legal)
+    return rng.choice(others)
+
+
+HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=40, score_scale=SCALE)

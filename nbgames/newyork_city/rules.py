@@ -12,11 +12,13 @@ acquisition, V VP, C construction, W wild; districts their letter of this game; 
 - ``take 3+5``         character 4: take pairs 3 and 5 at once (first lap; no second-lap pick)
 - ``take 3:D 5:W``     character 2: take a D from pair 3 and a W from pair 5 (the rest stays a pair)
 - ``play P``           add a card of the bidding round's kind to your bid (NYC-10)
-- ``play DD``          add two identical cards of another kind, counted as one card
+- ``play DD``          add two identical cards of any kind, counted as one card (``play PP`` in the
+  press round too: the rule allows it, though two P played singly count twice)
 - ``play W``           add a wild (it copies the bid's kind; never alone)
 - ``done`` / ``pass``  finish your bid / play nothing this bidding round
-- ``swap D>V``         put hand card D into your reserve and take reserve card V (on your bidding
-  turn; each reserve card may be swapped once a turn, which reaches every possible reserve)
+- ``swap D>V``         put hand card D into your reserve and take reserve card V: in every decision
+  of that seat (draft, character windows, bidding, elevator, fame tile, …), as often as it likes;
+  a swap does not end the decision (NYC-10 [R])
 - ``use 13 D``         use a character's ability (1 dollar onto it); the detail depends on it:
   ``use 1 DDV`` / ``use 1 -`` (cards to redraw), ``use 7 28>14`` (give 28, take 14), ``use 11 B``
   (district), ``use 12 DV`` (reserve cards to replace), ``use 13 D`` / ``use 20 D`` / ``use 15 P``
@@ -63,11 +65,14 @@ from .knowledge import Knowledge
 from .scoring import Scoring
 from .tables import CARD_KINDS, PUBLIC, tables_for
 
+# NYC-10 [R]: the reserve may be swapped with hand cards in every decision of its seat ("at any
+# time"), so "swap" is offered in every stage; a swap never ends the decision.
 KINDS_OF_STAGE = {
     "start": ("start",), "draft": ("take", "take2", "split"), "window1": ("use", "done"),
-    "bid": ("swap", "play", "use", "pass", "done"), "drop": ("drop",), "back": ("back",),
+    "bid": ("play", "use", "pass", "done"), "drop": ("drop",), "back": ("back",),
     "hire": ("hire",), "move": ("move",), "fame": ("fame",), "window3": ("use", "done"), "over": (),
 }
+KINDS_OF_STAGE = {stage: kinds + ("swap",) if stage != "over" else kinds for stage, kinds in KINDS_OF_STAGE.items()}
 WHAT_NOW = {
     "start": ("NYC-7", N_("choose a starting character, e.g. 'start 29'")),
     "draft": ("NYC-9", N_("take a display pair, e.g. 'take 3'")),
@@ -131,7 +136,6 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
         self.hand_pub = [[0] * CARD_KINDS for _ in range(players)]  # cards every seat knows are there
         self.hand_sec = [[0] * CARD_KINDS for _ in range(players)]  # cards only the owner knows
         self.reserve = [[0] * CARD_KINDS for _ in range(players)]
-        self.fresh = [[0] * CARD_KINDS for _ in range(players)]  # put into the reserve this turn
         self.discard: list[tuple[int, int]] = []  # (card, who knows it: PUBLIC or a seat)
         self.display: list[tuple[int, int] | None] = []
         self.last_pick: list[tuple[int, ...]] = [() for _ in range(players)]
@@ -312,7 +316,7 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
         self.stage, self.actor = name, seat
         if name == "draft" and task[2] == 2 and seat in self.skip_lap2:
             return False
-        legal = self.legal_actions()
+        legal = [a for a in self.legal_actions() if a.kind != "swap"]  # a swap alone decides nothing
         if name in ("window1", "window3"):
             return any(a.kind == "use" for a in legal)
         if name in ("hire", "fame"):  # only "hire none" / "fame none" left: nothing to decide
@@ -343,8 +347,14 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
             self._draw_to_hand(seat, data["hand_deal"])
         self.display = []
         for _ in range(2 * self.players + 1):
-            pair = (self._draw(), self._draw())
-            self.display.append(tuple(sorted(pair)) if None not in pair else None)
+            first = self._draw()
+            second = self._draw() if first is not None else None
+            if second is None:  # the cards ran out: no more pairs; a lone card is discarded face up
+                if first is not None:
+                    self.discard.append((first, PUBLIC))
+                    self.events.append(ev.Discard(-1, (first,)))
+                break
+            self.display.append(tuple(sorted((first, second))))
         self.events.append(ev.Deal(data["hand_deal"], tuple(p or (-1, -1) for p in self.display)))
         order = self.draft_order()
         self.todo[0:0] = [("draft", seat, lap) for lap in range(1, data["draft_laps"] + 1) for seat in order] + \
@@ -445,15 +455,29 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
         if self.stage == "over":
             return "NYC-14", msg("The game is over: after round 5 the final scoring has been made.")
         if action.kind not in KINDS_OF_STAGE[self.stage]:
-            rule, what = WHAT_NOW[self.stage]
+            rule, what = self._what_now()
             return rule, msg("'{action}' cannot be played now: player {n} must {what}.", action=str(action),
-                         n=self.actor + 1, what=what)
+                             n=self.actor + 1, what=what)
         refusal = self._checker(action.kind)(action)
         if refusal:
             return refusal
-        rule, what = WHAT_NOW[self.stage]
+        rule, what = self._what_now()
         return rule, msg("'{action}' cannot be played now: {what}.", action=str(action), what=what)
 
     def why_unknown(self, text: str) -> tuple[str, str]:
-        rule, what = WHAT_NOW[self.stage]
+        rule, what = self._what_now()
         return rule, msg("{text} is not a New York City move. Now {what}.", text=repr(text), what=what)
+
+    def _what_now(self) -> tuple[str, str]:
+        """What the seat to move decides now; in a character window, with examples taken from
+        the characters that seat holds and may use now (never one it does not hold)."""
+        rule, what = WHAT_NOW[self.stage]
+        if self.stage in ("window1", "window3"):
+            examples: dict[int, str] = {}
+            for action in self.legal_actions():
+                if action.kind == "use":
+                    examples.setdefault(action.args[0], f"'{action}'")
+            phase = 1 if self.stage == "window1" else 3
+            what = msg("use a phase-{phase} character of yours ({examples}) or say 'done'", phase=phase,
+                       examples=", ".join(examples.values()))
+        return rule, what

@@ -37,6 +37,7 @@ EN = {
     "nyc.ev.draw": ("{player} drew {count} card into the hand.", "{player} drew {count} cards into the hand."),
     "nyc.ev.discard": "{player} discarded {cards} face up.",
     "nyc.ev.discard_display": "The display's leftover pair {cards} is discarded (NYC-9).",
+    "nyc.ev.discard_lone": "The cards ran out in the middle of a pair: {cards} is discarded face up (NYC-9).",
     "nyc.ev.discard_hidden": ("{player} discarded {count} hand card.", "{player} discarded {count} hand cards."),
     "nyc.ev.take_back": "{player} took {cards} into the hand (NYC-12).",
     "nyc.ev.trade": "{player} gave back character {given} and took character {taken} (character 7).",

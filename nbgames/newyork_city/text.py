@@ -38,7 +38,7 @@ def event_text(event: Event, lang: str | None = None) -> str:
             kind = "play_wilds"
             fields["n"] = event.value
         if kind == "discard" and event.seat < 0:
-            kind = "discard_display"
+            kind = "discard_display" if len(event.cards) == 2 else "discard_lone"
     elif kind == "round":
         fields["fame"] = comma(lang).join(map(str, event.fame)) or t("nyc.none", lang)
     elif kind == "deal":
