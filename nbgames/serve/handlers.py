@@ -136,6 +136,10 @@ class SafeKernelWebsocketHandler(FriendlyErrorsMixin, VoilaKernelWebsocketHandle
         return super().on_close()
 
     def write_message(self, message, binary: bool = False):
+        if self.ws_connection is None or self.ws_connection.is_closing():
+            # The kernel's answers still arriving for a connection closed meanwhile (e.g. refused
+            # above): tornado would raise, and jupyter_server logs an empty warning line for each.
+            return None
         if isinstance(message, bytes) and self.selected_subprotocol != V1_PROTOCOL:
             # Never parse a non-v1 frame as v1 (the hang above); drop it instead.
             return None
