@@ -9,14 +9,20 @@ tests/serve/kernel_client.py) and search it for what the human at seat 0 may not
   over, nor does any 12-digit number; the finished game's record (it holds the seed) rebuilds
   the game offline, and for every position the exact HTML of each bot's hand, the words of
   each bot's card-spending moves and Galopp's private auction cards of each bot are searched
-  for in every frame. A save made mid-game holds no seed, replays the past exactly and deals
-  the unseen cards anew on every load;
+  for in every frame;
+- what the page keeps and saves (issue #26): a record of a game in progress lists every outcome
+  chance revealed to any seat, the bots' hands included, so while a game runs no frame, no
+  local storage, no saved file and no link may hold one readable — only boxes the server sealed
+  (nbgames/engine/seal.py; the tests hold the server's key, NBGAMES_KEY_FILE, so they open them
+  and check that a save replays the past exactly and deals the unseen cards anew on each load).
+  Every game with a play page is read so; and an edited kept state (the seats made human, as the
+  leak was found) is refused without showing Player 2's hand;
 - hot-seat (New York, 3 humans): while the "pass the device" screen is up the page shows no
   information, choices, moves or cards, and the frames of that time hold no hand of any seat.
 
 The checkers are pure functions over decoded frames; `test_the_checkers_catch_leaks` (no browser)
 feeds them synthetic frames that leak, so a checker that finds nothing is known to be able to find
-something. The three page tests are marked `browser`.
+something. The page tests are marked `browser`.
 """
 
 from __future__ import annotations
@@ -37,8 +43,11 @@ from typing import Any
 import pytest
 
 import nbgames
+from nbgames.engine.errors import RecordError
+from nbgames.engine.seal import is_sealed, seal, unseal
 from nbgames.testing import goto_drawn
 from nbgames.ui.i18n import t
+from nbgames.ui.keep import game_state, read_share, share_fragment
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "serve"))
 from kernel_client import pack_v1, unpack_v1  # noqa: E402
@@ -51,6 +60,8 @@ SECRET_KINDS = {"newyork": {"pair", "sanierung", "ruine", "spekulation", "baulow
                 "galopp_royal": set()}
 MODEL_ID = re.compile(r"(?:IPY_MODEL_)?[0-9a-f]{32}|[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}")
 DATA_URL = re.compile(r"data:application/json;base64,([A-Za-z0-9+/=]+)")
+SHARE_LINK = re.compile(r"#share=[A-Za-z0-9_-]+")
+PLAY_GAMES = ["newyork", "galopp_royal", "newyork1901", "newyork_city"]
 LONG_NUMBER = re.compile(r"\d{12,}")
 CHIPS = re.compile(r"<div class='nbg-cards'>.*?</div>")
 PRIVATE = re.compile(r"<span class='nbg-private'>.*?</span>")
@@ -90,13 +101,22 @@ def content_strings(value: Any) -> Iterable[str]:
 
 def decode(index: int, payload: bytes | str) -> Frame:
     """A frame's text content: the JSON content's strings without the widget and comm ids (random
-    hex that would look like long numbers), plus the JSON of any saved-game data URL in it."""
+    hex that would look like long numbers), plus the JSON of any saved-game data URL and the
+    state any ``#share=`` link in it carries."""
     raw = payload if isinstance(payload, bytes) else payload.encode()
     msg = unpack_v1(payload) if isinstance(payload, bytes) else json.loads(payload)
     texts = [MODEL_ID.sub("#", text) for text in content_strings(msg["content"])]
     texts += [base64.b64decode(data).decode("utf-8", "replace")
               for text in list(texts) for data in DATA_URL.findall(text)]
+    texts += [shared for text in list(texts) for link in SHARE_LINK.findall(text) if (shared := opened_link(link))]
     return Frame(index, texts, raw)
+
+
+def opened_link(fragment: str) -> str | None:
+    try:
+        return read_share(fragment)
+    except RecordError:
+        return None
 
 
 def synthetic(index: int, *texts: str, buffer: bytes = b"") -> Frame:
@@ -136,6 +156,28 @@ def secret_hits(frames: list[Frame], secrets: dict[str, str]) -> list[tuple[int,
     return hits
 
 
+def readable_record(text: str) -> str | None:
+    """Why `text` lets whoever holds it rebuild a game in progress — with every outcome chance
+    revealed to any seat, the bots' hands included — or None: a record without its seed, alone
+    (a saved file) or in a kept state (storage, a link). A sealed box is opaque."""
+    if not isinstance(text, str) or not text.lstrip().startswith("{"):
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    record = data.get("record", data) if isinstance(data, dict) else None
+    if not isinstance(record, dict) or record.get("format") != "nbgames-record" or "seed" in record:
+        return None
+    seats = " and its seats" if "seats" in data else ""
+    return f"a record of {record.get('game')} in progress at move {len(record.get('actions', []))}{seats}"
+
+
+def readable_games(frames: Iterable[Frame]) -> list[tuple[int, str]]:
+    """(frame index, what) for every game in progress a frame lets the page read."""
+    return [(f.index, why) for f in frames for text in f.texts if (why := readable_record(text))]
+
+
 def auction_leaks(frames: Iterable[Frame], allowed_private: set[str]) -> tuple[list, int, int]:
     """Galopp's auction panel: (leaks, "only you see" lines seen, other seats' lines seen). The
     "only you see" line may list only cards the human held; another seat's line only backs."""
@@ -169,9 +211,9 @@ class Oracle:
 def seat_texts(view, game) -> tuple[list[str], list[str], list[str]]:
     """What the page would show `view`'s seat now: hand HTML (whole, and its cards), the words of
     its card-spending legal moves, its private auction line."""
-    hand = view.hand.value
+    hand = view.hand.value if hasattr(view, "hand") else ""
     texts = [hand, *CHIPS.findall(hand)] if "nbg-card" in hand else []
-    kinds = SECRET_KINDS[game.name]
+    kinds = SECRET_KINDS.get(game.name, set())
     moves = [label for label, notation in view.moves.options if game.parse(notation).kind in kinds]
     private = PRIVATE.findall(view.auction.value) if hasattr(view, "auction") else []
     return texts, moves, private
@@ -213,9 +255,24 @@ def oracle(record: dict, human: int | None = HUMAN) -> Oracle:
     return result
 
 
-def check_saved_mid_game(saved: dict, final: dict) -> None:
-    """A save in progress: no seed; its `chance` and actions replay the past exactly (every
-    seat's view as in the real game), and each load deals what nobody has seen anew."""
+def opened_state(text: str, game: str) -> dict:
+    """A kept or saved text that must be sealed: nothing readable in it; opened with the server's
+    key (the tests hold it), the page's state."""
+    assert readable_record(text) is None, readable_record(text)
+    data = json.loads(text)
+    assert is_sealed(data) and set(data) == {"format", "version", "game", "sealed"} and data["game"] == game
+    for clear in ("record", "chance", "seats", "actions", "human"):
+        assert clear not in text
+    return unseal(data, game)
+
+
+def check_saved_mid_game(sealed: dict, final: dict) -> None:
+    """A save in progress is sealed; opened (only the server can), it holds no seed, its `chance`
+    and actions replay the past exactly (every seat's view as in the real game: the same game),
+    and each load deals what nobody has seen anew."""
+    state = opened_state(json.dumps(sealed), final["game"])
+    assert state["seats"] == ["human", "random", "random"]
+    saved = state["record"]
     assert "seed" not in saved and isinstance(saved.get("chance"), list) and saved["chance"]
     ply = len(saved["actions"])
     assert 0 < ply < len(final["actions"]) and saved["actions"] == final["actions"][:ply]
@@ -286,7 +343,8 @@ class FramePage:
         page.locator(".nbg-seed input").fill("")
         page.locator("button.nbg-new-game").click()
         page.locator(".nbg-settings-message").filter(has_text=f"New game: {len(seats)} players.").wait_for()
-        page.locator(".nbg-position").filter(has_text="Move 0 of 0").wait_for()
+        if self.page.url.split("/render/")[1].startswith("newyork/"):  # (New York City deals at once)
+            page.locator(".nbg-position").filter(has_text="Move 0 of 0").wait_for()
 
     def moves(self) -> list[tuple[str, str]]:
         """The moves list: (option value, words) of every legal move of the player to move (the
@@ -315,8 +373,22 @@ class FramePage:
             return False
         return True
 
+    def stored(self, game: str) -> str | None:
+        """What the page keeps in this browser's local storage."""
+        return self.page.evaluate(f"() => localStorage.getItem('nbgames/{game}/play')")
+
+    def share(self) -> str:
+        """Press Copy link and read the link from its box (the ``#share=…`` part)."""
+        box = self.page.locator(".nbg-share-link input")
+        old = box.input_value()
+        self.page.locator("button.nbg-share").click()
+        self.page.wait_for_function(
+            "old => { const v = document.querySelector('.nbg-share-link input').value;"
+            " return v.includes('#share=') && v !== old; }", arg=old)
+        return "#share=" + box.input_value().split("#share=", 1)[1]
+
     def save(self) -> dict:
-        """Press Save and read the record from the download link (a base64 data URL)."""
+        """Press Save and read the saved file from the download link (a base64 data URL)."""
         links = self.page.locator(".nbg-save-link a")
         old = links.first.get_attribute("href") if links.count() else None
         self.page.locator("button.nbg-save").click()
@@ -330,7 +402,8 @@ class FramePage:
 @dataclass
 class PlayedGame:
     final: dict  # the finished game's record (with its seed)
-    saved: dict  # the record saved mid-game
+    saved: dict  # the file saved mid-game (sealed)
+    kept: str  # what the browser kept at that move (sealed)
     frames: list[Frame]
     over_at: int  # index of the first frame that says "Game over"
 
@@ -340,14 +413,14 @@ def play_against_bots(fp: FramePage, game: str, choose, save_at: int) -> PlayedG
     fp.open(game)
     fp.new_game(["human", "random", "random"])
     start, deadline = len(fp.payloads), time.monotonic() + 240
-    saved = None
+    saved = kept = None
     while True:
         assert time.monotonic() < deadline, f"the game did not end; at move {fp.ply()}"
         fp.page.wait_for_function(TURN_OR_OVER, arg="Player 1", timeout=30_000, polling=50)
         if fp.text(".nbg-status").startswith("Game over"):
             break
         if saved is None and fp.ply() >= save_at:
-            saved = fp.save()
+            saved, kept = fp.save(), fp.stored(game)
         moves = fp.moves()
         fp.play(choose(moves) if moves else None)
     final = fp.save()
@@ -358,7 +431,7 @@ def play_against_bots(fp: FramePage, game: str, choose, save_at: int) -> PlayedG
     frames = [f for f in frames if f.index >= begin]
     over_at = next(f.index for f in frames[start:] if any(t.startswith("Game over") for t in f.texts))
     assert not fp.page.page_errors, fp.page.page_errors
-    return PlayedGame(final, saved, frames, over_at)
+    return PlayedGame(final, saved, kept, frames, over_at)
 
 
 def check_whole_game(played: PlayedGame) -> Oracle:
@@ -368,6 +441,8 @@ def check_whole_game(played: PlayedGame) -> Oracle:
     early = seed_hits(before, final["seed"])
     assert not early, f"the seed reached the page before the game was over, in frames {early[:5]}"
     assert not long_numbers(before), long_numbers(before)[:5]
+    readable = readable_games(before)
+    assert not readable, f"a game in progress readable in the page's frames: {readable[:3]}"
     truth = oracle(final)
     assert truth.secrets, "no secret texts: the oracle saw nothing hidden"
     hits = secret_hits(frames, truth.secrets)
@@ -377,6 +452,9 @@ def check_whole_game(played: PlayedGame) -> Oracle:
     # (not every one: a hand replaced within one batch of updates never reaches the page)
     assert truth.own_hands and len(own) >= len(truth.own_hands) // 2, (len(own), len(truth.own_hands))
     check_saved_mid_game(played.saved, final)
+    kept = opened_state(played.kept, final["game"])
+    assert final["actions"][:kept["shown"]] == kept["record"]["actions"]
+    assert secret_hits([synthetic(0, played.kept, json.dumps(played.saved))], truth.secrets) == []
     print(f"{final['game']}: {len(final['actions'])} moves, {len(frames)} frames, {len(truth.secrets)} secrets")
     return truth
 
@@ -402,6 +480,86 @@ def test_a_whole_galopp_royal_game_sends_no_hidden_card_and_no_seed(page, server
     leaks, mine, others = auction_leaks(played.frames, truth.own_private)
     assert not leaks, leaks[:5]
     assert mine and others, "no auction panel seen: the check would be empty"
+
+
+# -- what every game keeps, saves and shares ------------------------------------------------------
+SEATS = ["human", "random", "random"]
+# enough moves that a bot holds cards the human has not seen (New York: past the setup placements)
+MIDGAME = {"newyork": 30, "galopp_royal": 8, "newyork1901": 10, "newyork_city": 10}
+
+
+def play_until(fp: FramePage, ply: int, seed: int = 5) -> None:
+    """As Player 1 against bots, play random moves until move `ply` is shown and it is Player 1's
+    turn again (the page quiet: the bots wait for the human)."""
+    rng, deadline = random.Random(seed), time.monotonic() + 180
+    while True:
+        assert time.monotonic() < deadline, f"move {ply} not reached; at move {fp.ply()}"
+        fp.page.wait_for_function(TURN_OR_OVER, arg="Player 1", timeout=30_000, polling=50)
+        assert not fp.text(".nbg-status").startswith("Game over")
+        if fp.ply() >= ply:
+            return
+        moves = fp.moves()
+        fp.play(rng.choice(moves)[0] if moves else None)
+
+
+@browser
+@pytest.mark.parametrize("name", PLAY_GAMES)
+def test_what_every_game_keeps_saves_and_shares_is_sealed(page, server, name):
+    """Local storage, the saved file and the link of a game in progress hold no readable record
+    (nor does any frame): only sealed boxes, which the server opens to this very game."""
+    fp = FramePage(page, server)
+    fp.open(name)
+    fp.new_game(SEATS)
+    start = len(fp.payloads)
+    play_until(fp, MIDGAME[name])
+    ply = fp.ply()
+    kept, saved, link = fp.stored(name), fp.save(), fp.share()
+    states = {"local storage": opened_state(kept, name), "saved file": opened_state(json.dumps(saved), name),
+              "link": opened_state(read_share(link), name)}
+    for where, state in states.items():
+        assert state["seats"] == SEATS and state["shown"] == ply, where
+        assert len(state["record"]["actions"]) == ply and "seed" not in state["record"], where
+    record = states["saved file"]["record"]
+    frames = fp.frames(start)
+    assert not readable_games(frames), readable_games(frames)[:3]
+    truth = oracle(record)
+    if name != "newyork1901":  # (New York 1901 has no hand: its chance is public, tests/test_hidden_info.py)
+        assert truth.secrets, "the bots held nothing the human did not see: the check would be empty"
+    assert not secret_hits([*frames, synthetic(-1, kept, json.dumps(saved), link)], truth.secrets)
+    assert not page.page_errors, page.page_errors
+
+
+@browser
+def test_edited_kept_seats_are_refused_and_show_no_other_hand(page, server):
+    """The leak as it was found: New York City against bots, the kept state's `seats` set to
+    human and Resume pressed showed Player 2's hand. Now the seats are inside the seal: an
+    edit beside it, inside a box sealed with another key, or of the box itself is refused,
+    set aside, and no hand of Player 2 reaches the page."""
+    fp = FramePage(page, server)
+    fp.open("newyork_city")
+    fp.new_game(SEATS)
+    play_until(fp, MIDGAME["newyork_city"])
+    key = "nbgames/newyork_city/play"
+    kept = json.loads(fp.stored("newyork_city"))
+    assert "seats" not in kept and "record" not in kept
+    inside = unseal(kept, "newyork_city")  # what the server sees: the seats and every hand
+    hands = {text: why for text, why in oracle(inside["record"]).secrets.items() if "hand" in why}
+    assert hands, "Player 2 and 3 held nothing the human did not see"
+    humans = ["human", "human", "human"]
+    edits = [{**kept, "seats": humans},
+             json.loads(seal({**inside, "seats": humans}, "newyork_city", secret=bytes(32))),
+             {**kept, "sealed": kept["sealed"][:-6] + ("BBBBBB" if kept["sealed"].endswith("AAAAAA") else "AAAAAA")}]
+    for edit in edits:
+        start = len(fp.payloads)
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(edit)])
+        fp.open("newyork_city")
+        page.locator(".nbg-status").filter(has_text="could not be restored").wait_for(timeout=30_000)
+        assert page.locator("button.nbg-resume-game").is_hidden()
+        assert "Your hand, Player 2" not in page.content()
+        aside = page.evaluate("k => localStorage.getItem(k + ':set-aside')", key)
+        assert aside == json.dumps(edit)  # set aside, not destroyed
+        frames = fp.frames(start)
+        assert not secret_hits(frames, hands) and not readable_games(frames)
 
 
 # -- hot seat ----------------------------------------------------------------------------------
@@ -488,6 +646,20 @@ def test_the_checkers_catch_leaks():
     hits = secret_hits(leaky, truth.secrets)
     assert {index for index, _, _ in hits} == {2, 3}  # the hand, its cards, the move's words
     assert (2, why, hand) in hits and (3, truth.secrets[move], move) in hits
+
+    # a game in progress readable in a frame: kept (a store message), saved (a data URL) or
+    # shared (a link) in the clear is caught; the same state sealed is not
+    game = nbgames.new_game("newyork", 3, seed=11)
+    while len(game.history) < 30:
+        game.play(game.legal_actions()[0])
+    plain = game_state(game, ["human", "random", "random"])
+    sealed = seal(json.loads(plain), "newyork")
+    as_file = base64.b64encode(json.dumps(game.to_record()).encode()).decode()
+    assert not readable_games([*clean, synthetic(7, sealed, "#share=" + share_fragment(sealed)[7:])])
+    leaks = readable_games([synthetic(7, plain), synthetic(8, f"<a href='data:application/json;base64,{as_file}'>"),
+                            synthetic(9, "http://x/play.ipynb" + share_fragment(plain))])
+    assert [index for index, _ in leaks] == [7, 8, 9] and "its seats" in leaks[0][1]
+    assert readable_record(json.dumps(played_record("newyork", 40))) is None  # with its seed: a practice link
 
     seed = 2**62 + 12345
     saved = base64.b64encode(json.dumps({"seed": seed}).encode()).decode()
