@@ -35,6 +35,8 @@ from ..engine.game import Game
 from ..rulebook import cited, rulebook_module
 from .board import HIGHLIGHTS, PIECES, STATIC, Geometry, Op, draw_marks
 from .folds import fold, set_open
+from .guard import install as guard_page
+from .guard import not_understood
 from .i18n import t
 from .pagekit import PageKit
 from .view import GameView, player_name
@@ -128,6 +130,11 @@ class ShellView(GameView):
         self.canvas.on_mouse_move(self._on_mouse_move)
         self.canvas.on_mouse_out(self._on_mouse_out)
         self.canvas.on_key_down(self._on_key)
+        guard_page(self.widget, self._not_understood)  # a widget message it cannot mean: a refusal
+
+    def _not_understood(self) -> None:
+        """A widget message from the page was refused (`ui/guard.py`): say so; its value is back."""
+        self.status.value = not_understood(self.lang)
 
     # -- rules at hand ---------------------------------------------------------------------
     def rules_panel(self):
