@@ -282,3 +282,15 @@ def test_every_challenges_score_line_has_its_own_counter(challenge, words):
     line = score_line(part, "ja")
     assert words in line and "2" in line and "NY1901" not in line, line
     assert "NY1901" not in score_line(part, "en") and "(2 " in score_line(part, "en")
+
+
+@pytest.mark.parametrize("lang,words", [("en", "Lot A1 can be played"), ("ja", "区画 A1 には")])
+def test_a_lot_clicked_two_ways_is_named_in_words_not_as_a_target(lang, words):
+    game = position_game([{"lots": ["E1", "E2"]}, {}], market=["orange2", "orange3", "sky2", "yellow2"])
+    view = NewYork1901View(game, seat=0, lang=lang)
+    view.on_choose(lambda action: None)
+    view.click("A1")  # acquire or Land Grab
+    assert words in view.status.value and "lot:" not in view.status.value, view.status.value
+    shown = view.how_to_play(game.parse("grab A1"))[1]
+    assert "。 " not in shown and "lot:" not in shown, shown
+    assert view.target_words("C3") == ("Cell C3" if lang == "en" else "スペース C3")

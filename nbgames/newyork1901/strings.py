@@ -126,6 +126,8 @@ EN = {
     "ny1901.ui.tile_gone": "you have no {tile} left to build",
     "ny1901.ui.legend_taken": "player {player} built {tile} already",
     "ny1901.ui.legend_one": "you have built your one legendary already",
+    "ny1901.ui.target_lot": "Lot {lot}",
+    "ny1901.ui.target_cell": "Cell {cell}",
     "ny1901.ui.no_tile_here": "Pick a tile first, or click a market card and then a lot.",
     "ny1901.ui.window_moved": "The map shows rows {rows}, columns {cols}.",
     "ny1901.show.build": "Pick the tile {tile} (marked), {turns}then click {cell}: its first cell (top row, "

@@ -476,9 +476,23 @@ class NewYork1901View(ShellView):
             target = f"lot:{text.partition(' ')[2]}"
             words = t("ny1901.show.lot", self.lang, lot=target[4:])
             if self.asks_which(target):
-                words += " " + t("lesson.show_then_choose", self.lang, way=self.describe(action))
+                space = "" if words.endswith("。") else " "  # Japanese sentences need no space
+                words += space + t("lesson.show_then_choose", self.lang, way=self.describe(action))
             return [target], words
         return super().how_to_play(action)
+
+    def target_words(self, target: str) -> str:
+        """A target in words: "lot C4" / 「区画 C4」, "cell C4" / 「スペース C4」 (the seed's word)."""
+        kind, _, rest = target.partition(":")
+        if kind == "lot":
+            return t("ny1901.ui.target_lot", self.lang, lot=rest)
+        if not rest and panels.lot_of_cell(self.table, target) is not None or target in self.table["board"]["parks"]:
+            return t("ny1901.ui.target_cell", self.lang, cell=target)
+        return target
+
+    def ask_text(self, target: str, found) -> str:
+        """The shell's "which way?" question, the target named in words (not "lot:C4")."""
+        return t("label.choose_how", self.lang, target=self.target_words(target))
 
     def named_controls(self) -> dict[str, widgets.DOMWidget]:
         own = {"button:rotate": self.rotate_button, "button:mirror": self.mirror_button,
