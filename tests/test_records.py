@@ -147,3 +147,11 @@ def test_records_that_still_load_practice_with_a_seed_and_a_game_finished_after_
     finished = loaded.to_record()
     assert "seed" in finished and finished["chance"]  # over: seed and the outcomes it was loaded with
     assert nbgames.from_record(finished).scores() == loaded.scores()
+
+
+def test_a_sealed_save_is_not_a_record_and_says_where_it_opens():
+    from nbgames.engine.seal import seal
+
+    sealed = seal({"record": in_progress("newyork", 30), "seats": ["human"] * 3, "shown": 30}, "newyork")
+    with pytest.raises(nbgames.RecordError, match="sealed by the server that saved it"):
+        nbgames.from_record(sealed)

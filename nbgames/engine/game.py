@@ -397,6 +397,9 @@ def from_record(record: dict[str, Any] | str | bytes) -> Game:
     if not isinstance(record, dict):
         raise RecordError("A saved game must be a JSON object.")
     version = record.get("version")
+    if record.get("format") == "nbgames-sealed":  # engine/seal.py: a page's game in progress
+        raise RecordError("This is a game in progress sealed by the server that saved it: load it on that "
+                          "server's play page (Load game).")
     if record.get("format") != RECORD_FORMAT or type(version) is not int or version not in _OPTIONAL_KEYS:
         raise RecordError("Not an nbgames record of a version this package reads.")
     keys = set(record)
