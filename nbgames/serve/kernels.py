@@ -4,6 +4,8 @@ pre-heated kernels hands out only ready kernels and heats one at a time."""
 from __future__ import annotations
 
 import asyncio
+import json
+from collections import deque
 from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
@@ -22,6 +24,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     pages that were closed or never opened; ``cull_connected_idle_timeout`` (long) to pages still
     open but untouched, e.g. a tab left open after the lesson. A single timeout forces a choice
     between leaking closed pages' kernels and killing a student who is thinking.
+
+    The page kit's heartbeat (a ping every 4 s, so the page can say when its kernel is gone) is
+    not activity: its messages are named by the websocket handler (`ignore_activity_of`) and the
+    kernel's answers to them leave ``last_activity`` as it was, so a forgotten tab is culled.
     """
 
     cull_connected_idle_timeout = Integer(
@@ -39,6 +45,29 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         super().__init__(**kwargs)
         self._ever_connected: set[str] = set()
         self._left_at: dict[str, object] = {}  # kernel id -> when its last page disconnected
+        self._heartbeats: dict[str, deque] = {}  # kernel id -> msg ids of the latest heartbeats
+
+    def ignore_activity_of(self, kernel_id: str, msg_id: object) -> None:
+        """The kernel's answers to message `msg_id` (a page's heartbeat) are not activity."""
+        if isinstance(msg_id, str) and msg_id:
+            self._heartbeats.setdefault(kernel_id, deque(maxlen=16)).append(msg_id)
+
+    def start_watching_activity(self, kernel_id: str) -> None:
+        """jupyter_server's watch of the kernel's output, except for the answers to heartbeats
+        (its state, busy or idle, is still followed)."""
+        super().start_watching_activity(kernel_id)
+        kernel = self._kernels[kernel_id]
+        stream = kernel._activity_stream
+        record = stream._recv_callback
+
+        def record_unless_heartbeat(msg_list):
+            before = kernel.last_activity, self.last_kernel_activity
+            record(msg_list)
+            heartbeats = self._heartbeats.get(kernel_id)
+            if heartbeats and _parent_msg_id(msg_list) in heartbeats:
+                kernel.last_activity, self.last_kernel_activity = before
+
+        stream.on_recv(record_unless_heartbeat)
 
     def mark_connected(self, kernel_id: str) -> None:
         """Called by the websocket handler when a page connects to its kernel."""
@@ -88,8 +117,20 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
         self._ever_connected.discard(kernel_id)
+        self._heartbeats.pop(kernel_id, None)
         self._left_at.pop(kernel_id, None)
         return await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
+
+
+def _parent_msg_id(msg_list: list) -> str | None:
+    """The parent's msg_id of a raw Jupyter message (identities, delimiter, signature, header,
+    parent header, ...), None if it has none."""
+    try:
+        start = msg_list.index(b"<IDS|MSG>")
+        parent = json.loads(bytes(msg_list[start + 3]))
+    except (ValueError, IndexError, TypeError):
+        return None
+    return parent.get("msg_id") if isinstance(parent, dict) else None
 
 
 # -- the pool of pre-heated kernels -------------------------------------------------------------
