@@ -102,7 +102,8 @@ def test_nyc_8_the_mayor_visits_a_to_e():
 
 def test_house_defaults_are_named_and_exist():
     named = DATA["house_resolutions"]
-    assert {"routes", "score_tiles", "neutral_press", "fame_tiles", "deck", "characters", "statue"} <= set(named)
+    assert {"routes", "score_tiles", "neutral_press", "fame_tiles", "deck", "characters"} <= set(named)
+    assert "statue" not in named  # NYC-4's 4 then 3 is the seed's own ("4or3")
     assert all(key in DATA for key in named)
     assert "house default" in DATA["_comment"]
 
