@@ -133,3 +133,79 @@ def test_tampered_links_and_kept_states_are_refused_and_change_nothing(board):
     kept = board.page.evaluate(f"() => [localStorage.getItem('{KEY}:set-aside'), localStorage.getItem('{KEY}')]")
     assert kept[0] is not None and '"record": 1' in kept[0]  # set aside, not destroyed
     assert kept[1] is None or '"record":{' in kept[1]
+
+
+# -- what is shown is kept (issue #26): the browser keeps a move before it shows it -------------
+WATCH = """key => {
+  window.__seen = [];
+  const position = document.querySelector('.nbg-position');
+  new MutationObserver(() => window.__seen.push([position.innerText, localStorage.getItem(key)]))
+    .observe(position, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def kept_ply(text: str | None) -> int:
+    """The move a kept state shows (sealed while the game runs: the tests hold the key)."""
+    import json
+
+    from nbgames.engine.seal import is_sealed, unseal
+
+    data = json.loads(text)
+    return (unseal(data, "newyork") if is_sealed(data) else data)["shown"]
+
+
+def play_human_moves(board, turns: int) -> None:
+    """Play the first legal move from the moves list on `turns` of the human's turns."""
+    for _ in range(turns):
+        board.wait_for(lambda: "your turn" in board.status() and board.page.locator(
+            ".nbg-moves select option").count() > 0, "the human's turn")
+        before = board.text(".nbg-position")
+        first = board.page.locator(".nbg-moves select option").first.get_attribute("value")
+        board.page.locator(".nbg-moves select").select_option(first)
+        board.page.locator("button.nbg-play-selected").click()
+        board.wait_for(lambda before=before: board.text(".nbg-position") != before, "the move shown")
+
+
+def test_every_move_is_kept_before_the_page_shows_it_and_a_restart_right_after_loses_nothing(browser, tmp_path):
+    """Seen: the page showed move 3, the restarted server resumed at move 2 (the kept state
+    reached the browser after the board and the timeline). Each time the timeline changes, what
+    the browser keeps is already at that move; and a server killed the instant a move is shown
+    resumes at that move."""
+    import os
+    import signal
+
+    from conftest import Board  # tests/browser/conftest.py
+
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.page_errors = errors
+    first = Server(tmp_path / "first.log")
+    with first:
+        board = Board(page, first)
+        board.open()
+        page.evaluate(WATCH, KEY)
+        play_human_moves(board, 4)
+        board.wait_for(lambda: "your turn" in board.status(), "the bots' moves")
+        seen = page.evaluate("() => window.__seen")
+        shown = [(int(re.search(r"Move (\d+) of", text).group(1)), kept) for text, kept in seen]
+        assert len(shown) >= 8, seen  # the human's moves and the bots'
+        late = [(ply, kept and kept_ply(kept)) for ply, kept in shown if kept is None or kept_ply(kept) < ply]
+        assert not late, f"moves shown before the browser kept them (shown, kept): {late}"
+        # the instant a move is shown, the server and its kernel are killed (no goodbye)
+        before = board.text(".nbg-position")
+        first_move = page.locator(".nbg-moves select option").first.get_attribute("value")
+        page.locator(".nbg-moves select").select_option(first_move)
+        page.locator("button.nbg-play-selected").click()
+        page.wait_for_function("p => document.querySelector('.nbg-position').innerText !== p",
+                               arg=before, polling="raf")
+        os.killpg(first.proc.pid, signal.SIGKILL)
+        ply = board.ply()
+    with Server(tmp_path / "second.log", port=first.port) as second:  # same address: same storage
+        board = Board(page, second)
+        board.open()
+        resume(board)
+        assert board.ply() >= ply
+    context.close()
+    assert not errors, errors
