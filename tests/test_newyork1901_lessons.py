@@ -47,6 +47,7 @@ def test_reset_restores_the_start(lesson_id):
     ("ny1901-rebuild", 0, "demolish E1 bO4@E1r0", "NY1901-6", "higher tier"),
     ("ny1901-rebuild", 0, "demolish E1 sI2@E1r1", "NY1901-6", "sO4"),  # legal, not what is asked
     ("ny1901-rebuild", 1, "Yes", "NY1901-6", "worker"),
+    ("ny1901-rebuild", 2, "Yes", "NY1901-6", "next to the demolished building"),
     ("ny1901-boom", 1, "end", "NY1901-8", "Construction Boom"),
     ("ny1901-boom", 2, "grab A1", "NY1901-5", "acquire"),
     ("ny1901-boom", 3, "Yes", "NY1901-8", "never a second demolition"),

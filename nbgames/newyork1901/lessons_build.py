@@ -235,6 +235,13 @@ def lesson_rebuild() -> Lesson:
                          "No": (True, _("Right: a freed lot left with no building needs one of your workers; "
                                         "without one you may not demolish (NY1901-6).")),
                      }, yes_no()),
+            question(_("Another of your workers stands on a lot that does not touch the building you demolish. "
+                       "May the new tile extend over that lot?"), "NY1901-6", {
+                         "Yes": (False, _("No: a rebuild extends only over your worker lots next to the demolished "
+                                          "building (NY1901-6).")),
+                         "No": (True, _("Right: only your worker lots adjacent to the demolished building may be "
+                                        "used; that worker stays where it is (NY1901-6).")),
+                     }, yes_no()),
         ],
         summary=_("Done! Demolish, rebuild a higher tier, and keep every freed lot built on or worked."),
     )
