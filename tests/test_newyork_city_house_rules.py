@@ -14,11 +14,13 @@ P, D, E, A, V, C, W = range(7)
 
 # (what the engine decides, the rule it belongs to, words of the English text, words of the Japanese text)
 HOUSE_RULES = [
-    ("reserve swaps in every decision", "NYC-10", "you may swap in every decision of yours", "交換は自分が決める番のすべて"),
+    ("reserve swaps in every decision", "NYC-10", "you may swap in every decision of yours",
+     "交換は自分が決める番のすべて"),
     ("a card swapped again in the same turn", "NYC-10", "swap a card back in one turn",
      "同じ手番に一度交換したカードをまた交換"),
     ("elevator order", "NYC-6", "The elevator hires in bidding order", "エレベーターは入札の順にキャラを獲得"),
-    ("elevator skips", "NYC-6", "whose bid reaches no character left takes none", "届くキャラが残っていない人は獲得しません"),
+    ("elevator skips", "NYC-6", "whose bid reaches no character left takes none",
+     "届くキャラが残っていない人は獲得しません"),
     ("phase-1 window order", "NYC-9", "each player in the draft order has one turn to use phase-1 characters",
      "獲得と同じ順番で各プレイヤーに1回ずつフェイズ1のキャラを使う番"),
     ("phase-3 window order", "NYC-11", "each player in the draft order has one turn to use phase-3 characters",
@@ -34,7 +36,8 @@ HOUSE_RULES = [
     ("14's marker goes under the stack", "NYC-12", "14's marker goes under those on its new space",
      "14で下がったプレス駒は、その位置にある駒の下"),
     ("34 ignores wilds", "NYC-12", "wilds count for none", "ワイルドカードは数えません"),
-    ("40–42 and the ÷ 2 leftover", "NYC-13", "that 40–42 count still count in the ÷ 2", "40〜42 が数えたドルとビルも、÷2"),
+    ("40–42 and the ÷ 2 leftover", "NYC-13", "that 40–42 count still count in the ÷ 2",
+     "40〜42 が数えたドルとビル"),
     ("13, 15 and 20 refuse wilds", "NYC-12", "13, 15 and 20 take no wild", "13・15・20 にワイルドカードは使えません"),
     ("play PP of the round's own kind", "NYC-10", "Two cards of the round's own kind may count as one card",
      "そのラウンドの種類の札2枚も1枚として出せます"),

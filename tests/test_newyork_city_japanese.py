@@ -209,3 +209,39 @@ def test_the_notebooks_prose_is_in_both_languages(name):
         assert_japanese([prose], NAMES | {"Enter"}, where=name)
         links = re.findall(r"\]\(([^)]+)\)", english)
         assert links and links == re.findall(r"\]\(([^)]+)\)", japanese)
+
+
+# -- (d) one word for each thing, as seed 004 writes it (issue 26, item 7) --------------------------
+def japanese_texts() -> list[str]:
+    """Every Japanese text of the game: its catalogue's translations and its notebooks."""
+    import json
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    root = Path(nbgames.__file__).resolve().parent
+    with (root / "newyork_city" / "locale" / "ja.po").open("rb") as handle:
+        texts = [m.string if isinstance(m.string, str) else " ".join(m.string) for m in read_po(handle) if m.id]
+    for notebook in (root.parent / "notebooks" / "newyork_city").glob("*.ipynb"):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        texts += ["".join(cell["source"]) for cell in cells]
+    return texts
+
+
+def test_japanese_spells_player_one_way_and_calls_a_route_kukan():
+    texts = japanese_texts()
+    assert len(texts) > 300
+    assert not [t for t in texts if "プレーヤー" in t]  # seed 004: プレイヤー
+    assert not [t for t in texts if re.search(r"道(?!具)", t)]  # seed 004: 乗り物の区間
+    assert any("区間" in t for t in texts) and any("プレイヤー" in t for t in texts)
+
+
+def test_the_refusal_of_a_single_card_does_not_read_as_if_a_wild_were_required():
+    from test_newyork_city_positions import new_rules, set_hand, to_bidding
+
+    rules = to_bidding(new_rules(2, seed=1), 0)
+    set_hand(rules, rules.actor, "DDP")
+    rule, reason = rules.why_not(rules.parse("play D"))
+    assert rule == "NYC-10" and "never needed" in reason and "'play DD'" in reason
+    japanese = localize(reason, "ja")
+    assert "なくてもかまいません" in japanese and "添えて" not in japanese and "'play DD'" in japanese

@@ -56,7 +56,8 @@ class Bidding:
         name = EN[f"nyc.kind.{kind}"]
         if count == 1 and card not in (kind, WILD):
             return "NYC-10", msg("This is the {name} bidding round: a single {card} does not count. Play {kind} cards, "
-                                  "two identical cards as one ('play {pair}') or a wild with them.",
+                                  "or two identical cards as one card ('play {pair}'); a wild may join them but is "
+                                  "never needed.",
                                   name=name, card=T.letter(card), kind=T.letter(kind), pair=T.letter(card) * 2)
         if count == 2 and card == WILD:  # [R] two wilds are no pair: each copies a card played with it
             return "NYC-10", msg("Two wilds are not a pair: each wild copies a card it is played with. Play them "

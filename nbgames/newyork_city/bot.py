@@ -5,7 +5,9 @@ bidding rounds still to come this round (NYC-10). So a position is worth each se
 its bid in progress (with the +1 for the most cards when it leads) plus its cards in hand and in
 reserve, each at what one card of its kind tends to bring. Playouts stop after 40 plies and
 seldom swap with the reserve: a swap is offered in every decision and may be undone at once
-(NYC-10), so uniform playouts would spend their plies swapping back and forth."""
+(NYC-10), so uniform playouts would spend their plies swapping back and forth; and each swap
+in a row costs the seat to move a little, so a greedy or searching bot swaps only for a gain
+(an open bid is worth a little more than the same bid done, and swapping would keep it open)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ WORTH = {"P": 0.5, "D": 0.6, "E": 1.0, "A": 0.7, "V": 1.0, "C": 1.2}  # VP one c
 HELD = 0.6  # a card in hand is not yet a bid: it may end up outbid, unplayable or discarded
 RESERVE = 0.3  # a reserve card only plays after a swap, but it stays from round to round
 SCALE = 5.0
+SWAP_COST = 0.5  # VP a swap must gain: a bid left open looks better than one done, and swaps could stall
 
 
 def card_worth(card: str, playable: str) -> float:
@@ -54,6 +57,8 @@ def worth(game: Game) -> list[float]:
             playable = ORDER
         values[s] += HELD * sum(n * card_worth(card, playable) for card, n in (hands[s] or {}).items())
         values[s] += RESERVE * sum(n * card_worth(card, ORDER) for card, n in seats[s]["reserve"].items())
+    if public["to_move"] is not None:  # a swap must earn its keep: never a loop of swaps (NYC-10)
+        values[public["to_move"]] -= SWAP_COST * public["swaps_now"]
     pending = public["pending"] or {}
     if stage == "hire":  # an elevator bid about to take a character of up to its level
         values[pending["seat"]] += WORTH["E"] * pending["limit"]

@@ -58,7 +58,8 @@ class Knowledge:
                        "values": list(self.bid_value), "done": list(self.bid_over),
                        "cards": [[T.letter(c) for c in sorted(cards)] for cards in self.bid_cards]}
         return {
-            "round": self.round, "stage": self.stage, "to_move": self.to_move, "players": self.players,
+            "round": self.round, "stage": self.stage, "to_move": self.to_move, "swaps_now": self.swaps_now,
+            "players": self.players,
             "seat": seat, "letters": self.letters, "mayor": self.letters[self.mayor] if self.mayor >= 0 else None,
             "districts": districts, "routes": routes,
             "press_order": [who for _, who in ranking], "neutral_press": self.neutral_press,

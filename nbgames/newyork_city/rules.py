@@ -32,10 +32,11 @@ acquisition, V VP, C construction, W wild; districts their letter of this game; 
   whose vehicle you take
 
 ``view(seat)`` keys (JSON-safe; ``seat=None`` gives only public facts): ``round``, ``stage``,
-``to_move``, ``players``, ``seat``, ``letters`` (each district's letter, in data order), ``mayor``
-(a letter), ``districts`` (per district: letter, name, tile, fame tiles, value, neutral, buildings
-per seat, lanterns, mayor), ``routes`` (id, ends as letters, vehicle or null once taken,
-vehicle_colour, lanterns), ``press_order`` (seats and "black", first = highest),
+``to_move``, ``swaps_now`` (the swaps the seat to move made since its last other move),
+``players``, ``seat``, ``letters`` (each district's letter, in data order), ``mayor`` (a letter),
+``districts`` (per district: letter, name, tile, fame tiles, value, neutral, buildings per seat,
+lanterns, mayor), ``routes`` (id, ends as letters, vehicle or null once taken, vehicle_colour,
+lanterns), ``press_order`` (seats and "black", first = highest),
 ``neutral_press``, ``statue`` (next value, holders), ``fame_up``, ``fame_left``, ``seats`` (per
 seat: dollars, on_characters, board, stock, vp, press, statue, characters with
 number/phase/level/used, vehicles, reserve, hand_size, known_hand (cards everyone saw it take),
@@ -143,6 +144,7 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
         self.fame_up: list[int] = []
         self.fame_gone: list[int] = []
         self.start_player = 0
+        self.swaps_now = 0  # swaps the seat to move has made since its last other action (NYC-10)
         self.mayor = -1
         self._reset_bids(0)
         self._setup()
@@ -447,6 +449,7 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
 
     def apply(self, action: Action) -> None:
         getattr(self, "_apply_" + action.kind)(action)
+        self.swaps_now = self.swaps_now + 1 if action.kind == "swap" else 0
 
     def parse(self, text: str) -> Action | None:
         return nt.parse(self.T, text)
