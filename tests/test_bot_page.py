@@ -115,3 +115,40 @@ def test_after_the_game_a_review_draws_each_seats_chance_and_names_costly_moves(
     assert "costliest" in controller.review.moves.value or "well played" in controller.review.moves.value
     points = curve_points([[0.5, 0.5], [1.0, 0.0]], 0)
     assert points[0][0] == LEFT and points[-1][0] < WIDTH and 0 < points[-1][1] < points[0][1] < HEIGHT
+
+
+def test_every_play_page_starts_against_the_easy_searching_bot_and_offers_every_level():
+    """Issue 26 item 8: random opponents made the games look trivial (a newcomer won 71-17-11);
+    a new page seats the searching bot at its easy level, the others one pick away."""
+    from nbgames.engine.registry import available_games, manifest
+    from nbgames.ui.app import PlayApp
+
+    for name in available_games():
+        m = manifest(name)
+        players = min(max(3, m.min_players), m.max_players)
+        app = PlayApp(name, players=players, seed=1, scheduler=lambda *_: None)
+        assert app.controller.seats == ["human"] + ["mcts-easy"] * (players - 1), name
+        assert [type(bot).__name__ for bot in app.controller.bots.values()] == ["MctsBot"] * (players - 1)
+        assert {bot.name for bot in app.controller.bots.values()} == {"mcts-easy"}
+        boxes = app.seat_boxes.children
+        assert [box.value for box in boxes] == ["human"] + ["mcts-easy"] * (players - 1), name
+        offered = [value for _label, value in boxes[1].options]
+        assert offered[:4] == ["human", "mcts-easy", "mcts-normal", "mcts-strong"], offered
+        assert {"random", "greedy"} <= set(offered)
+        labels = dict((value, label) for label, value in boxes[1].options)
+        assert labels["mcts-easy"] == "bot (easy)" and labels["random"] == "random bot"
+        app.players.value = players + 1 if players < m.max_players else players - 1
+        assert app.seat_boxes.children[-1].value in ("mcts-easy", "human")  # a new seat: easy bot too
+        if players < m.max_players:
+            assert app.seat_boxes.children[-1].value == "mcts-easy"
+
+
+def test_a_seat_picker_choice_of_random_or_strong_takes_effect_with_new_game():
+    from nbgames.ui.app import PlayApp
+
+    app = PlayApp("galopp_royal", players=3, seed=1, scheduler=lambda *_: None)
+    app.seat_boxes.children[1].value = "random"
+    app.seat_boxes.children[2].value = "mcts-strong"
+    assert app.new_game()
+    assert app.controller.seats == ["human", "random", "mcts-strong"]
+    assert app.controller.bots[1].name == "random" and app.controller.bots[2].name == "mcts-strong"

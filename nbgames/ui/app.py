@@ -18,6 +18,17 @@ from .language import page_language
 
 # Bot delays offered in the settings (seconds between a bot's turn and its move).
 BOT_SPEEDS = (("slow", 1.0), ("normal", 0.4), ("fast", 0.05))
+# A new page's opponents: the searching bot at its easy level (about 0.2 s a move). Random bots
+# make a game look trivial (a newcomer beat them 71-17-11; in Galopp Royal they bid 50, 48 and
+# 39 coins for their start teams); the seat pickers offer the other levels and random.
+DEFAULT_BOT = "mcts-easy"
+# The seat pickers' order: the searching bot's levels first, then the simple bots.
+PICKER_ORDER = ("human", "mcts-easy", "mcts-normal", "mcts-strong", "random", "greedy")
+
+
+def picker_kinds() -> list[str]:
+    """Every seat kind the page offers, in the pickers' order."""
+    return [k for k in PICKER_ORDER if k in SEAT_KINDS] + [k for k in SEAT_KINDS if k not in PICKER_ORDER]
 
 
 class PlayApp:
@@ -30,7 +41,7 @@ class PlayApp:
         self.manifest.view_class()  # loaded before a pre-heated page waits for its visitor
         self.lang = lang = page_language(lang)
         set_game(game)  # the kit's words follow the game's glossary on its page
-        seats = list(seats or ["human"] + ["random"] * (players - 1))
+        seats = list(seats or ["human"] + [DEFAULT_BOT] * (players - 1))
         first = new_game(game, players, seed=seed, options=options)
         self.controller = PlayController(first, seats, bot_delay=bot_delay, scheduler=scheduler, lang=lang)
 
@@ -95,8 +106,8 @@ class PlayApp:
         seats = seats or old
         boxes = []
         for seat in range(self.players.value):
-            value = seats[seat] if seat < len(seats) else "random"
-            box = widgets.Dropdown(options=[(t(f"seat.{kind}", self.lang), kind) for kind in SEAT_KINDS],
+            value = seats[seat] if seat < len(seats) else DEFAULT_BOT
+            box = widgets.Dropdown(options=[(t(f"seat.{kind}", self.lang), kind) for kind in picker_kinds()],
                                    value=value if value in SEAT_KINDS else "human",
                                    description=t("seat.label", self.lang, n=seat + 1),
                                    layout=widgets.Layout(width="200px"))
