@@ -196,7 +196,8 @@ def test_dashboard_new_game_from_settings():
     app.seat_boxes.children[1].value = "human"
     assert app.new_game()
     assert app.game.players == 4 and app.game.seed == 12 and app.game.options["teams"]
-    assert app.controller.seats == ["human", "human", "random", "random"]
+    boxes = [box.value for box in app.seat_boxes.children]  # (the default bot is the page's choice)
+    assert app.controller.seats == boxes and boxes[:2] == ["human", "human"] and "human" not in boxes[2:]
     app.players.value = 3
     assert not app.new_game()  # teams need 4 players: explained, not raised
     assert "4 players" in app.message.value and app.game.players == 4
