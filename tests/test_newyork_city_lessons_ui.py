@@ -92,7 +92,7 @@ def test_fame_tile_and_character_lessons_by_clicking():
     view = runner.view
     button(view, "fame none").click()
     assert not runner.feedback_verdict.ok and runner.session.step_index == 0
-    fame = next(a for a in runner.session.game.legal_actions() if a.args)
+    fame = next(a for a in runner.session.game.legal_actions() if a.kind == "fame" and a.args)
     click(view, f"district:{fame.args[2]}")
     if not runner.session.done:  # several tiles or routes reach that district: choose one
         button(view, str(fame)).click()

@@ -12,6 +12,7 @@ import pytest
 
 from nbgames.engine.game import Game
 from nbgames.newyork_city.layout import layout_for
+from nbgames.newyork_city.tables import DEFAULT
 from nbgames.newyork_city.teaching import LEARNER, Wish, learner_bids, my_bid, stage, steer
 from nbgames.newyork_city.view import NewYorkCityView
 from nbgames.ui.board import HIGHLIGHTS
@@ -186,7 +187,7 @@ def test_hiring_placing_a_fame_tile_and_using_a_character_by_clicking():
     game = steer(1, Wish(draft="V", bid_in=("vp",)), lambda g: stage(g) == "fame" and g.to_move == 0)
     view = NewYorkCityView(game, seat=0)
     out = chosen(view)
-    fames = [a for a in game.legal_actions() if a.args]
+    fames = [a for a in game.legal_actions() if a.kind == "fame" and a.args]
     letter = fames[0].args[2]
     click(view, f"district:{letter}")
     ways = [a for a in fames if a.args[2] == letter]
@@ -225,7 +226,9 @@ def test_the_highlights_outline_the_legal_targets_and_lesson_marks():
     game = draft_game()
     view = NewYorkCityView(game, seat=0)
     marks = dict(view.highlight_marks())
-    assert set(marks["legal"]) == {f"pair:{a.args[0]}" for a in game.legal_actions() if a.kind == "take"}
+    letter = DEFAULT.letter
+    assert set(marks["legal"]) == {f"pair:{a.args[0]}" for a in game.legal_actions() if a.kind == "take"} | \
+        {f"reserve:{letter(a.args[1])}" for a in game.legal_actions() if a.kind == "swap"}  # NYC-10: swaps too
     view.highlight(["district:A"], kind="hint")
     assert any(name == "stroke_polygons" for layer, name, _ in view.ops([HIGHLIGHTS]))
     assert ("hint", ["district:A"]) in view.highlight_marks()

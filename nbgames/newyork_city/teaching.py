@@ -90,7 +90,7 @@ def _choose(game: Game, wish: Wish) -> Action:
                 return by_text[f"hire {number}"]
         return by_text["hire none"]
     if where == "fame":
-        fames = [a for a in legal if a.args]
+        fames = [a for a in legal if a.kind == "fame" and a.args]
         return fames[0] if fames else legal[0]
     return legal[0]
 

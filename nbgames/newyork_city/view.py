@@ -131,6 +131,9 @@ class NewYorkCityView(ShellView):
         if kind in ("take", "take2", "split"):
             return f"pair:{args[0]}"
         if kind == "play":
+            bidding = self.table.get("bidding")
+            if args[1] == 2 and bidding and self.T.data["kinds"].index(bidding["kind"]) == args[0]:
+                return None  # 'play PP' in the P round: a button, so a click on a P plays one P
             return f"hand:{self.T.letter(args[0])}"
         if kind == "swap":
             return f"reserve:{self.T.letter(args[1])}"
