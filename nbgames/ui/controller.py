@@ -183,6 +183,7 @@ class PlayController:
             self.pagekit.texts = {"lost": t("page.lost", lang), "reload": t("page.reload", lang)}
             self.pagekit.storage_key = f"nbgames/{game.name}/play"
             self.pagekit.observe(self._on_browser_ready, names="ready")
+            self.pagekit.on_too_large(lambda *_: setattr(self.view.status, "value", t("status.load_too_big", lang)))
         self.set_game(game, seats)
 
     def _on_width(self, change: dict) -> None:

@@ -14,6 +14,9 @@ switch, "English · 日本語"):
   game and page; nothing is stored on the server), the link it was opened with (a shared
   position after ``#share=``), the clipboard for "Copy link", and a plain-words notice with a
   Reload button when the connection to the page's kernel is lost (a heartbeat goes unanswered);
+- a file chosen for Load that is larger than a saved game may be (`max_upload`) is refused in
+  the browser and the kernel told (`on_too_large`): sent, it would pass the websocket's size limit
+  and the connection would drop without a word;
 - the page's language: ``<html lang>`` (which also picks the notebook prose of that language) and
   the switch, which opens the page again with ``?lang=`` and says so (`switched`), so the game or
   lesson kept in the browser comes back at once.
@@ -26,6 +29,8 @@ from __future__ import annotations
 
 import anywidget
 import traitlets
+
+from ..engine.game import MAX_RECORD_BYTES
 
 ESM = r"""
 function onBoard(event) {
@@ -71,10 +76,14 @@ function showLost(model) {
 
 function initialize({ model }) {
   // Listen from the start: messages to a model reach it even before (or without) a view.
-  let answered = performance.now();
+  // Pings not answered yet, and when the first of them left. Lost = several beats in a row and
+  // LOST_AFTER_MS without an answer: time alone would also count a page that could not run
+  // (a background tab's throttled timers, a busy main thread), whose pong is merely queued.
+  let missed = 0;
+  let firstMissed = 0;
   model.on("msg:custom", (msg) => {
     const key = model.get("storage_key");
-    if (msg.pong !== undefined) answered = performance.now();
+    if (msg.pong !== undefined) missed = 0;
     if (msg.store !== undefined && key) {
       try {
         if (msg.store === null) localStorage.removeItem(key); else localStorage.setItem(key, msg.store);
@@ -96,8 +105,13 @@ function initialize({ model }) {
     }
   });
   const beat = setInterval(() => {
-    if (performance.now() - answered > LOST_AFTER_MS) { showLost(model); clearInterval(beat); return; }
-    try { model.send({ ping: 1 }); } catch (err) { /* the connection is gone: the next beat says so */ }
+    const now = performance.now();
+    if (missed >= LOST_AFTER_MS / HEARTBEAT_MS && now - firstMissed >= LOST_AFTER_MS) {
+      showLost(model); clearInterval(beat); return;
+    }
+    if (missed === 0) firstMissed = now;
+    missed += 1;
+    try { model.send({ ping: 1 }); } catch (err) { /* the connection is gone: the next beats say so */ }
   }, HEARTBEAT_MS);
 }
 
@@ -152,8 +166,42 @@ function readStorage(model) {
   model.save_changes();
 }
 
+function refuseLargeFile(event) {
+  // A file larger than the kernel takes (`max_upload`) never leaves the browser: its frame would
+  // pass the websocket's size limit and the connection would drop with no word. Checked before
+  // the upload widget's own listener reads the file; the kernel is told instead.
+  const input = event.target;
+  const model = window.__nbgPageKitModel;
+  const limit = model && model.get("max_upload");
+  if (!limit || !(input instanceof HTMLInputElement) || input.type !== "file" || !input.files) return;
+  const big = Array.from(input.files).find((file) => file.size > limit);
+  if (!big) return;
+  event.stopImmediatePropagation();
+  input.value = "";
+  model.send({ too_large: { name: big.name.slice(0, 200), size: big.size } });
+}
+
+function guardUploads() {
+  if (window.__nbgUploadGuard) return;
+  window.__nbgUploadGuard = true;
+  document.addEventListener("change", refuseLargeFile, { capture: true });
+  // ipywidgets' FileUpload keeps its <input type=file> out of the document (its button calls the
+  // input's click()), so its change event never passes the document: the input gets the check
+  // itself, as a capture listener, which runs before the widget's own listener on the same element.
+  const click = HTMLInputElement.prototype.click;
+  HTMLInputElement.prototype.click = function () {
+    if (this.type === "file" && !this.__nbgGuarded) {
+      this.__nbgGuarded = true;
+      this.addEventListener("change", refuseLargeFile, { capture: true });
+    }
+    return click.call(this);
+  };
+}
+
 function render({ model, el }) {
   install();
+  window.__nbgPageKitModel = model;
+  guardUploads();
   el.classList.add("nbg-pagekit");
   const report = () => {
     const width = Math.round(window.innerWidth || document.documentElement.clientWidth);
@@ -243,6 +291,7 @@ class PageKit(anywidget.AnyWidget):
     lang = traitlets.Unicode("").tag(sync=True)  # the page's language (sets <html lang>, the switch)
     languages = traitlets.Dict().tag(sync=True)  # {code: name} offered by the switch
     switched = traitlets.Bool(False).tag(sync=True)  # the page was opened again by a language switch
+    max_upload = traitlets.Int(MAX_RECORD_BYTES).tag(sync=True)  # larger files stay in the browser
 
     def __init__(self, **kwargs):
         from ..i18n import LANGUAGES, current
@@ -252,11 +301,17 @@ class PageKit(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._copied: list = []
         self._rule_callbacks: list = []
+        self._too_large_callbacks: list = []
         self.on_msg(self._on_browser_message)
 
     def on_rule(self, callback) -> None:
         """Call `callback(rule_id)` when the visitor clicks a marked rule id on the page."""
         self._rule_callbacks.append(callback)
+
+    def on_too_large(self, callback) -> None:
+        """Call `callback(name, size)` when the visitor picks a file over `max_upload` bytes (the
+        browser keeps it: the file input stays empty)."""
+        self._too_large_callbacks.append(callback)
 
     def store(self, text: str | None) -> None:
         """Keep `text` in the visitor's browser under `storage_key` (None: forget it)."""
@@ -280,5 +335,9 @@ class PageKit(anywidget.AnyWidget):
         elif "rule" in content and isinstance(content["rule"], str) and self._rule_callbacks:
             for callback in self._rule_callbacks:
                 callback(content["rule"][:40])
+        elif isinstance(content.get("too_large"), dict):
+            name, size = content["too_large"].get("name"), content["too_large"].get("size")
+            for callback in self._too_large_callbacks:
+                callback(name[:200] if isinstance(name, str) else "", size if isinstance(size, int) else 0)
         elif "copied" in content and isinstance(content["copied"], str) and self._copied:
             self._copied[0](content["copied"][:20_000], content.get("ok") is True)
