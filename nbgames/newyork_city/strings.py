@@ -136,7 +136,7 @@ EN = {
     "nyc.info.route_taken": "taken", "nyc.info.route_there": "still there",
     "nyc.info.pair": "Pair {slot} of the display: {cards}.",
     "nyc.info.hand": "{kind} card ({letter}): {n} in your hand.",
-    "nyc.info.reserve": "Reserve card {kind} ({letter}): face up; swap it with a hand card on your bidding turn.",
+    "nyc.info.reserve": "Reserve card {kind} ({letter}): face up; swap it with a hand card whenever it is your move.",
     "nyc.info.char": "Character {number} of {player}: level {level}, {phase}: {ability}{used}.",
     "nyc.info.used": " — used this round (a dollar lies on it)",
     "nyc.info.pool": "Character {number}: level {level}, {phase}: {ability}.",
