@@ -32,6 +32,9 @@ def test_a_main_round_turn_by_clicking(board):
         board.wait_for(lambda: notations(board), "our moves listed")
         board.click_square(square_of(notations(board)[0]))
         board.wait_for(lambda n=placed: board.text(".nbg-log").count("Player 1 placed") > n, "our placement")
+        # the log is sent before the status line: wait for the bots' turn (we never place twice
+        # in a row), or a stale "your turn" sends a setup click into the main round
+        board.wait_for(lambda: not human_turn(board), "the bots' turns")
     assert "pair" in board.status(), board.status()
 
     moves = notations(board)
