@@ -24,26 +24,28 @@ from benchmarks.ui import ARM, p95  # noqa: E402
 
 pytestmark = pytest.mark.browser
 FRAMES = 1000
-CLICKS = 15
+CLICKS = 8  # a round
 
 
 class Attack(threading.Thread):
     """Malformed frames to the kernel of a play page the attacker opened, one per connection (the
-    server closes each), until stopped. The attacker's kernel sees no activity and is culled after
-    a minute (cull_idle_timeout): then the attacker opens the page again."""
+    server closes each), while `running` is set, until stopped. The attacker's kernel sees no
+    activity and is culled after a minute (cull_idle_timeout): then the attacker opens the page again."""
 
     def __init__(self, server: Server):
         super().__init__(daemon=True)
         self.url = server.url
         self.kernel_id = open_page(self.url, "newyork/play.ipynb")[1]
         self.sent = self.closed = self.pages = 0
-        self.stopped = threading.Event()
+        self.stopped, self.running = threading.Event(), threading.Event()
         self.error: BaseException | None = None
 
     def run(self) -> None:
         rng = random.Random(26)
         try:
             while not self.stopped.is_set():
+                if not self.running.wait(0.1):
+                    continue
                 frame = malformed_frame(MALFORMED[self.sent % len(MALFORMED)], rng)
                 try:
                     self.closed += send_malformed(self.url, self.kernel_id, frame, timeout=30)
@@ -80,17 +82,23 @@ def test_malformed_frames_do_not_slow_another_visitor(page, tmp_path):
         board.page.locator(".nbg-practice input").check()
         board.page.locator("button.nbg-new-game").click()
         board.wait_for(lambda: "practice game" in board.text(".nbg-settings-message"), "the practice game")
-        quiet = click_latencies(board, CLICKS)
         process = psutil.Process(server.proc.pid)
-        rss_before = process.memory_info().rss
         attack = Attack(server)
         attack.start()
+        rss_before, rss_half = process.memory_info().rss, None
+        quiet: list[float] = []
         attacked: list[float] = []
         started = time.monotonic()
-        while attack.sent < FRAMES or len(attacked) < CLICKS:
+        # Quiet and attacked rounds in turn: the machine is shared, so both see the same load.
+        while attack.sent < FRAMES or len(attacked) < 2 * CLICKS:
             assert attack.is_alive(), f"the attack stopped: {attack.error!r}"
             assert time.monotonic() - started < 600, f"only {attack.sent} frames in 10 min"
+            attack.running.clear()
+            quiet += click_latencies(board, CLICKS)
+            attack.running.set()
             attacked += click_latencies(board, CLICKS)
+            if attack.sent >= FRAMES // 2 and rss_half is None:
+                rss_half = process.memory_info().rss
         attack.stopped.set()
         attack.join(30)
         rss_after = process.memory_info().rss
@@ -98,12 +106,13 @@ def test_malformed_frames_do_not_slow_another_visitor(page, tmp_path):
     print(f"\nclick -> board redrawn p95: {p95(quiet):.0f} ms quiet (n={len(quiet)}), "
           f"{p95(attacked):.0f} ms during the attack (n={len(attacked)}, {attack.sent} frames, "
           f"{attack.pages + 1} attacker pages); "
-          f"server RSS {rss_before / 1e6:.0f} -> {rss_after / 1e6:.0f} MB")
+          f"server RSS {rss_before / 1e6:.0f} -> {(rss_half or 0) / 1e6:.0f} (half-way) -> {rss_after / 1e6:.0f} MB")
     assert attack.error is None, attack.error
     assert attack.closed == attack.sent >= FRAMES, "a malformed frame was not refused"
     assert min(quiet + attacked) >= 0, "a click was never drawn"
     # Generous: the attack shares the machine's two cores with the server, the kernels and Chromium.
-    assert p95(attacked) < max(4 * p95(quiet), p95(quiet) + 400), (quiet, attacked)
+    # (Before the frame check the first frame froze the server: no click was ever drawn.)
+    assert p95(attacked) < max(4 * p95(quiet), p95(quiet) + 1000), (quiet, attacked)
     assert rss_after - rss_before < 60e6, f"server memory grew {(rss_after - rss_before) / 1e6:.0f} MB"
     assert log.count("Refused a kernel websocket frame") == attack.sent
     assert "Traceback" not in log and "WARNING | \n" not in log
