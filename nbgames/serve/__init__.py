@@ -9,6 +9,9 @@ What it adds to a plain ``voila notebooks/`` (see docs/serving.md):
 - kernels of closed pages are culled quickly, idle open pages much later (``kernels.py``);
 - kernel websockets without the v1 subprotocol are refused: they let any visitor freeze
   Voilà 0.5.13 (``handlers.py``);
+- every incoming kernel websocket frame is checked before jupyter_server parses it; a malformed one
+  (e.g. 13 bytes whose first 8 claim 10**18 offsets) closes its connection (``frames.py``);
+- the page kit's heartbeat is not kernel activity, so a forgotten tab is culled (``kernels.py``);
 - every error a visitor can trigger gets a short friendly page, never a traceback.
 """
 

@@ -25,9 +25,10 @@ MAX_BUFFERS = 16
 MAX_OFFSETS = 2 + len(JSON_PARTS) + MAX_BUFFERS  # channel start, its end = header start, ... , end
 #: tornado's default ``websocket_max_message_size`` (tornado closes the connection beyond it).
 MAX_FRAME_BYTES = 10 * 1024 * 1024
-#: header, parent header and metadata are a few hundred bytes; a page's content a few kB.
+#: header, parent header and metadata are a few hundred bytes.
 MAX_HEADER_BYTES = 64 * 1024
-MAX_CONTENT_BYTES = 2 * 1024 * 1024
+#: A content may carry the game kept in the browser (up to MAX_RECORD_BYTES, 4 MB): only the frame bounds it.
+MAX_CONTENT_BYTES = MAX_FRAME_BYTES
 
 
 class BadFrame(ValueError):
