@@ -173,6 +173,15 @@ def readable_record(text: str) -> str | None:
     return f"a record of {record.get('game')} in progress at move {len(record.get('actions', []))}{seats}"
 
 
+def finished_record(text: str) -> bool:
+    """Whether `text` is a kept state or a record of a finished game (with its seed: nothing hidden)."""
+    if not text.startswith("{") or '"seed"' not in text:
+        return False
+    data = json.loads(text)
+    record = data.get("record", data) if isinstance(data, dict) else None
+    return isinstance(record, dict) and "seed" in record and nbgames.from_record(record).is_over
+
+
 def readable_games(frames: Iterable[Frame]) -> list[tuple[int, str]]:
     """(frame index, what) for every game in progress a frame lets the page read."""
     return [(f.index, why) for f in frames for text in f.texts if (why := readable_record(text))]
@@ -336,10 +345,19 @@ class FramePage:
         page = self.page
         page.locator(".nbg-bot-speed select").select_option(label="fast")
         page.locator(".nbg-players select").select_option(label=str(len(seats)))
-        for seat, kind in enumerate(seats):
-            box = page.locator(f".nbg-seat-{seat} select")
-            box.wait_for()
-            box.select_option(label={"human": "human", "random": "random bot"}[kind])
+        labels = [{"human": "human", "random": "random bot"}[kind] for kind in seats]
+        for _ in range(20):  # again if the seat boxes were remade for the new player count meanwhile
+            for seat, label in enumerate(labels):
+                box = page.locator(f".nbg-seat-{seat} select")
+                box.wait_for()
+                box.select_option(label=label)
+            page.wait_for_timeout(300)
+            shown = "s => (s.options[s.selectedIndex]?.text || '').replace(/\\u00a0/g, ' ')"  # no-break spaces
+            chosen = [page.locator(f".nbg-seat-{seat} select").evaluate(shown) for seat in range(len(seats))]
+            if chosen == labels and page.locator(f".nbg-seat-{len(seats)} select").count() == 0:
+                break
+        else:
+            raise AssertionError(f"the seat boxes show {chosen}, not {labels}")
         page.locator(".nbg-seed input").fill("")
         page.locator("button.nbg-new-game").click()
         page.locator(".nbg-settings-message").filter(has_text=f"New game: {len(seats)} players.").wait_for()
@@ -429,7 +447,10 @@ def play_against_bots(fp: FramePage, game: str, choose, save_at: int) -> PlayedG
     frames = fp.frames()
     begin = next(f.index for f in frames if any(t.startswith("New game: 3 players.") for t in f.texts))
     frames = [f for f in frames if f.index >= begin]
-    over_at = next(f.index for f in frames[start:] if any(t.startswith("Game over") for t in f.texts))
+    # the game is over from the first frame that says so, or that keeps the finished game (the
+    # browser keeps a position before any message shows it)
+    over_at = next(f.index for f in frames[start:] if any(t.startswith("Game over") or finished_record(t)
+                                                           for t in f.texts))
     assert not fp.page.page_errors, fp.page.page_errors
     return PlayedGame(final, saved, kept, frames, over_at)
 
@@ -616,7 +637,8 @@ def test_hot_seat_pass_screens_show_and_send_nothing_of_any_seat(page, server, b
         moved_at = len(fp.payloads)
         while not fp.play(rng.choice(fp.moves())[0]):
             pass
-    record = fp.save()
+    record = opened_state(json.dumps(fp.save()), "newyork")["record"]  # sealed: the tests hold the key
+    assert not readable_games(fp.frames()), readable_games(fp.frames())[:3]  # every seat's hand is kept sealed
     hands = {text: why for text, why in oracle(record, human=None).secrets.items() if "hand" in why}
     assert secret_hits(fp.frames(), hands), "no revealed hand found: the search would find nothing"
     during = [frame for first, end in windows for frame in fp.frames(first, end)]
