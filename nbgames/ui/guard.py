@@ -134,7 +134,7 @@ class _ShortLine(logging.Filter):
         exc = record.exc_info[1] if record.exc_info else None
         text = record.msg if isinstance(record.msg, str) else type(record.msg).__name__
         first = text.strip().splitlines()[0] if text.strip() else "comm message"
-        _log.warning("refused a widget message: %s%s", first.split("%")[0].strip()[:80],
+        _log.warning("comm manager: %s%s", first.split("%")[0].strip().rstrip(":")[:80],
                      f" ({type(exc).__name__})" if exc is not None else "")
         return False
 
@@ -190,7 +190,7 @@ def _refused(comm_id: str | None, exc: BaseException) -> None:
     refusals += 1
     widget = _widget(comm_id)
     what = type(widget).__name__ if widget is not None else "no widget"
-    _log.warning("refused a widget message to %s: %s", what, type(exc).__name__)
+    _log.warning("refused a widget message to %s: %s%s", what, type(exc).__name__, _where(exc))
     if widget is None:
         return
     with contextlib.suppress(Exception):  # the page shows the kernel's value again
@@ -202,6 +202,19 @@ def _refused(comm_id: str | None, exc: BaseException) -> None:
             refuse()
         except Exception as error:  # noqa: BLE001 - telling the page must not raise either
             _log.warning("a page could not show a refusal: %s", type(error).__name__)
+
+
+def _where(exc: BaseException) -> str:
+    """The deepest line of nbgames the exception passed through, by module name (no path): a
+    clue for a developer, nothing of the server's layout."""
+    where = ""
+    tb = exc.__traceback__
+    while tb is not None:
+        module = tb.tb_frame.f_globals.get("__name__", "")
+        if isinstance(module, str) and module.split(".")[0] == "nbgames" and module != __name__:
+            where = f" (in {module}, line {tb.tb_lineno})"
+        tb = tb.tb_next
+    return where
 
 
 def _widget(comm_id: str | None) -> widgets.Widget | None:
