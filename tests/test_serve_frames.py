@@ -35,12 +35,15 @@ def real_message(msg_type: str = "comm_msg", content: dict | None = None) -> dic
 @pytest.mark.parametrize("kind", MALFORMED)
 def test_each_malformed_kind_is_refused_at_once(kind):
     rng = random.Random(26)
+    took = []
     for _ in range(20):
         frame = malformed_frame(kind, rng)
         start = time.perf_counter()
         with pytest.raises(BadFrame):
             check_v1_frame(frame)
-        assert time.perf_counter() - start < 0.05, f"{kind}: refused too slowly"
+        took.append(time.perf_counter() - start)
+    # the fastest of 20 (the machine is shared: one may wait for the CPU)
+    assert min(took) < 0.01, f"{kind}: refused too slowly ({min(took) * 1000:.1f} ms)"
 
 
 def test_real_frames_are_accepted():
