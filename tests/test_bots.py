@@ -153,6 +153,9 @@ def test_kinds_and_levels():
         LEVELS[lv].seconds for lv in LEVELS) and LEVELS["normal"].seconds <= 1.0
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("oracle")
+    # the play page's default opponent thinks little, so a page stays snappy (issue 26 item 8)
+    easy = make_bot("mcts-easy", 1)
+    assert easy.seconds == LEVELS["easy"].seconds <= 0.3 and LEVELS["easy"].iterations <= 200
 
 
 def test_games_name_their_hooks_and_the_search_uses_them():
