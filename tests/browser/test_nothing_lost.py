@@ -5,6 +5,7 @@ shared link opens its game at its move, and tampered links or kept states are re
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 import pytest
 from test_play_page import piece_drawn
@@ -44,27 +45,37 @@ def test_a_reload_offers_the_game_and_restores_it_exactly(board):
     board.wait_for(lambda: piece_drawn(board, "D4"), "our piece drawn again")
 
 
-def test_a_server_restart_loses_nothing(browser, tmp_path):
+@contextmanager
+def page_across_servers(browser):
+    """One page (its own browser context, so its local storage) that outlives the servers a
+    test starts and stops; it must raise no page error."""
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.page_errors = errors
+    try:
+        yield page
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_a_server_restart_loses_nothing(browser, tmp_path):
     from conftest import Board  # tests/browser/conftest.py
 
     first = Server(tmp_path / "first.log")
-    with first:
-        board = Board(page, first)
-        board.open()
-        place_first_setup_piece(board)
-        ply = board.ply()
-    with Server(tmp_path / "second.log", port=first.port) as second:  # same address: same storage
-        board = Board(page, second)
-        board.open()
-        resume(board)
-        assert board.ply() == ply and piece_drawn(board, "D4")
-    context.close()
-    assert not errors, errors
+    with page_across_servers(browser) as page:
+        with first:
+            board = Board(page, first)
+            board.open()
+            place_first_setup_piece(board)
+            ply = board.ply()
+        with Server(tmp_path / "second.log", port=first.port) as second:  # same address: same storage
+            board = Board(page, second)
+            board.open()
+            resume(board)
+            assert board.ply() == ply and piece_drawn(board, "D4")
 
 
 def test_lessons_done_are_still_done_after_a_reload(board):
@@ -176,36 +187,30 @@ def test_every_move_is_kept_before_the_page_shows_it_and_a_restart_right_after_l
 
     from conftest import Board  # tests/browser/conftest.py
 
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.page_errors = errors
     first = Server(tmp_path / "first.log")
-    with first:
-        board = Board(page, first)
-        board.open()
-        page.evaluate(WATCH, KEY)
-        play_human_moves(board, 4)
-        board.wait_for(lambda: "your turn" in board.status(), "the bots' moves")
-        seen = page.evaluate("() => window.__seen")
-        shown = [(int(re.search(r"Move (\d+) of", text).group(1)), kept) for text, kept in seen]
-        assert len(shown) >= 8, seen  # the human's moves and the bots'
-        late = [(ply, kept and kept_ply(kept)) for ply, kept in shown if kept is None or kept_ply(kept) < ply]
-        assert not late, f"moves shown before the browser kept them (shown, kept): {late}"
-        # the instant a move is shown, the server and its kernel are killed (no goodbye)
-        before = board.text(".nbg-position")
-        first_move = page.locator(".nbg-moves select option").first.get_attribute("value")
-        page.locator(".nbg-moves select").select_option(first_move)
-        page.locator("button.nbg-play-selected").click()
-        page.wait_for_function("p => document.querySelector('.nbg-position').innerText !== p",
-                               arg=before, polling="raf")
-        os.killpg(first.proc.pid, signal.SIGKILL)
-        ply = board.ply()
-    with Server(tmp_path / "second.log", port=first.port) as second:  # same address: same storage
-        board = Board(page, second)
-        board.open()
-        resume(board)
-        assert board.ply() >= ply
-    context.close()
-    assert not errors, errors
+    with page_across_servers(browser) as page:
+        with first:
+            board = Board(page, first)
+            board.open()
+            page.evaluate(WATCH, KEY)
+            play_human_moves(board, 4)
+            board.wait_for(lambda: "your turn" in board.status(), "the bots' moves")
+            seen = page.evaluate("() => window.__seen")
+            shown = [(int(re.search(r"Move (\d+) of", text).group(1)), kept) for text, kept in seen]
+            assert len(shown) >= 8, seen  # the human's moves and the bots'
+            late = [(ply, kept and kept_ply(kept)) for ply, kept in shown if kept is None or kept_ply(kept) < ply]
+            assert not late, f"moves shown before the browser kept them (shown, kept): {late}"
+            # the instant a move is shown, the server and its kernel are killed (no goodbye)
+            before = board.text(".nbg-position")
+            first_move = page.locator(".nbg-moves select option").first.get_attribute("value")
+            page.locator(".nbg-moves select").select_option(first_move)
+            page.locator("button.nbg-play-selected").click()
+            page.wait_for_function("p => document.querySelector('.nbg-position').innerText !== p",
+                                   arg=before, polling="raf")
+            os.killpg(first.proc.pid, signal.SIGKILL)
+            ply = board.ply()
+        with Server(tmp_path / "second.log", port=first.port) as second:  # same address: same storage
+            board = Board(page, second)
+            board.open()
+            resume(board)
+            assert board.ply() >= ply
