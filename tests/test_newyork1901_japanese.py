@@ -198,22 +198,24 @@ def test_ny1901_8_names_each_action_card_once():
     assert not re.search(r"(\w+)[(（]\1[)）]", "\n".join(japanese_texts()))  # no 「X(X)」 anywhere
 
 
+def glossary_words() -> list[dict]:
+    """New York 1901's glossary terms: English, Japanese and whether the seed uses that word."""
+    glossary = json.loads((ROOT / "nbgames" / "newyork1901" / "glossary.json").read_text(encoding="utf-8"))
+    return [{k: t[k] for k in ("en", "ja", "seed")} for t in glossary["terms"]]
+
+
 def test_player_is_written_as_the_seed_writes_it():
     texts = japanese_texts()
     assert not [t[:60] for t in texts if "プレーヤー" in t]
     assert sum("プレイヤー" in t for t in texts) >= 10
-    glossary = json.loads((ROOT / "nbgames" / "newyork1901" / "glossary.json").read_text(encoding="utf-8"))
-    assert {"en": "player", "ja": "プレイヤー", "seed": True} in [{k: t[k] for k in ("en", "ja", "seed")}
-                                                                for t in glossary["terms"]]
+    assert {"en": "player", "ja": "プレイヤー", "seed": True} in glossary_words()
 
 
 def test_a_cell_is_a_space_as_the_seed_says():
     texts = japanese_texts()
     assert not [t[:60] for t in texts if "マス" in t]
     assert sum("スペース" in t for t in texts) >= 15
-    glossary = json.loads((ROOT / "nbgames" / "newyork1901" / "glossary.json").read_text(encoding="utf-8"))
-    assert {"en": "cell", "ja": "スペース", "seed": True} in [{k: t[k] for k in ("en", "ja", "seed")}
-                                                            for t in glossary["terms"]]
+    assert {"en": "cell", "ja": "スペース", "seed": True} in glossary_words()
     assert "隣接する" in nbgames.rule("NY1901-6", "ja")["text"]  # the seed's 隣接スペース
 
 
