@@ -5,10 +5,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # configurable-http-proxy (npm) for the JupyterHub tests and benchmark, when node is here.
 CHP := $(VENV)/node/node_modules/.bin/configurable-http-proxy
+# axe-core (npm) for the accessibility browser tests: read from disk, never from a CDN.
+AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
 HOST ?= 127.0.0.1
 PORT ?= 8866
 
-.PHONY: serve test bench bench-ui bench-load bench-bots bench-hub proxy clean
+.PHONY: serve test bench bench-ui bench-load bench-bots bench-hub proxy axe clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,10 +26,15 @@ proxy: $(BIN)/python
 	@if [ ! -x $(CHP) ] && command -v npm >/dev/null 2>&1; then \
 	  npm install --prefix $(VENV)/node --silent --no-audit --no-fund configurable-http-proxy@5.1; fi
 
+# Without npm the accessibility tests skip loudly (and fail under CI=true, where .ci/run installs node).
+axe: $(BIN)/python
+	@if [ ! -f $(AXE) ] && command -v npm >/dev/null 2>&1; then \
+	  npm install --prefix $(VENV)/node --silent --no-audit --no-fund axe-core@4.11; fi
+
 serve: $(STAMP)
 	$(BIN)/nbgames serve --host $(HOST) --port $(PORT)
 
-test: $(STAMP) proxy
+test: $(STAMP) proxy axe
 	$(BIN)/ruff check nbgames tests benchmarks
 	$(BIN)/python -m pytest -q
 
