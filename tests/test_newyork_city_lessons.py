@@ -68,7 +68,7 @@ def test_wrong_moves_in_the_draft_and_bidding_lessons_are_refused_with_rules():
     session = at_step("nyc-draft", 0)
     other = legal_other(session, {str(session.expected())})
     assert "wild" in refused("nyc-draft", 0, str(other), "NYC-9").text
-    assert "no pair 1" in refused("nyc-draft", 0, "take 1", "NYC-9").text  # taken already: the engine says so
+    assert "no pair 9" in refused("nyc-draft", 0, "take 9", "NYC-9").text  # no such pair: the engine says so
     assert refused("nyc-bidding", 0, "play W", "NYC-10").text
     assert refused("nyc-bidding", 0, "pass", "NYC-10").text
     assert "finish it with 'done'" in refused("nyc-bidding", 2, "pass", "NYC-10").text
@@ -80,10 +80,10 @@ def test_a_wild_alone_is_refused_by_the_rules_and_a_pair_counts_as_one():
     verdict = refused("nyc-wilds", 0, "play W", "NYC-10")
     assert "cannot be played alone" in verdict.text
     assert "single" in refused("nyc-wilds", 0, "play P", "NYC-10").text
-    session = accepted("nyc-wilds", 0, "play PP")
+    session = accepted("nyc-wilds", 0, "play VV")
     assert session.game.view(0)["bidding"]["values"][0] == 1
     session = at_step("nyc-wilds", 2)
-    assert session.game.view(0)["bidding"]["cards"][0] == ["P", "P", "W"]
+    assert session.game.view(0)["bidding"]["cards"][0] == ["V", "V", "W"]
     assert session.game.view(0)["bidding"]["values"][0] == 2
 
 
@@ -100,7 +100,11 @@ def test_the_reserve_swap_lesson_takes_the_missing_kind_from_the_reserve():
 
 def test_construction_builds_in_the_mayors_district_with_the_bonus():
     session = at_step("nyc-construction", 0)
-    assert session.game.view(0)["mayor"] == "A" and session.game.view(0)["bidding"]["done"] == [False, True]
+    table = session.game.view(0)
+    assert table["round"] == 2 and table["mayor"] == "B" and table["bidding"]["done"] == [False, True]
+    start = next(d["letter"] for d in table["districts"] if all(d["buildings"]))
+    assert start == "A"  # the start district of every lesson: not where round 2's mayor stands
+    assert "start district A" in refused("nyc-construction", 0, "start", "NYC-10").text
     assert refused("nyc-construction", 0, "start", "NYC-10")
     assert refused("nyc-construction", 0, "any", "NYC-10")
     assert refused("nyc-construction", 1, "pass", "NYC-10")
@@ -108,8 +112,8 @@ def test_construction_builds_in_the_mayors_district_with_the_bonus():
     verdict = session.submit("done")
     assert verdict.ok and session.done
     table = session.game.view(0)
-    assert table["round"] == 2 and table["mayor"] == "B"
-    assert table["districts"][table["letters"].index("A")]["buildings"][0] == 3
+    assert table["round"] == 3 and table["mayor"] == "C"
+    assert table["districts"][table["letters"].index("B")]["buildings"][0] == 3
     assert "now have 3 there" in verdict.text
 
 

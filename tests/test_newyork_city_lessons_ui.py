@@ -67,9 +67,9 @@ def test_a_wild_clicked_alone_is_explained_by_its_rule_and_changes_nothing():
     assert view.status.value.startswith("Not allowed (NYC-10)")
     assert not runner.feedback_verdict.ok and runner.feedback_verdict.rule == "NYC-10"
     assert "alone" in runner.feedback_verdict.text and runner.session.game.to_record() == before
-    click(view, "hand:P")  # two P as one dollar card
+    click(view, "hand:V")  # two V as one dollar card
     click(view, "hand:W")
-    assert button(view, "done").description == "Done: bid 2 (P P W)"
+    assert button(view, "done").description == "Done: bid 2 (V V W)"
     button(view, "done").click()
     assert runner.session.done
 

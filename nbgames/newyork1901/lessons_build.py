@@ -22,6 +22,11 @@ def question(prompt: str, rule: str, answers: dict[str, tuple[bool, str]],
                 board=False, choices=[Choice(labels.get(value, value), value) for value in answers])
 
 
+def tile_of(action: Action) -> str:
+    """The tile a build or rebuild places, by the name printed on it ("bO4@E1r0" -> "bO4")."""
+    return str(action).split()[-1].partition("@")[0]
+
+
 def points(*values: str) -> dict[str, str]:
     """The words of buttons answering with a number of VP ("6" -> "6 VP")."""
     return {value: _("{n} VP").format(n=value) for value in values}
@@ -129,11 +134,12 @@ def lesson_build() -> Lesson:
         cells = set(built_cells(game, action))
         both = cells & set(lot(game, "E1")["cells"]) and cells & set(lot(game, "E2")["cells"])
         if not both:
-            return Verdict(False, "NY1901-5", _("{move} is legal, but it stands on one lot only. Build across both "
+            return Verdict(False, "NY1901-5", _("Your {tile} may stand there, but on one lot only. Build across both "
                                                 "of your lots: the O tile (bO4) covers all four cells.").format(
-                move=action))
-        return Verdict(True, "NY1901-5", _("{move} stands on both lots and touches Pine St. Its VP score at once, "
-                                           "and the two workers under it go back to your supply.").format(move=action))
+                tile=tile_of(action)))
+        return Verdict(True, "NY1901-5", _("Your {tile} stands on both lots and touches Pine St. Its VP score at "
+                                           "once, and the two workers under it go back to your supply.").format(
+            tile=tile_of(action)))
 
     return Lesson(
         id="ny1901-build",
@@ -198,15 +204,17 @@ def lesson_unlocks() -> Lesson:
 # -- 5. demolish and rebuild ---------------------------------------------------------------------
 def lesson_rebuild() -> Lesson:
     def start() -> Game:
-        return position_game([{"buildings": ["bI2@E1r1"], "lots": ["E2"], "vp": 6}, {}], market=MARKET)
+        # 4 VP besides the bI2's own 2: the 6 VP the intro says and the player strip shows
+        return position_game([{"buildings": ["bI2@E1r1"], "lots": ["E2"], "vp": 4}, {}], market=MARKET)
 
     def goal(game: Game, action: Action) -> Verdict:
         if action.kind != "demolish":
             return wrong_kind(action, "NY1901-6", _("demolish your bI2 and rebuild higher"))
         cells = set(built_cells(game, action))
         if cells != {"E1", "E2", "F1", "F2"}:
-            return Verdict(False, "NY1901-6", _("{move} is legal, but this step asks for the silver square sO4 over "
-                                                "the freed cells and lot E2.").format(move=action))
+            return Verdict(False, "NY1901-6", _("A {tile} may be rebuilt there, but this step asks for the silver "
+                                                "square sO4 over the freed cells and lot E2.").format(
+                tile=tile_of(action)))
         return Verdict(True, "NY1901-6", _("The bronze bI2 left the game (its 2 VP stay yours); the silver sO4 "
                                            "stands on the freed cells and on lot E2, whose worker went home. "
                                            "+5 VP."))

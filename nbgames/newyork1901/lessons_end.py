@@ -222,6 +222,9 @@ def read_judge(rule: str, right_of, why: str):
     return judge
 
 
+SCORING_CHALLENGE = "gold_tycoon"  # the challenge card of the finished game (a test checks it)
+
+
 def lesson_scoring() -> Lesson:
     def challenge(game: Game) -> str:
         return next(what for what in parts(game, 0) if not what.startswith("avenue:")
@@ -237,10 +240,13 @@ def lesson_scoring() -> Lesson:
             "- each of the 3 **avenue bonus** cards: 5 VP to the player with the most buildings touching "
             "that avenue; a tie scores nothing (NY1901-10);\n"
             "- **1 VP** per unused action card (NY1901-11);\n"
-            "- the **challenge** card in play (NY1901-12) — Gold Prestige scores during play instead.\n\n"
+            "- the **challenge** card in play (NY1901-12). In this game it is **{challenge}**: 3 VP for each "
+            "district where you have 2 or more gold buildings. **Starter buildings and legendaries** count for "
+            "the avenues but never for a challenge card [R]. (One challenge card, Gold Prestige, scores during "
+            "play instead.)\n\n"
             "Most VP wins; a tie goes to the taller legendary, then more gold buildings (NY1901-13). "
             "This lesson shows a finished 2-player game."
-        ),
+        ).format(challenge=t(f"ny1901.challenge.{SCORING_CHALLENGE}")),
         start_game=finished_game,
         steps=[
             Step(prompt=lambda game: _("Who scored the {avenue} avenue bonus?").format(

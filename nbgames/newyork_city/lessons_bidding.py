@@ -4,18 +4,33 @@ card, the reserve swap, the mayor and construction."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ..engine.action import Action
 from ..engine.game import Game
 from ..i18n import _
 from ..ui.lesson import Choice, Lesson, Step, Verdict, ask_choice, move_judge
-from .teaching import LEARNER, Wish, bid_kind, first_legal, hand, learner_bids, my_bid, reserve, steer, view
+from .teaching import (
+    LEARNER,
+    Wish,
+    bid_kind,
+    district_of,
+    first_legal,
+    hand,
+    learner_bids,
+    my_bid,
+    reserve,
+    steer,
+    view,
+)
 
-PRESS_SEED = 2
-WILD_SEED = 2
+# Every lesson's game has the same map as lesson 1's (seed 1): the same letter on each district
+# and the start buildings in A (NYC-1 and NYC-7 draw both per game; tests check they agree).
+PRESS_SEED = 16078
+WILD_SEED = 5143
 SWAP_SEED = 1
-BUILD_SEED = 4
-MAYOR_ROUND_1 = "A"  # the mayor's first stop (NYC-8)
+BUILD_SEED = 53949
+BUILD_ROUND = 2  # round 1's mayor stands in the start district A; in round 2 it is elsewhere (NYC-8)
 LETTER = {"press": "P", "dollar": "D", "elevator": "E", "acquisition": "A", "vp": "V", "construction": "C"}
 
 
@@ -102,7 +117,7 @@ def lesson_wilds() -> Lesson:
                                        "refused. Then click **{letter}**: two identical cards count as one dollar "
                                        "card.").format(letter=pair_letter(g)),
                     judge=move_judge(goal),
-                    expected=lambda g: first_legal(g, lambda a: a.kind == "play" and a.args[1] == 2),
+                    expected=lambda g: g.parse(f"play {pair_letter(g) * 2}"),
                     highlight=lambda g: [f"hand:{pair_letter(g)}"])
 
     return Lesson(
@@ -176,12 +191,36 @@ def lesson_swap() -> Lesson:
 
 
 def lesson_build() -> Lesson:
+    def mayor(game: Game) -> str:
+        return district_of(game, "mayor")["letter"]
+
+    def home(game: Game) -> str:
+        """The start district, where every player has had a building since the setup (NYC-7)."""
+        return next(d["letter"] for d in view(game)["districts"] if all(d["buildings"]))
+
     def built(game: Game) -> str:
-        """After the bids: the learner's buildings in round 1's mayor district (A)."""
-        district = next(d for d in view(game)["districts"] if d["letter"] == MAYOR_ROUND_1)
+        """After the bids: the learner's buildings in the district where the mayor stood."""
+        letter = "ABCDE"[BUILD_ROUND - 1]
+        district = district_of(game, letter)
         return _("Player 2 passed, so the bids took effect: you built 2 + 1 (the most cards) = 3 buildings in "
-                 "district {letter} and now have {n} there. Round 2 begins: the mayor moves on to district B.").format(
-            letter=MAYOR_ROUND_1, n=district["buildings"][LEARNER])
+                 "district {letter} and now have {n} there. Round {round} begins: the mayor moves on to district "
+                 "{next}.").format(letter=letter, n=district["buildings"][LEARNER], round=view(game)["round"],
+                                   next=mayor(game))
+
+    def where(game: Game, answer: Any) -> Verdict:
+        answers = {
+            "mayor": (True, _("In the mayor's district — {letter} in round {round}, marked ★ on the map "
+                              "(NYC-10).").format(letter=mayor(game), round=view(game)["round"])),
+            "start": (False, _("Not in your start district {start}: construction always builds where the mayor "
+                               "stands this round, {letter} (NYC-10).").format(start=home(game),
+                                                                                letter=mayor(game))),
+            "any": (False, _("You do not choose: construction builds in the mayor's district (NYC-10).")),
+        }
+        return ask_choice("NYC-10", answers)(game, answer)
+
+    def start() -> Game:
+        return steer(BUILD_SEED, Wish(draft="C"), lambda g: learner_bids(g, "construction")
+                     and view(g)["round"] == BUILD_ROUND and not my_bid(g)[1])
 
     done = done_step(_("Your bid of 2 is played."), _("Press **Done**."))
     done.follow = built
@@ -194,23 +233,20 @@ def lesson_build() -> Lesson:
             "In the **construction** bidding round (the last), each card builds one building from your "
             "personal board **in the mayor's district**; if your board runs short, you move your buildings "
             "there from other districts (NYC-10). Buildings come onto your board with the building "
-            "acquisition round. Player 2 has passed; you bid last."
+            "acquisition round.\n\n"
+            "It is round 2: the mayor has moved on from A, your start district, to **B**. Player 2 has passed; "
+            "you bid last."
         ),
-        start_game=opening_bid(BUILD_SEED, Wish(draft="C"), "construction"),
+        start_game=start,
         steps=[
             Step(
                 prompt=_("Where will your construction cards build this round?"),
-                judge=ask_choice("NYC-10", {
-                    "mayor": (True, _("In the mayor's district — {letter} in round 1, marked ★ on the map "
-                                      "(NYC-10).").format(letter=MAYOR_ROUND_1)),
-                    "start": (False, _("Construction always builds where the mayor stands this round (NYC-10).")),
-                    "any": (False, _("You do not choose: construction builds in the mayor's district (NYC-10).")),
-                }),
+                judge=where,
                 expected=lambda game: "mayor",
                 plays=False, board=False,
                 choices=[Choice(_("In the mayor's district"), "mayor"), Choice(_("In my start district"), "start"),
                          Choice(_("Anywhere I like"), "any")],
-                highlight=lambda g: [f"district:{MAYOR_ROUND_1}"],
+                highlight=lambda g: [f"district:{mayor(g)}"],
             ),
             step("play C", _("Click a **C** card in your hand."), "NYC-10", _("One construction card."),
                  _("Click a C in your hand."), highlight=lambda g: ["hand:C"]),

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from ..engine.action import Action
 from ..engine.game import Game
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..ui.lesson import Choice, Lesson, Step, Verdict, ask_choice, move_judge
-from .teaching import KINDS, LEARNER, Wish, first_legal, stage, steer, view
+from .teaching import KINDS, LEARNER, Wish, first_legal, learner_bids, my_bid, stage, steer, view
+from .teaching import _choose as choose
 
 FAME_SEED = 1
 HIRE_SEED = 1
@@ -23,9 +24,13 @@ def lesson_fame() -> Lesson:
         if action.args:
             tile, route, letter = action.args
             value = next(x["value"] for x in view(game)["fame_up"] if x["id"] == tile)
-            return Verdict(True, "NYC-10", _("Fame tile #{tile} raises district {letter}'s end value by {value}; "
-                                             "you take route {route}'s vehicle and build one building there from "
-                                             "your board.").format(tile=tile, letter=letter, value=value, route=route))
+            road = next(r for r in view(game)["routes"] if r["id"] == route)
+            a, b = road["ends"]
+            return Verdict(True, "NYC-10", _("The {vehicle} fame tile goes on district {letter} and raises its end "
+                                             "value by {value}; you take the {vehicle} vehicle off the route between "
+                                             "{a} and {b} and build one building in {letter} from your "
+                                             "board.").format(vehicle=_(road["vehicle_colour"]), letter=letter,
+                                                              value=value, a=a, b=b))
         return Verdict(False, "NYC-10", _("Placing no tile is allowed, but it gives up the points: click a "
                                           "district at a lantern end of a route whose vehicle matches a tile."))
 
@@ -52,9 +57,31 @@ def lesson_fame() -> Lesson:
     )
 
 
-def lesson_character() -> Lesson:
-    wish = Wish(draft="E", bid_in=("elevator",), hire=(HIRED,))
+def hire_position() -> Game:
+    """Round 1's elevator round: the learner bids one elevator card (Player 2 has passed), so the
+    most cards win the +1 bonus and characters up to level 2 may be hired (NYC-10)."""
+    game = steer(HIRE_SEED, Wish(draft="E"), lambda g: learner_bids(g, "elevator") and not my_bid(g)[1])
+    game.play("play E")
+    game.play("done")
+    return game
 
+
+def phase3_position() -> Game:
+    """Phase 3 of the same round, character 24 hired; everyone passed the other bidding rounds."""
+    game = hire_position()
+    game.play(f"hire {HIRED}")
+    wish = Wish()
+    while not (stage(game) == "window3" and game.to_move == LEARNER) and not game.is_over:
+        game.play(choose(game, wish))
+    return game
+
+
+def elevator_bid(game: Game) -> int:
+    """The learner's elevator bid, as the player strip shows it (without the +1 bonus)."""
+    return view(game)["bidding"]["values"][LEARNER]
+
+
+def lesson_character() -> Lesson:
     def hire_goal(game: Game, action: Action) -> Verdict:
         if action.args[0] == HIRED:
             return Verdict(True, "NYC-10", _("Character {number} is yours: level 2 (2 points at the end) and a "
@@ -70,19 +97,27 @@ def lesson_character() -> Lesson:
         return Verdict(False, "NYC-12", _("Use character {number}: click it on your personal board.").format(
             number=HIRED))
 
+    def hire_prompt(game: Game) -> str:
+        bid = elevator_bid(game)
+        return ngettext("Your bid was {n} elevator card, and with the +1 bonus you may hire a character of level "
+                        "{level} or less: they are lit. Click character **{number}** (level 2).",
+                        "Your bid was {n} elevator cards, and with the +1 bonus you may hire a character of level "
+                        "{level} or less: they are lit. Click character **{number}** (level 2).", bid).format(
+            n=bid, level=bid + 1, number=HIRED)
+
     return Lesson(
         id="nyc-character",
         title=_("A character's ability"),
         rules=("NYC-6", "NYC-10", "NYC-11", "NYC-12"),
         intro=_(
-            "In the **elevator** round each card lets you take one character whose **level** is at most "
-            "your cards played (NYC-10). A character's level is its points at the end; its ability works in "
+            "In the **elevator** round you may take one character whose **level** is at most your cards played "
+            "(NYC-10). A character's level is its points at the end; its ability works in "
             "one phase (1, 2, 3 or the end of the game), and each use costs **1 dollar** placed on it "
             "(NYC-12). You bid one elevator card and won the +1 bonus: level 2 or less."
         ),
-        start_game=lambda: steer(HIRE_SEED, wish, lambda g: stage(g) == "hire" and g.to_move == LEARNER),
+        start_game=hire_position,
         steps=[
-            Step(prompt=_("Click character **{number}** among the characters to hire.").format(number=HIRED),
+            Step(prompt=hire_prompt,
                  judge=move_judge(hire_goal),
                  expected=lambda g: g.parse(f"hire {HIRED}"),
                  highlight=lambda g: [f"pool:{HIRED}"]),
@@ -90,7 +125,7 @@ def lesson_character() -> Lesson:
                           "to use it.").format(number=HIRED),
                  judge=move_judge(use_goal),
                  expected=lambda g: g.parse(f"use {HIRED}"),
-                 start=lambda: steer(HIRE_SEED, wish, lambda g: stage(g) == "window3" and g.to_move == LEARNER),
+                 start=phase3_position,
                  follow=lambda g: _("You were the last to act in phase 3, so round {round} begins: the dollars "
                                     "on used characters go back to the bank (NYC-8).").format(round=view(g)["round"]),
                  highlight=lambda g: [f"char:{LEARNER}:{HIRED}"]),

@@ -10,8 +10,9 @@ from ..ui.lesson import Choice, Lesson, Step, Verdict, ask_choice, move_judge
 from .tables import DEFAULT
 from .teaching import Wish, first_legal, stage, steer, view
 
+# Both lessons' games have the same map (district letters, start district A) as every other lesson's.
 START_SEED = 1
-DRAFT_SEED = 2
+DRAFT_SEED = 6612
 
 
 def start_district(game: Game) -> dict:
@@ -35,9 +36,9 @@ def lesson_city() -> Lesson:
         home = start_district(game)
         colour = lantern_of(action.args[0])
         if fits(game, action):
-            return Verdict(True, "NYC-7", _("Character {number} scores 1 VP at the end for every building in a "
-                                            "district with a {colour} lantern (NYC-12) — and district {letter}, "
-                                            "where your first building stands, has one.").format(
+            return Verdict(True, "NYC-7", _("Character {number} counts {colour} lanterns: at the end it scores 1 VP "
+                                            "for every building in a district with one (NYC-12) — and district "
+                                            "{letter}, where your first building stands, has one.").format(
                 number=action.args[0], colour=_(colour), letter=home["letter"]))
         a, b = (_(c) for c in home["lanterns"])
         return Verdict(False, "NYC-7", _("Character {number} counts {colour} lanterns, but district {letter} has "

@@ -589,11 +589,13 @@ class LessonRunner:
 
     def _update(self) -> None:
         session, view = self.session, self.view
+        # Whether the board answers this step first: the status line the refresh writes says it
+        # (a question's "look at the board", a move's "your turn"), never the last step's words.
+        view.interactive = session.board_active
         if view.game is not session.game:
             view.set_game(session.game)
         else:
             view.refresh()
-        view.interactive = session.board_active
         view.highlight(session.highlights(), kind="hint")
         view.highlight([], kind="shown")
         n, total = self.index + 1, len(self.lessons)
