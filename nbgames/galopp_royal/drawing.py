@@ -32,6 +32,7 @@ from ..ui.board import (
     draw_grid,
     draw_marks,
 )
+from ..ui.fonts import localize_fonts
 from ..ui.i18n import t
 from .layout import COURSE_COLS, DIE_SIZE, LEFT, PODIUM_H, PODIUM_W, POND_COL, START_COL, Layout, layout_for
 from .tables import GOALS, POND_DEPTH, PRIZES, SLOTS
@@ -121,7 +122,7 @@ def static_ops(layout: Layout, goal: int, lang: str) -> list[Op]:
         ops += draw_grid(g, lanes, names[first:first + g.cols], clear=False, label_y=label_y)
         ops += band_marks(g, first, goal, label_y, lang)
     ops += draw_grid(boards, lanes, [str(i) for i in range(1, SLOTS + 1)], clear=False, label_y=boards.top - 12)
-    return ops
+    return localize_fonts(ops, lang)
 
 
 def band_marks(g: Geometry, first: int, goal: int, label_y: float | None, lang: str | None = None) -> list[Op]:
@@ -192,7 +193,7 @@ def piece_ops(layout: Layout, table: dict[str, Any], cols: list[int], shown: Seq
                     (PIECES, "fill_text", (t("gr.no_team", lang), x, cy + 8))]
         else:
             ops.append((PIECES, "fill_text", (coins, x, cy)))
-    return ops + podium_ops(layout, table, lang)
+    return localize_fonts(ops + podium_ops(layout, table, lang), lang)
 
 
 def racing(table: dict[str, Any]) -> bool:
@@ -262,7 +263,7 @@ def highlight_ops(layout: Layout, marks: Marks, cols: list[int], die: dict[str, 
         course_marks.append((kind, [layout.grid_cell(*cell) for cell in on_course]))
         board_marks.append((kind, on_boards))
     ops = draw_marks(layout.course, course_marks) + draw_marks(layout.boards, board_marks, clear=False)
-    return ops + die_ops(layout, die, lang) if die else ops
+    return localize_fonts(ops + die_ops(layout, die, lang), lang) if die else ops
 
 
 def die_ops(layout: Layout, roll: dict[str, Any], lang: str) -> list[Op]:

@@ -20,8 +20,9 @@ from typing import Any
 
 from ..engine.action import Action
 from ..engine.game import Game
-from ..i18n import localize
-from ..ui.board import OKABE_ITO, Geometry, Op, draw_discs, draw_grid
+from ..i18n import N_, _, localize
+from ..ui.board import OKABE_ITO, STATIC, TEXT, Geometry, Op, draw_discs, draw_grid
+from ..ui.fonts import canvas_font, fit_size, localize_fonts, text_width
 from ..ui.i18n import t
 from ..ui.shell import ShellView, chip, lines_html
 from ..ui.view import player_name
@@ -44,6 +45,46 @@ N = ny.N
 # On a phone-sized page: one-character line labels, 46 px squares, 352 px in all (a 390 px page
 # shows the canvas at about 358 px, so it is not scaled down); the full names are in the info panel.
 NARROW = Geometry(N, N, cell=46.0, left=24.0, top=24.0, right=6.0, bottom=6.0)
+# The avenues and streets as the board writes them in another language (the seed's katakana:
+# パークアベニュー, 49番ストリート); English keeps data.json's names.
+LINE_NAMES = (N_("Broadway"), N_("Eighth Ave"), N_("Sixth Ave"), N_("Fifth Ave"), N_("Madison Ave"), N_("Park Ave"),
+              N_("Lexington Ave"), N_("34th St"), N_("38th St"), N_("42nd St"), N_("46th St"), N_("49th St"),
+              N_("53rd St"), N_("57th St"))
+LINE_KINDS = ("アベニュー", "ストリート")  # where a Japanese line name too long for its place breaks
+
+
+def line_label(mark: str, name: str, room: float, size: float, lang: str, split: bool = False) -> list[str]:
+    """A line's label in `lang` ("F パークアベニュー"), on two lines where it is wider than
+    `room` at `size` px, or `split` says so ("F パーク" over "アベニュー")."""
+    shown = f"{mark} {_(name, lang)}"
+    if not split and text_width(shown, size) <= room:
+        return [shown]
+    for kind in LINE_KINDS:
+        if shown.endswith(kind) and len(shown) > len(kind) + 2:
+            return [shown[:-len(kind)].rstrip(), kind]
+    return [shown]
+
+
+def line_label_ops(geom: Geometry, lang: str) -> list[Op]:
+    """The avenues' names left of their rows and the streets' above their columns, in `lang`
+    (each within its place: the left margin, a column's width)."""
+    ops: list[Op] = [(STATIC, "set:fill_style", (TEXT,)), (STATIC, "set:text_baseline", ("middle",))]
+    places = [("right", geom.left - 8, lambda i: geom.cell_centre(i, 0)[1], geom.left - 12, ny.AVENUE_LETTERS,
+               ny.DATA["avenues"]),
+              ("center", None, lambda i: geom.top / 2, geom.cell - 4, ny.STREET_DIGITS, ny.DATA["streets"])]
+    for align, x_at, y_of, room, marks, names in places:
+        ops.append((STATIC, "set:text_align", (align,)))
+        split = any(len(line_label(mark, name, room, 13, lang)) > 1 for mark, name in zip(marks, names, strict=True))
+        for i, (mark, name) in enumerate(zip(marks, names, strict=True)):
+            lines = line_label(mark, name, room, 13, lang, split)  # all of one side alike
+            x = x_at if x_at is not None else geom.cell_centre(0, i)[0]
+            y = y_of(i)
+            for k, line in enumerate(lines):
+                size = fit_size(line, room, 13 if k == 0 else 11)
+                dy = 0 if len(lines) == 1 else (-8 if k == 0 else 8)
+                ops += [(STATIC, "set:font", (canvas_font(size, False, lang),)),
+                        (STATIC, "fill_text", (line, x, y + dy, room))]
+    return ops
 
 
 def square_of(action: Action) -> int | None:
@@ -344,7 +385,11 @@ class NewYorkView(ShellView):
         if self.static_key():  # V1: Sanierung / Ruine squares
             shaded = [divmod(sq, N) for sq in ny.CENTRAL + ny.CORNERS]
         if self.narrow:  # no room for the names: the info panel gives them
-            return draw_grid(self.geom, list(ny.AVENUE_LETTERS), list(ny.STREET_DIGITS), shaded)
+            return localize_fonts(draw_grid(self.geom, list(ny.AVENUE_LETTERS), list(ny.STREET_DIGITS), shaded),
+                                  self.lang)
+        if self.lang != "en":  # the names in the page's language, each within its place
+            return localize_fonts(draw_grid(self.geom, [], [], shaded), self.lang) + line_label_ops(self.geom,
+                                                                                                     self.lang)
         rows = [f"{ny.AVENUE_LETTERS[r]} {name}" for r, name in enumerate(ny.DATA["avenues"])]
         cols = [f"{ny.STREET_DIGITS[c]} {name.replace(' St', '')}"
                 for c, name in enumerate(ny.DATA["streets"])]
@@ -354,7 +399,7 @@ class NewYorkView(ShellView):
         discs = [(row, col, PIECE_FILL[name], PIECE_LETTER[name], LETTER_INK[name])
                  for row, names in enumerate(self.facts["board_colours"])
                  for col, name in enumerate(names) if name is not None]
-        return draw_discs(self.geom, discs)
+        return localize_fonts(draw_discs(self.geom, discs), self.lang)
 
     def highlight_marks(self) -> list[tuple[str, list[str]]]:
         """The last move's square, at the end each colour's largest group (outlined in its

@@ -13,7 +13,9 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..i18n import N_, _, resolve
 from ..ui.board import BACKGROUND, GRID, HIGHLIGHT_KINDS, HIGHLIGHTS, OKABE_ITO, PIECES, STATIC, TEXT, Op, contrast_text
+from ..ui.fonts import fit_size, localize_fonts, text_width
 from ..ui.i18n import t
 from ..ui.tiles import Polyomino, draw_tile_preview, draw_tiles
 from .layout import TRACK_ROW, Layout, market_box, window_starts
@@ -26,7 +28,33 @@ AVENUE_INK = "#1F2A44"
 LOCKED_FILL = "#E4E0D8"
 UNUSED_FILL = "#D9D6CF"  # a district left out (2 players, NY1901-1)
 UNLOCKS = (("silver", 6), ("gold", 18))  # NY1901-5
+BUILDING_GAP = 3.0  # a building sits this far inside its cells' edge: two of one player show their border
 Marks = list[tuple[str, list[str]]]
+# The names the canvas writes, in the page's language (katakana in Japanese: ウォール街, グリニッジ).
+DISTRICT_NAMES = (N_("Greenwich"), N_("Gramercy"), N_("Midtown"), N_("Five Points"), N_("Bowery"))
+AVENUE_NAMES = (N_("Broadway"), N_("Wall St"), N_("Pine St"), N_("Nassau St"), N_("Cedar St"))
+LEGENDARY_NAMES = (N_("Flatiron"), N_("Woolworth"), N_("Chrysler"), N_("Empire"))
+# A challenge card on the canvas: its name as the seed writes it, in Japanese with its reading.
+CHALLENGE_LINES = {
+    "gold_tycoon": N_("Challenge: Gold Tycoon (NY1901-12)"),
+    "master_architect": N_("Challenge: Master Architect (NY1901-12)"),
+    "gold_prestige": N_("Challenge: Gold Prestige (NY1901-12)"),
+    "bronze_baron": N_("Challenge: Bronze Baron (NY1901-12)"),
+    "generation_king": N_("Challenge: Generation King (NY1901-12)"),
+}
+
+
+def shown_name(text: str, lang: str | None) -> str:
+    """A district's, avenue's or legendary's name as the canvas writes it in `lang`."""
+    return _(text, resolve(lang))
+
+
+def challenge_line(challenge: str, lang: str | None) -> str:
+    """The challenge card in play, as one line of the cards section."""
+    line = CHALLENGE_LINES.get(challenge)
+    if line is None:
+        return t("ny1901.ui.challenge_card", lang, challenge=t(f"ny1901.challenge.{challenge}", lang))
+    return _(line, resolve(lang))
 
 
 def seat_fill(seat: int) -> str:
@@ -48,14 +76,20 @@ def cell_rc(name: str) -> tuple[int, int]:
 FONT_FAMILY = "sans-serif"
 
 
-def _font(layer: int, size: int, bold: bool = False, align: str = "center") -> list[Op]:
-    return [(layer, "set:font", (f"{'bold ' if bold else ''}{size}px {FONT_FAMILY}",)),
+def _font(layer: int, size: float, bold: bool = False, align: str = "center") -> list[Op]:
+    return [(layer, "set:font", (f"{'bold ' if bold else ''}{size:g}px {FONT_FAMILY}",)),
             (layer, "set:text_align", (align,)), (layer, "set:text_baseline", ("middle",))]
 
 
-def _text(layer: int, text: str, x: float, y: float, size: int = 12, bold: bool = False, align: str = "left",
-          ink: str = TEXT) -> list[Op]:
-    return _font(layer, size, bold, align) + [(layer, "set:fill_style", (ink,)), (layer, "fill_text", (text, x, y))]
+def _text(layer: int, text: str, x: float, y: float, size: float = 12, bold: bool = False, align: str = "left",
+          ink: str = TEXT, room: float | None = None) -> list[Op]:
+    """A label; with `room` (its box's width) a smaller font where it would not fit, and the
+    canvas's ``max_width`` as a last resort."""
+    if room is None:
+        return _font(layer, size, bold, align) + [(layer, "set:fill_style", (ink,)), (layer, "fill_text", (text, x, y))]
+    size = fit_size(text, room, size, bold)
+    return _font(layer, size, bold, align) + [(layer, "set:fill_style", (ink,)),
+                                              (layer, "fill_text", (text, x, y, room))]
 
 
 def _box(layer: int, box: Sequence[float], fill: str, outline: str = GRID, width: float = 1.5) -> list[Op]:
@@ -122,7 +156,7 @@ def static_ops(layout: Layout, board: dict[str, Any], avenues_in_play: Sequence[
     ops += _unclip(STATIC)
     ops += _labels(layout)
     ops += _titles(layout, lang)
-    return ops
+    return localize_fonts(ops, lang)
 
 
 def _segments(pairs: list) -> Any:
@@ -131,7 +165,7 @@ def _segments(pairs: list) -> Any:
     return np.array(pairs, dtype=float).reshape(-1, 2, 2)
 
 
-def _avenue_ops(g, avenues: list[dict[str, Any]], in_play: set[str]) -> list[Op]:
+def _avenue_ops(g, avenues: list[dict[str, Any]], in_play: set[str], lang: str | None = None) -> list[Op]:
     """Each avenue as a thick line on its cell edges, its name written along its longest part
     (avenues whose bonus card is in play: a star before the name). Drawn over the buildings, so
     a building never hides which avenue it touches."""
@@ -149,13 +183,13 @@ def _avenue_ops(g, avenues: list[dict[str, Any]], in_play: set[str]) -> list[Op]
         ops += [(layer, "set:stroke_style", (AVENUE_INK,)), (layer, "set:line_width", (5.0,)),
                 (layer, "stroke_line_segments", (_segments(segments),))]
         (x1, y1), (x2, y2) = max(segments, key=lambda s: abs(s[1][0] - s[0][0]) + abs(s[1][1] - s[0][1]))
-        name = ("★ " if avenue["name"] in in_play else "") + avenue["name"]
+        label = ("★ " if avenue["name"] in in_play else "") + shown_name(avenue["name"], lang)
         cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
-        width = 7.0 * len(name) + 8
+        width = text_width(label, 11, True) + 8
         angle = -math.pi / 2 if x1 == x2 else 0.0
         ops += [(layer, "save", ()), (layer, "translate", (cx, cy)), (layer, "rotate", (angle,)),
                 (layer, "set:fill_style", (AVENUE_INK,)), (layer, "fill_rect", (-width / 2, -8, width, 16))]
-        ops += _text(layer, name, 0, 0, 11, True, "center", "#FFFFFF")
+        ops += _text(layer, label, 0, 0, 11, True, "center", "#FFFFFF")
         ops += [(layer, "restore", ())]
     return ops
 
@@ -176,10 +210,10 @@ def _titles(layout: Layout, lang: str) -> list[Op]:
     ops: list[Op] = []
     for key, (x, y) in (("market", layout.market_at), ("tiles", layout.tiles_at), ("track", layout.track_at),
                         ("cards", layout.cards_at)):
-        ops += _text(STATIC, t(f"ny1901.ui.section.{key}", lang), x, y + 8, 13, True)
+        ops += _text(STATIC, t(f"ny1901.ui.section.{key}", lang), x, y + 8, 13, True, room=layout.width - x - 4)
     if layout.narrow:
         x, y = layout.picker_at
-        ops += _text(STATIC, t("ny1901.ui.section.window", lang), x, y + 8, 13, True)
+        ops += _text(STATIC, t("ny1901.ui.section.window", lang), x, y + 8, 13, True, room=layout.width - x - 4)
     return ops
 
 
@@ -196,17 +230,17 @@ def piece_ops(layout: Layout, table: dict[str, Any], shown: int, tile_names: lis
     ops += _clip(PIECES, layout)
     buildings = [([cell_rc(c) for c in b["cells"]], seat_fill(b["owner"]), building_label(b))
                  for b in table["buildings"]]
-    ops += draw_tiles(g, buildings, layer=PIECES, clear=False)
-    ops += _avenue_ops(g, table["board"]["avenues"], set(table["avenues_in_play"]))
+    ops += draw_tiles(g, buildings, layer=PIECES, clear=False, gap=BUILDING_GAP)
+    ops += _avenue_ops(g, table["board"]["avenues"], set(table["avenues_in_play"]), lang)
     ops += _worker_ops(g, table)
     ops += _unclip(PIECES)
-    ops += _market_ops(layout, table)
+    ops += _market_ops(layout, table, lang)
     ops += _tile_ops(layout, table, shown, tile_names, lang)
-    ops += _track_ops(layout, table)
+    ops += _track_ops(layout, table, lang)
     ops += _cards_ops(layout, table, lang)
     if layout.narrow:
         ops += _picker_ops(layout)
-    return ops
+    return localize_fonts(ops, lang)
 
 
 def worker_cell(table: dict[str, Any], lot_name: str) -> tuple[int, int]:
@@ -234,7 +268,7 @@ def district_of_card(table: dict[str, Any], card: str) -> dict[str, Any]:
     return next(d for d in table["board"]["districts"] if card.startswith(d["name"]))
 
 
-def _market_ops(layout: Layout, table: dict[str, Any]) -> list[Op]:
+def _market_ops(layout: Layout, table: dict[str, Any], lang: str | None = None) -> list[Op]:
     ops: list[Op] = []
     for i, card in enumerate(table["market"]):
         district = district_of_card(table, card)
@@ -242,7 +276,8 @@ def _market_ops(layout: Layout, table: dict[str, Any]) -> list[Op]:
         ops += _box(PIECES, box, tint(district["colour"], 0.3), TEXT, 2.0)
         ops += _text(PIECES, f"{district['letter']}{card[len(district['name']):]}", x + w / 2, y + 15, 16, True,
                      "center")
-        ops += _text(PIECES, district["title"], x + w / 2, y + h - 11, 10, False, "center")
+        ops += _text(PIECES, shown_name(district["title"], lang), x + w / 2, y + h - 11, 10, False, "center",
+                     room=w - 6)
     return ops
 
 
@@ -266,8 +301,8 @@ def tier_open(table: dict[str, Any], shown: int, tier: str) -> bool:
 
 def _tile_ops(layout: Layout, table: dict[str, Any], shown: int, names: list[str], lang: str) -> list[Op]:
     ops: list[Op] = []
-    for i, name in enumerate(names):
-        tile = tile_facts(table, shown, name)
+    for i, name_ in enumerate(names):
+        tile = tile_facts(table, shown, name_)
         x, y, w, h = box = layout.tile_box(i)
         usable = tile["left"] > 0 and tier_open(table, shown, tile["tier"])
         ops += _box(PIECES, box, "#FFFFFF" if usable else LOCKED_FILL, TEXT if usable else GRID)
@@ -278,7 +313,8 @@ def _tile_ops(layout: Layout, table: dict[str, Any], shown: int, names: list[str
         ops += [(PIECES, "set:fill_style", (fill,))]
         ops += [(PIECES, "fill_rect", (sx + c * unit, sy + r * unit, unit - 1, unit - 1)) for r, c in shape.cells]
         ops += _text(PIECES, f"{tile['vp']}", x + w - 6, y + 12, 14, True, "right")
-        ops += _text(PIECES, name, x + w / 2, y + h - 20, 11, True, "center")
+        label = shown_name(name_, lang) if tile["tier"] == "legendary" else name_
+        ops += _text(PIECES, label, x + w / 2, y + h - 20, 11, True, "center", room=w - 6)
         if tile["owner"] is not None:
             note = t("ny1901.ui.tile_owner", lang, n=tile["owner"] + 1)
         elif not tier_open(table, shown, tile["tier"]):
@@ -286,11 +322,11 @@ def _tile_ops(layout: Layout, table: dict[str, Any], shown: int, names: list[str
                                                                      tile["tier"]])
         else:
             note = f"×{tile['left']}"
-        ops += _text(PIECES, note, x + w / 2, y + h - 8, 10, False, "center")
+        ops += _text(PIECES, note, x + w / 2, y + h - 8, 10, False, "center", room=w - 6)
     return ops
 
 
-def _track_ops(layout: Layout, table: dict[str, Any]) -> list[Op]:
+def _track_ops(layout: Layout, table: dict[str, Any], lang: str | None = None) -> list[Op]:
     """One bar per seat: its VP, with the unlock marks at 6 (silver) and 18 (gold)."""
     x0, y0 = layout.track_at
     x0 += 34
@@ -307,7 +343,7 @@ def _track_ops(layout: Layout, table: dict[str, Any]) -> list[Op]:
         ops += [(PIECES, "set:stroke_style", (TEXT,)), (PIECES, "set:line_width", (1.0,)),
                 (PIECES, "stroke_rect", (x0, y + 2, length, TRACK_ROW - 8))]
         label_x = x0 + length + 4 if length < width - 40 else x0 + length - 4
-        ops += _text(PIECES, f"{facts['vp']} VP", label_x, y + TRACK_ROW / 2 - 2, 11, True,
+        ops += _text(PIECES, _("{n} VP", resolve(lang)).format(n=facts["vp"]), label_x, y + TRACK_ROW / 2 - 2, 11, True,
                      "left" if length < width - 40 else "right",
                      TEXT if length < width - 40 else contrast_text(seat_fill(seat)))
     bottom = y0 + 18 + len(table["seats"]) * TRACK_ROW
@@ -322,12 +358,13 @@ def _track_ops(layout: Layout, table: dict[str, Any]) -> list[Op]:
 
 def _cards_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
     x, y = layout.cards_at
-    lines = [t("ny1901.ui.avenue_cards", lang), "  " + ", ".join(table["avenues_in_play"]),
-             t("ny1901.ui.challenge_card", lang, challenge=t(f"ny1901.challenge.{table['challenge']}", lang)),
-             t("ny1901.ui.pile", lang, n=table["pile_size"])]
+    comma = "、" if resolve(lang) == "ja" else ", "
+    avenues = comma.join(shown_name(a, lang) for a in table["avenues_in_play"])
+    lines = [t("ny1901.ui.avenue_cards", lang), "  " + avenues,
+             challenge_line(table["challenge"], lang), t("ny1901.ui.pile", lang, n=table["pile_size"])]
     ops: list[Op] = []
     for i, line in enumerate(lines):
-        ops += _text(PIECES, line, x, y + 26 + i * 16, 12)
+        ops += _text(PIECES, line, x, y + 26 + i * 16, 12, room=layout.width - x - 6)
     return ops
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..i18n import current, localize
 from ..ui.board import BACKGROUND, CELL, GRID, OKABE_ITO, PIECES, STATIC, TEXT, Op, contrast_text
+from ..ui.fonts import fit_size, localize_fonts, text_width
 from ..ui.i18n import t
 from ..ui.regions import RegionMap, draw_region_marks
 from .layout import TRACK_SPACES, Layout, fame_box, reserve_letters
@@ -27,6 +28,13 @@ COLOUR_FILL = {"yellow": OKABE_ITO["yellow"], "red": OKABE_ITO["vermillion"], "b
 MAYOR_FILL = "#FFF4C2"
 USED_FILL = "#BDB7AA"
 PHASE_MARK = {1: "1", 2: "2", 3: "3", "end": "E"}
+LANTERN_R = 9.0
+# Inside a district box (x, y, w, h) everything the pieces layer draws keeps to its interior,
+# INSET pixels from the edge: the lanterns sit on the edges (a disc of LANTERN_R, see
+# `lantern_ops`) and stay readable whatever the district holds (the mayor, five blocks).
+INSET = LANTERN_R + 1
+BLOCK_W, BLOCK_H, BLOCK_STEP = 30.0, 18.0, 33.0   # a player's (or the black) buildings: "2·3"
+HEADER_H = 20.0                                   # the letter and the name, on the static layer
 Marks = list[tuple[str, list[str]]]
 
 
@@ -46,38 +54,60 @@ def seat_fill(seat: int) -> str:
     return SEAT_FILL[seat % len(SEAT_FILL)]
 
 
-def _font(layer: int, size: int, bold: bool = False, align: str = "center") -> list[Op]:
+def _font(layer: int, size: float, bold: bool = False, align: str = "center") -> list[Op]:
     weight, family = "bold " if bold else "", "sans-serif"
-    return [(layer, "set:font", (f"{weight}{size}px {family}",)),
+    return [(layer, "set:font", (f"{weight}{size:g}px {family}",)),
             (layer, "set:text_align", (align,)), (layer, "set:text_baseline", ("middle",))]
 
 
 def _box(layer: int, box: tuple[float, float, float, float], fill: str, label: str = "", *,
-         outline: str = GRID, size: int = 13, width: float = 1.5) -> list[Op]:
+         outline: str = GRID, size: float = 13, width: float = 1.5) -> list[Op]:
     """A filled, outlined rectangle with a centred label in the contrasting ink."""
     x, y, w, h = box
     ops: list[Op] = [(layer, "set:fill_style", (fill,)), (layer, "fill_rect", (x, y, w, h)),
                      (layer, "set:stroke_style", (outline,)), (layer, "set:line_width", (width,)),
                      (layer, "stroke_rect", (x, y, w, h))]
     if label:
-        ops += _font(layer, size, bold=True)
         lines = label.split("\n")
+        size = min(fit_size(line, w - 4, size, True) for line in lines)
+        ops += _font(layer, size, bold=True)
         for i, line in enumerate(lines):
             ops += [(layer, "set:fill_style", (contrast_text(fill),)),
-                    (layer, "fill_text", (line, x + w / 2, y + h / 2 + (i - (len(lines) - 1) / 2) * (size + 1)))]
+                    (layer, "fill_text", (line, x + w / 2, y + h / 2 + (i - (len(lines) - 1) / 2) * (size + 1),
+                                          w - 4))]
     return ops
 
 
-def _text(layer: int, text: str, x: float, y: float, size: int = 12, bold: bool = False,
-          align: str = "left") -> list[Op]:
-    return _font(layer, size, bold, align) + [(layer, "set:fill_style", (TEXT,)), (layer, "fill_text", (text, x, y))]
+def _text(layer: int, text: str, x: float, y: float, size: float = 12, bold: bool = False,
+          align: str = "left", room: float | None = None) -> list[Op]:
+    """A label; with `room` (the width it may take) a smaller font where it would not fit, and
+    the canvas's ``max_width`` as a last resort."""
+    ink: list[Op] = [(layer, "set:fill_style", (TEXT,))]
+    if room is None:
+        return _font(layer, size, bold, align) + ink + [(layer, "fill_text", (text, x, y))]
+    size = fit_size(text, room, size, bold)
+    return _font(layer, size, bold, align) + ink + [(layer, "fill_text", (text, x, y, room))]
+
+
+def interior(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """Where a district's contents go: its box without the lanterns' band along the edges."""
+    x, y, w, h = box
+    return x + INSET, y + INSET, w - 2 * INSET, h - 2 * INSET
+
+
+def block_box(box: tuple[float, float, float, float], k: int) -> tuple[float, float, float, float]:
+    """The k-th block of buildings in a district (3 a row, two rows below the value line); the
+    sixth place (k = 5) is the mayor's tag."""
+    ix, iy, iw, ih = interior(box)
+    col, row = k % 3, k // 3
+    return ix + 2 + col * BLOCK_STEP, iy + ih - 2 * BLOCK_H - 2 + row * (BLOCK_H + 2), BLOCK_W, BLOCK_H
 
 
 # -- the static layer --------------------------------------------------------------------------
 def static_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
     """Background, routes with their lanterns, district frames with letter and name, the press
     track's spaces and every section's title."""
-    return without_repeats(_static_ops(layout, table, lang))
+    return without_repeats(localize_fonts(_static_ops(layout, table, lang), lang))
 
 
 def _static_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
@@ -93,8 +123,9 @@ def _static_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
         ops += [(STATIC, "set:fill_style", (CELL,)), (STATIC, "fill_rect", (x, y, w, h)),
                 (STATIC, "set:stroke_style", (TEXT,)), (STATIC, "set:line_width", (2.0,)),
                 (STATIC, "stroke_rect", (x, y, w, h))]
-        ops += _text(STATIC, district["letter"], x + 6, y + 14, size=20, bold=True)
-        ops += _text(STATIC, localize(district["name"], lang), x + 24, y + 14, size=10)
+        ix, iy, iw, _ = interior((x, y, w, h))
+        ops += _text(STATIC, district["letter"], ix + 2, iy + HEADER_H / 2, size=16, bold=True)
+        ops += _text(STATIC, localize(district["name"], lang), ix + 18, iy + HEADER_H / 2, size=10, room=iw - 20)
     for route in table["routes"]:
         ops += lantern_ops(layout, route, letters, lang)
     x0, y0 = layout.track_at
@@ -157,7 +188,7 @@ def without_repeats(ops: list[Op]) -> list[Op]:
 
 def piece_ops(layout: Layout, table: dict[str, Any], card_letters: str, viewer: int | None,
               lang: str) -> list[Op]:
-    return without_repeats(_piece_ops(layout, table, card_letters, viewer, lang))
+    return without_repeats(localize_fonts(_piece_ops(layout, table, card_letters, viewer, lang), lang))
 
 
 def _piece_ops(layout: Layout, table: dict[str, Any], card_letters: str, viewer: int | None,
@@ -179,21 +210,47 @@ def district_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
     player (number on the player's colour) and the black neutral ones ("N")."""
     ops: list[Op] = []
     for i, district in enumerate(table["districts"]):
-        x, y, w, h = layout.district_box(i)
-        if district["mayor"]:
-            ops += _box(PIECES, (x + 2, y + h - 22, 64, 20), MAYOR_FILL, t("nyc.ui.mayor", lang), size=11)
-        value = t("nyc.ui.value", lang, value=district["value"])
-        ops += _text(PIECES, value, x + w - 6, y + 34, size=12, bold=True, align="right")
-        fame = " ".join(f"+{v}" for v in fame_values(table, district["fame"]))
-        if fame:
-            ops += _text(PIECES, t("nyc.ui.fame_on", lang, tiles=fame), x + 6, y + 34, size=10)
+        box = layout.district_box(i)
+        ix, iy, iw, ih = interior(box)
+        line_y = iy + HEADER_H + 7  # the value line, between the header and the blocks
         pieces = [(seat_fill(s), f"{s + 1}·{n}") for s, n in enumerate(district["buildings"]) if n]
         if district["neutral"]:
             pieces.append((NEUTRAL_FILL, f"N·{district['neutral']}"))
+        if district["mayor"]:  # the district's lower part in the mayor's colour, the tag after the blocks
+            ops += [(PIECES, "set:fill_style", (MAYOR_FILL,)),
+                    (PIECES, "fill_rect", (ix, iy + HEADER_H, iw, ih - HEADER_H))]
+            ops += _box(PIECES, mayor_box(box, len(pieces)), MAYOR_FILL, mayor_tag(box, len(pieces), lang), size=10,
+                        outline=TEXT, width=1.0)
+        value = t("nyc.ui.value", lang, value=district["value"])
+        fame = " ".join(f"+{v}" for v in fame_values(table, district["fame"]))
+        fame_w = 0.0
+        if fame:
+            fame = t("nyc.ui.fame_on", lang, tiles=fame)
+            fame_w = min(text_width(fame, 10), iw * 0.55)
+            ops += _text(PIECES, fame, ix + 2, line_y, size=10, room=fame_w)
+        ops += _text(PIECES, value, ix + iw - 2, line_y, size=12, bold=True, align="right",
+                     room=iw - 4 - (fame_w + 6 if fame else 0))
         for k, (fill, label) in enumerate(pieces):
-            col, row = k % 3, k // 3
-            ops += _box(PIECES, (x + 6 + col * 40, y + 46 + row * 24, 36, 20), fill, label, size=11, outline=TEXT)
+            ops += _box(PIECES, block_box(box, k), fill, label, size=11, outline=TEXT)
     return ops
+
+
+def mayor_box(box: tuple[float, float, float, float], blocks: int) -> tuple[float, float, float, float]:
+    """The mayor's tag: the places of the lower row the blocks leave free (at least the sixth)."""
+    first = max(blocks, 3)
+    x, y, _, h = block_box(box, first)
+    x1 = block_box(box, 5)[0] + BLOCK_W
+    return x, y, x1 - x, h
+
+
+def mayor_tag(box: tuple[float, float, float, float], blocks: int, lang: str | None) -> str:
+    """"★ Mayor", or the star alone where five blocks leave one place and the words would not fit
+    (the district's colour and the info panel say the rest)."""
+    tag = t("nyc.ui.mayor", lang)
+    room = mayor_box(box, blocks)[2] - 4
+    if text_width(tag, 8.5, True) <= room:
+        return tag
+    return tag.split()[0] if tag.split() else tag
 
 
 def fame_values(table: dict[str, Any], ids: Sequence[int]) -> list[int]:
@@ -213,7 +270,7 @@ def vehicle_ops(layout: Layout, table: dict[str, Any], lang: str | None = None) 
             ops += _box(PIECES, (mx - 14, my - 9, 28, 18), BACKGROUND, route["id"], size=9, width=1.0)
             continue
         fill = colour_fill(route["vehicle_colour"])
-        ops += _box(PIECES, (mx - 17, my - 11, 34, 22), fill, colour_tag(route["vehicle_colour"], lang), size=11,
+        ops += _box(PIECES, (mx - 15, my - 9, 30, 18), fill, colour_tag(route["vehicle_colour"], lang), size=11,
                     outline=TEXT, width=2.0)
     return ops
 

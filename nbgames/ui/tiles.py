@@ -291,17 +291,83 @@ def _text_ops(geom: Geometry, layer: int) -> list[Op]:
             (layer, "set:text_align", ("center",)), (layer, "set:text_baseline", ("middle",))]
 
 
+def _inset_rects(geom: Geometry, cells: Sequence[Cell], gap: float) -> tuple:
+    """The tile's cells shrunk `gap` pixels from the tile's edge (not from each other): each cell
+    as up to nine pieces (a 3 × 3 split at `gap` from its sides), a side piece kept where the
+    neighbour on that side is in the tile, a corner piece where both sides and the diagonal are.
+    No seam inside a tile, and two tiles side by side stay 2 × `gap` apart."""
+    present = set(cells)
+    s, g = geom.cell, gap
+    spans = ((-1, 0.0, g), (0, g, s - 2 * g), (1, s - g, g))  # (step, offset, length) per third
+    out = []
+    for r, c in cells:
+        x, y = geom.cell_origin(r, c)
+        for dr, oy, h in spans:
+            for dc, ox, w in spans:
+                if all(n in present for n in {(r + dr, c), (r, c + dc), (r + dr, c + dc)}):
+                    out.append((x + ox, y + oy, w, h))
+    arr = np.array(out, dtype=float).reshape(-1, 4)
+    return arr[:, 0], arr[:, 1], arr[:, 2], arr[:, 3]
+
+
+def _inset_outline(geom: Geometry, cells: Sequence[Cell], gap: float) -> np.ndarray:
+    """Segments ``(n, 2, 2)`` around the tile shrunk by `gap` (see `_inset_rects`): each side of
+    the tile's edge moved inwards, shortened at an outer corner and lengthened at an inner one."""
+    present = set(cells)
+    s, g = geom.cell, gap
+    segments = []
+
+    def end(side_free: bool, diagonal_in: bool) -> float:
+        return g if side_free else (-g if diagonal_in else 0.0)
+
+    for r, c in cells:
+        x, y = geom.cell_origin(r, c)
+        for dr in (-1, 1):  # top and bottom sides
+            if (r + dr, c) in present:
+                continue
+            yy = y + g if dr < 0 else y + s - g
+            a = x + end((r, c - 1) not in present, (r + dr, c - 1) in present)
+            b = x + s - end((r, c + 1) not in present, (r + dr, c + 1) in present)
+            segments.append(((a, yy), (b, yy)))
+        for dc in (-1, 1):  # left and right sides
+            if (r, c + dc) in present:
+                continue
+            xx = x + g if dc < 0 else x + s - g
+            a = y + end((r - 1, c) not in present, (r - 1, c + dc) in present)
+            b = y + s - end((r + 1, c) not in present, (r + 1, c + dc) in present)
+            segments.append(((xx, a), (xx, b)))
+    return np.array(segments, dtype=float).reshape(-1, 2, 2)
+
+
 def draw_tiles(geom: Geometry, tiles: Sequence[tuple[Iterable[Cell], str, str]], *, layer: int = PIECES,
-               clear: bool = True) -> list[Op]:
+               clear: bool = True, gap: float = 0.0) -> list[Op]:
     """Tiles ``(cells, colour, label)``: one ``fill_rects`` per colour, one outline call around
     each tile's edge, and each label on the tile's middle cell. Cells off the grid are skipped.
 
-    ``clear=False`` adds to what the layer holds.
+    ``clear=False`` adds to what the layer holds. ``gap`` > 0 draws each tile `gap` pixels inside
+    its cells' edge, with no seams between its own cells: two tiles of one colour side by side
+    keep a visible border (the board shows between them), whatever the colour.
     """
     ops: list[Op] = [(layer, "clear", ())] if clear else []
     placed = [(cells, colour, label) for cells, colour, label in
               ((cells_on_grid(geom, cells), colour, label) for cells, colour, label in tiles) if cells]
     if not placed:
+        return ops
+    if gap > 0:
+        by_tiles: dict[str, list[Sequence[Cell]]] = {}
+        for cells, colour, _ in placed:
+            by_tiles.setdefault(colour, []).append(cells)
+        for colour, groups in by_tiles.items():
+            parts = [_inset_rects(geom, cells, gap) for cells in groups]
+            rects = tuple(np.concatenate([p[i] for p in parts]) for i in range(4))
+            ops += [(layer, "set:fill_style", (colour,)), (layer, "fill_rects", rects)]
+        outline = np.concatenate([_inset_outline(geom, cells, gap) for cells, _, _ in placed])
+        ops += [(layer, "set:stroke_style", (TEXT,)), (layer, "set:line_width", (2.0,)),
+                (layer, "stroke_line_segments", (outline,))]
+        ops += _text_ops(geom, layer)
+        for cells, colour, label in placed:
+            ops += [(layer, "set:fill_style", (contrast_text(colour),)),
+                    (layer, "fill_text", (label, *geom.cell_centre(*_label_cell(cells))))]
         return ops
     by_colour: dict[str, list[Cell]] = {}
     for cells, colour, _ in placed:
