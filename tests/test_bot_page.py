@@ -73,7 +73,8 @@ def test_a_hint_marks_a_move_and_says_why_on_the_humans_turn_only():
     game = nbgames.new_game("newyork", 3, seed=4)
     controller = PlayController(game, ["human", "random", "random"], scheduler=lambda *_: None, bot_delay=0.0)
     controller.hint_button.click()
-    assert "Try " in controller.hint_text.value
+    assert "<b>Place a setup piece on " in controller.hint_text.value  # the move in words, then why
+    assert "class='nbg-rule-ref' data-rule='NY-6'" in controller.hint_text.value  # its rule, clickable
     marked = [targets for kind, targets in controller.view._extra if kind == "suggested"]
     assert marked and marked[0][0] in {controller.view.target_of(a) for a in game.legal_actions()}
     controller.choose(game.legal_actions()[0])

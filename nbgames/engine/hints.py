@@ -2,18 +2,27 @@
 values, and the engine's own facts behind it — the score lines it changes (`explain_scores`
 before and after, on a sample of what the seat cannot see), the costs its preview names, and
 the public events it would cause. Hints search on ``determinize(seat)`` only, so they never use
-another seat's hidden information. The page words and draws them; `Hint.text` is a plain
-English sentence built from the same facts.
+another seat's hidden information.
+
+A hint is said in plain words with one reason and the rule it rests on (`Advice`): "Rebuild
+G12 as gold: +5 VP, and it touches 2 weaker rival buildings (NY1901-6)." Each game words its
+own moves in ``<game package>.hints`` (found like its rulebook: the package of the manifest's
+rules class), a function ``advice(game, seat, action, facts) -> Advice``; a game without one
+gets `plain_advice` (its own event words and score lines). No notation, no score-line key and
+no winning chance is shown: the search's estimate after a few hundred quick games alarms more
+than it tells ("winning chance 4 %" for the seat with the most coins), so it stays in
+`Hint.value` for whoever wants it.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..i18n import _, localize
+from ..i18n import _, localize, ngettext
 from .action import Action
 from .bots import LEVELS, MctsBot
 from .game import Game
@@ -62,9 +71,26 @@ class Facts:
         return [c for c in self.changes if c.seat != seat]
 
 
+@dataclass(frozen=True)
+class Advice:
+    """A move said in plain words, one reason for it and the rule id that reason rests on."""
+
+    move: str  # "Rebuild G12 as gold"
+    reason: str  # "+5 VP, and it touches 2 weaker rival buildings"
+    rule: str  # "NY1901-6": an id of the game's rulebook
+
+    @property
+    def text(self) -> str:
+        """One sentence: "Rebuild G12 as gold: +5 VP, and … (NY1901-6)." (the page's language)."""
+        if not self.rule:
+            return _("{move}: {reason}.").format(move=self.move, reason=self.reason)
+        return _("{move}: {reason} ({rule}).").format(move=self.move, reason=self.reason, rule=self.rule)
+
+
 @dataclass
 class Hint:
-    """The suggested action for `seat`, with its value (≈ winning chance) and the facts."""
+    """The suggested action for `seat`, with its value (≈ winning chance), the facts and the
+    advice in words (`text`)."""
 
     seat: int
     action: Action
@@ -72,10 +98,11 @@ class Hint:
     alternatives: list[ActionValue]  # the next three by the search, best first
     facts: Facts
     iterations: int
+    advice: Advice | None = None
 
     @property
     def text(self) -> str:
-        return describe(self.seat, self.action, self.value, self.facts, self.alternatives)
+        return (self.advice or plain_advice(self.seat, self.facts)).text
 
 
 def _lines(explained: list[dict[str, Any]]) -> dict[tuple[int, str, str], dict[str, Any]]:
@@ -114,20 +141,47 @@ def seat_name(seat: int, me: int) -> str:
     return _("your") if seat == me else _("Player {n}'s").format(n=seat + 1)
 
 
-def describe(seat: int, action: Action, value: float, facts: Facts, alternatives: list[ActionValue]) -> str:
-    """The hint in plain words (the page's language), from the facts alone."""
-    parts = [_("Play {move} (estimated winning chance {chance:.0%}).").format(move=action, chance=value)]
-    changes = [c.words(seat_name(c.seat, seat)) for c in facts.mine(seat) + facts.others(seat)]
-    if changes:
-        parts.append(_("It changes {lines}.").format(lines=_("; ").join(changes)))
-    else:
-        parts.append(_("It changes no score line now; it is about what comes later."))
-    if facts.costs:
-        parts.append(_("It costs {costs}.").format(costs=", ".join(f"{k} {v}" for k, v in facts.costs.items())))
-    if alternatives:
-        parts.append(_("Next best: {moves}.").format(
-            moves=", ".join(f"{a.action} ({a.value:.0%})" for a in alternatives)))
-    return " ".join(parts)
+def points_word(n: int) -> str:
+    """"+1 point", "−3 points" (a signed count, the page's language)."""
+    return ngettext("{n} point", "{n} points", abs(n)).format(n=f"{n:+d}".replace("-", "−"))
+
+
+def plain_advice(seat: int, facts: Facts, worded: bool = True) -> Advice:
+    """Advice for a game that words no moves of its own: what the move does in the game's own
+    event words (its notation if it has none), and the score line it changes most for `seat`
+    (or the rule its first event cites)."""
+    events = [e for e in facts.events if e] if worded else []  # `worded`: the game renders its events
+    move = events[0].rstrip(".") if events else str(facts.action)
+    mine = sorted(facts.mine(seat), key=lambda c: -abs(c.delta))
+    if mine and mine[0].delta:
+        change = mine[0]
+        return Advice(move, _("{points} ({what})").format(points=points_word(change.delta),
+                                                           what=localize(change.what)), change.rule)
+    from ..rulebook import cited
+
+    rules = [r for e in events for r in cited(e)]
+    return Advice(move, _("the search liked it best of the moves it tried"), rules[0] if rules else "")
+
+
+def advice_maker(game: Game):
+    """The game's own ``advice(game, seat, action, facts)`` (``<package>.hints``), or None."""
+    package = game.manifest.rules_class().__module__.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        module = importlib.import_module(package + ".hints")
+    except ModuleNotFoundError as exc:
+        if exc.name != package + ".hints":
+            raise
+        return None
+    return getattr(module, "advice", None)
+
+
+def advise(game: Game, seat: int, action: Action, facts: Facts) -> Advice:
+    """`action` for `seat` in plain words with one reason and its rule (the page's language)."""
+    make = advice_maker(game)
+    found = make(game, seat, action, facts) if make is not None else None
+    return found or plain_advice(seat, facts, game.manifest.text is not None)
 
 
 def hint(game: Game, seat: int | None = None, level: str = "normal", seed: int = 0,
@@ -144,5 +198,6 @@ def hint(game: Game, seat: int | None = None, level: str = "normal", seed: int =
     bot = MctsBot(seed, level, iterations=iterations, seconds=None if iterations else LEVELS[level].seconds)
     result = bot.analyse(game, deadline, stop)
     best = result.actions[0]
-    return Hint(seat, best.action, best.value, result.actions[1:4], facts(game, seat, best.action, seed),
-                result.iterations)
+    found = facts(game, seat, best.action, seed)
+    return Hint(seat, best.action, best.value, result.actions[1:4], found, result.iterations,
+                advise(game, seat, best.action, found))

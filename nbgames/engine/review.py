@@ -18,7 +18,7 @@ from typing import Any
 from ..i18n import _
 from .action import Action
 from .game import Game, from_record
-from .hints import Facts, facts
+from .hints import Advice, Facts, advise, facts, plain_advice
 from .search import BotHooks, Search, hooks_for, rollout
 
 CURVE_ITERATIONS = 40  # per position, for the winning-chance curve
@@ -41,6 +41,8 @@ class CostlyMove:
     better_value: float
     played_facts: Facts
     better_facts: Facts
+    played_advice: Advice | None = None  # both moves in the game's words, with a reason and its rule
+    better_advice: Advice | None = None
 
     @property
     def loss(self) -> float:
@@ -48,17 +50,16 @@ class CostlyMove:
 
     @property
     def reason(self) -> str:
-        """In plain words (the page's language), from the engine's facts of both moves."""
-        def lines(f: Facts) -> str:
-            mine = [c.words(_("your")) for c in f.mine(self.seat)]
-            return _("; ").join(mine) if mine else _("no score line of yours")
-        sentence = _("Move {n}: you played {played} (winning chance about {played_chance:.0%}); {better} was "
-                     "better (about {better_chance:.0%}). {better} changes {better_lines}; {played} changes "
-                     "{played_lines}.")
-        return sentence.format(
-            n=self.ply + 1, played=self.played, played_chance=self.played_value, better=self.better,
-            better_chance=self.better_value, better_lines=lines(self.better_facts),
-            played_lines=lines(self.played_facts))
+        """In plain words (the page's language): what was played, the better move and one reason
+        for it with its rule id — no notation, no score-line key, no winning chance (the curve
+        shows the chances)."""
+        played = (self.played_advice or plain_advice(self.seat, self.played_facts)).move
+        better = self.better_advice or plain_advice(self.seat, self.better_facts)
+        if not better.rule:
+            return _("Move {n}: you played “{played}”. Better: “{better}”: {reason}.").format(
+                n=self.ply + 1, played=played, better=better.move, reason=better.reason)
+        return _("Move {n}: you played “{played}”. Better: “{better}”: {reason} ({rule}).").format(
+            n=self.ply + 1, played=played, better=better.move, reason=better.reason, rule=better.rule)
 
 
 @dataclass
@@ -149,8 +150,10 @@ def review(record_or_game: Game | dict[str, Any] | str | bytes, seat: int, *, cu
             better_value, played_value = compare(game, seat, (result.best, played), samples, seed * 100003 + ply,
                                                  hooks, end)
             if better_value > played_value:
+                played_facts, better_facts = facts(game, seat, played, seed), facts(game, seat, result.best, seed)
                 costly.append(CostlyMove(ply, seat, played, result.best, played_value, better_value,
-                                         facts(game, seat, played, seed), facts(game, seat, result.best, seed)))
+                                         played_facts, better_facts, advise(game, seat, played, played_facts),
+                                         advise(game, seat, result.best, better_facts)))
         game.redo()
         if progress:
             progress(ply + 1, len(actions))

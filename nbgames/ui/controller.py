@@ -26,11 +26,11 @@ from ..engine.budget import SEARCHES, lower_priority
 from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import MAX_RECORD_BYTES, Game, from_record
 from ..engine.seal import is_sealed, sealed_game
-from ..i18n import Msg, _, gettext, localize, resolve
+from ..i18n import Msg, _, gettext, localize, resolve, using
 from .folds import fold, set_open
 from .i18n import catalogue, t
 from .keep import PlayState, kept_state, needs_seal, read_game_state, read_share, share_fragment
-from .review_panel import ReviewPanel
+from .review_panel import ReviewPanel, advice_html
 from .rules_panel import linked_html
 from .scheduler import Scheduler, call_later
 
@@ -333,7 +333,8 @@ class PlayController:
 
         def work():
             lower_priority()  # a long search: below every page's clicks (it takes no slot: it would hold it long)
-            return review(copy, seat, progress=progress, stop=stop)
+            with using(self.lang):  # the costly moves' words in the page's language
+                return review(copy, seat, progress=progress, stop=stop)
 
         in_worker("nbgames-review", work, done)
 
@@ -356,7 +357,8 @@ class PlayController:
             return
         copy, ply, generation = self.game.clone(), len(self.game.history), self.generation
         if not self.threaded:  # a test clock: at once, in line
-            self._show_hint(generation, hint(copy, seat, level="easy", seed=ply))
+            with using(self.lang):  # the hint's words in the page's language
+                self._show_hint(generation, hint(copy, seat, level="easy", seed=ply))
             return
         if self._hinting:
             return  # one search at a time, however often the button is clicked
@@ -365,7 +367,7 @@ class PlayController:
 
         def search():
             try:
-                with SEARCHES.turn(LEVELS["easy"].seconds) as left:
+                with SEARCHES.turn(LEVELS["easy"].seconds) as left, using(self.lang):
                     return hint(copy, seat, level="easy", seed=ply, deadline=time.monotonic() + left)
             except Exception as exc:  # noqa: BLE001 - reported on the page, not lost in a thread
                 return exc
@@ -384,9 +386,8 @@ class PlayController:
         if how is not None:  # marked where it is played, as a lesson's "Show me" marks it
             self.view.highlight(how[0], kind="suggested")
             self._suggested = True
-        words = self.view.describe(advice.action) if hasattr(self.view, "describe") else str(advice.action)
-        self.hint_text.value = (f"<div class='nbg-hint-box'><b>{html.escape(t('label.hint', self.lang, move=words))}"
-                                f"</b> {html.escape(advice.text)}</div>")
+        # the move in words, one reason, its rule id marked (a click opens the rule)
+        self.hint_text.value = f"<div class='nbg-hint-box'>{advice_html(advice, self.lang)}</div>"
 
     # -- time travel -----------------------------------------------------------------------
     def asker(self) -> int | None:
@@ -562,6 +563,7 @@ class PlayController:
             seat = entry["seat"]
             parts = "<br>".join(linked_html(t(own("score.part" if p.get("count") is not None else "score.part_plain"),
                                               self.lang, **{k: words(p.get(k)) for k in ("count", "points", "rule")},
+                                              n=p.get("points"),  # "1 point", "2 points"
                                               what=label(p) if label else words(p.get("what"))), self.lang)
                                 for p in entry["parts"])
             notes = getattr(self.view, "score_notes", None)  # game-specific lines (race results, …)

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import ipywidgets as widgets
 from ipycanvas import Canvas, hold_canvas
 
+from ..i18n import _, using
 from .board import GRID, OKABE_ITO, TEXT
 from .i18n import t
+from .rules_panel import linked_html
 
 WIDTH, HEIGHT = 560, 220
 LEFT, RIGHT, TOP, BOTTOM = 44, 70, 14, 30  # room for the axes' labels and the seats' names
@@ -25,6 +28,18 @@ def curve_points(chances: Sequence[Sequence[float]], seat: int) -> list[tuple[fl
     inner_w, inner_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     return [(LEFT + inner_w * k / span, TOP + inner_h * (1 - min(1.0, max(0.0, row[seat]))))
             for k, row in enumerate(chances)]
+
+
+def advice_html(hint: Any, lang: str) -> str:
+    """A hint on the page: the move in words (bold), one reason, and the rule id it rests on marked
+    so a click opens the rule (`rules_panel.linked_html`). `hint` is an engine `Hint` (or `Advice`)."""
+    advice = getattr(hint, "advice", hint)
+    if advice is None or not hasattr(advice, "move"):
+        return linked_html(hint.text, lang)
+    with using(lang):
+        template = _("{move}: {reason} ({rule}).") if advice.rule else _("{move}: {reason}.")
+    return template.format(move=f"<b>{html.escape(advice.move)}</b>", reason=html.escape(advice.reason),
+                           rule=linked_html(advice.rule, lang))
 
 
 class ReviewPanel:
@@ -55,7 +70,8 @@ class ReviewPanel:
         self.button.disabled = False
         self.draw(review.chances, names, colours)
         if review.costly:
-            items = "".join(f"<li>{html.escape(move.reason)}</li>" for move in review.costly)
+            with using(self.lang):
+                items = "".join(f"<li>{linked_html(move.reason, self.lang)}</li>" for move in review.costly)
             self.moves.value = f"<b>{html.escape(t('label.review_costly', self.lang))}</b><ol>{items}</ol>"
         else:
             self.moves.value = html.escape(t("label.review_clean", self.lang))
