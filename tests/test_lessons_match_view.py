@@ -364,4 +364,26 @@ def test_the_status_line_follows_each_lesson_step():
                 wrong.append(f"{runner.lessons[index].id} step {runner.session.step_index + 1}: {status}")
             runner.show_me()  # marks the answer,
             runner.show_me()  # then gives it
+            feedback = re.sub(r"<[^>]+>", "", runner.feedback.value)
+            if re.search(r"^Right \([^)]*\): Right\b", feedback):
+                wrong.append(f"{runner.lessons[index].id}: {feedback}")
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_right_answer_says_right_once(lang):
+    """The runner says "Right (rule):" (正解) in front of every right answer's explanation; an
+    explanation that opens with its own "Right:" (正解です。) is not said twice."""
+    from nbgames.ui.lesson import Verdict, lesson_text, without_right
+
+    word = lesson_text("right") if lang == "en" else "正解"
+    doubled = []
+    for name in GAMES:
+        for seen in walk(name, lang):
+            if seen.when == "after":
+                shown = f"{word} (X): {without_right(seen.text)}"
+                if re.match(rf"{word} \(X\): {word}", shown):
+                    doubled.append(f"{seen.lesson} step {seen.step + 1}: {shown[:60]}")
+    assert not doubled, doubled
+    assert str(Verdict(True, "NY1901-12", "Right: they count for avenues only.")) == \
+        "Right (NY1901-12): they count for avenues only."

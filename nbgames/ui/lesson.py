@@ -41,7 +41,18 @@ class Verdict:
     text: str
 
     def __str__(self) -> str:
-        return f"{'Right' if self.ok else 'Not quite'} ({self.rule}): {self.text}"  # for Python users
+        text = without_right(self.text) if self.ok else self.text
+        return f"{'Right' if self.ok else 'Not quite'} ({self.rule}): {text}"  # for Python users
+
+
+# A right answer's explanation may open with its own "Right:" (or 正解です。): the runner already
+# says it in front of the rule id, so that opening word is left out rather than said twice.
+RIGHT_OPENING = re.compile(r"^(?:Right|正解です|正解)\s*[:：。.,、!！]\s*")
+
+
+def without_right(text: str) -> str:
+    """`text` without an opening "Right:" the verdict's own word already says."""
+    return RIGHT_OPENING.sub("", text, count=1)
 
 
 @dataclass(frozen=True)
@@ -649,8 +660,9 @@ class LessonRunner:
         from .rules_panel import linked_html  # a rule id opens its rule beside the board
 
         rule = f" ({linked_html(verdict.rule, self.lang)})" if verdict.rule else ""
+        text = without_right(verdict.text) if verdict.ok and not self._shown else verdict.text
         self.feedback.value = (f"<div style='border-left:4px solid {colour};padding:4px 8px'>"
-                               f"<b>{word}</b>{rule}: {_inline(verdict.text)}</div>")
+                               f"<b>{word}</b>{rule}: {_inline(text)}</div>")
 
     @property
     def feedback_text(self) -> str:
