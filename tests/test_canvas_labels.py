@@ -15,6 +15,7 @@ At the Python level, on the draw lists every game's view sends to its canvas:
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import re
@@ -34,6 +35,7 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uff01-\uff60]")
 ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")  # a word, not a mark ("S2", "bI2", "PE", "N·2", "NY1901-12")
 
 
+@functools.cache  # the tests only read a view's draw lists: one view per set of arguments
 def view_of(game_name: str, lang: str, moves: int = 40, seed: int = 3, narrow: bool = False):
     import importlib
 

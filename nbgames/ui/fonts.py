@@ -61,12 +61,13 @@ def font_size(font: str) -> tuple[float, bool]:
 
 
 # Advances in em of DejaVu Sans (what ``sans-serif`` is on Debian, and wider than the Latin of
-# the Japanese faces): Latin labels are estimated close to what the browser draws.
+# the Japanese faces but for J, taken at its Japanese width): Latin labels are estimated close
+# to what the browser draws (tests/browser/test_canvas_fonts.py measures them in Chromium).
 _LATIN_EM = dict(zip(
     " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~",
     (0.318, 0.401, 0.460, 0.838, 0.636, 0.950, 0.780, 0.275, 0.390, 0.390, 0.500, 0.838, 0.318, 0.361, 0.318,
      0.337, *(0.636,) * 10, 0.337, 0.337, 0.838, 0.838, 0.838, 0.531, 1.000, 0.684, 0.686, 0.698, 0.770, 0.632,
-     0.575, 0.775, 0.752, 0.295, 0.295, 0.656, 0.557, 0.863, 0.748, 0.787, 0.603, 0.787, 0.695, 0.635, 0.611,
+     0.575, 0.775, 0.752, 0.295, 0.600, 0.656, 0.557, 0.863, 0.748, 0.787, 0.603, 0.787, 0.695, 0.635, 0.611,
      0.732, 0.684, 0.989, 0.685, 0.611, 0.685, 0.390, 0.337, 0.390, 0.838, 0.500, 0.500, 0.613, 0.635, 0.550,
      0.635, 0.615, 0.352, 0.635, 0.634, 0.278, 0.278, 0.579, 0.278, 0.974, 0.634, 0.612, 0.635, 0.635, 0.411,
      0.521, 0.392, 0.634, 0.592, 0.818, 0.592, 0.592, 0.525, 0.636, 0.337, 0.636, 0.838), strict=True))
