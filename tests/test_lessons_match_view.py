@@ -158,11 +158,12 @@ NYC = [
 
 
 # -- Galopp Royal ----------------------------------------------------------------------------------
-BEARER = {"goof": "goof", "−2（ドジなかつぎ手）": "goof", "−2": "goof", "±2": "schemer", "schemer": "schemer"}
+BEARER = {"goof": "goof", "−2（ドジなかつぎ手）": "goof", "−2": "goof", "±2": "schemer", "schemer": "schemer",
+          "ドジなかつぎ手": "goof", "ドジなかつぎ手が2枚": "goof goof"}
 
 
 def galopp_board(text: str) -> list[str]:
-    return [BEARER.get(card.strip(), card.strip()) for card in re.split(r"、|, ", text)]
+    return " ".join(BEARER.get(card.strip(), card.strip()) for card in re.split(r"、|, ", text)).split()
 
 
 def galopp_positions(game: Game, seat: int, m: re.Match) -> dict:
@@ -198,6 +199,19 @@ GALOPP = [
           lambda g, s, m: {"n": g.view(s)["auction"]["current_bid"], "p": g.view(s)["auction"]["high_bidder"] + 1}),
     Claim("first in the pond", r"Player (?P<p>\d) fell in first", r"先に落ちたのはプレーヤー(?P<p>\d)",
           lambda g, s, m: {"p": g.view(s)["pond"][0] + 1}),
+    Claim("my private card", r"[Yy]our private card (?:this time )?is a \*\*(?P<card>[^*]+)\*\*",
+          r"あなただけが見ているカードは\*\*(?P<card>[^*]+)\*\*",
+          lambda g, s, m: {"_card": galopp_board(m["card"]) == g.view(s)["auction"]["my_private"]}),
+    Claim("face-up card", r"the face-up card is a \*\*(?P<card>[^*]+)\*\*", r"表向きのカードは\*\*(?P<card>[^*]+)\*\*",
+          lambda g, s, m: {"_card": galopp_board(m["card"]) == g.view(s)["auction"]["lot_public"]}),
+    Claim("two private cards", r"Your two private cards are \*\*(?P<card>[^*]+)\*\*",
+          r"あなたが見ている2枚は\*\*(?P<card>[^*]+)\*\*",
+          lambda g, s, m: {"_card": galopp_board(m["card"]) == g.view(s)["auction"]["my_private"]}),
+    Claim("every board", r"Your board: (?P<b0>[^*.]+)\. Player 2: (?P<b1>[^.]+)\. Player 3: (?P<b2>[^.]+)\. "
+          r"Player 4: (?P<b3>[^.]+)\.",
+          r"あなたのボード：(?P<b0>[^（。*]+)(?:（[^）]*）)?。プレーヤー2：(?P<b1>[^。]+)。プレーヤー3：(?P<b2>[^。]+)。"
+          r"プレーヤー4：(?P<b3>[^。]+)。",
+          lambda g, s, m: {f"_b{i}": galopp_board(m[f"b{i}"]) == g.view(s)["boards"][i] for i in range(4)}),
     Claim("my board", r"Your board: \*\*(?P<board>[^*]+)\*\*", r"あなたのボード：\*\*(?P<board>[^*]+)\*\*",
           lambda g, s, m: {"_board": galopp_board(m["board"]) == g.view(s)["boards"][s]}),
     Claim("board after exchange", r"your board is \*\*(?P<board>[^*]+)\*\*",
@@ -247,6 +261,26 @@ def ny_score(game: Game, colour: str) -> dict:
     return {"g": parts["largest group"], "o": parts["other pieces"], "c": parts["chips"], "t": entry["total"]}
 
 
+def ny_hand(game: Game, seat: int, m: re.Match) -> dict:
+    """The cards a sentence says you hold ("Sixth Ave (C), …, the red joker") against your hand."""
+    view = game.view(seat)
+    said = []
+    for name in re.split(r", and |, | and |、", m["cards"]):
+        name = re.sub(r"^the |[（(][A-G1-7][)）]$", "", name.strip()).strip()
+        if "joker" in name or "ジョーカー" in name:
+            said.append("R*" if "red" in name or "赤" in name else "B*")
+        elif name in view["avenues"]:
+            said.append("ABCDEFG"[view["avenues"].index(name)])
+        else:
+            said.append(str(view["streets"].index(name) + 1))
+    return {"_hand": sorted(said) == sorted(view["hand"])}
+
+
+def ny_colour_at(game: Game, seat: int, squares: str, colour: str) -> bool:
+    board = game.view(seat)["board_colours"]
+    return all(board["ABCDEFG".index(sq[0])][int(sq[1]) - 1] == colour for sq in re.findall(r"[A-G]\d", squares))
+
+
 COLOURS = {"red": "red", "blue": "blue", "yellow": "yellow", "赤": "red", "青": "blue", "黄": "yellow"}
 
 NY += [
@@ -256,6 +290,20 @@ NY += [
     Claim("blue in a second line", r"pieces on [\w ]+? Ave(?: \([^)]*\))? and (?P<n>\d+) on (?P<line>\d+\w\w St)",
           r"Ave に\d+(?:つ|個)(?:（[^）]*）)?、(?P<line>\d+\w\w St) に(?P<n>\d+)(?:つ|個)",
           lambda g, s, m: {"n": ny_line(g, s, "blue", m["line"])}),
+    Claim("your hand", r"(?:[Yy]ou|and) hold (?P<cards>(?!no |two |\d|\*)[^.;]+?)(?:\.|, so)",
+          r"(?:^|。|：|は )(?P<cards>(?:赤のジョーカー、)?[A-Z][^。：]*?(?:Ave|St|）)) ?を持って", ny_hand),
+    Claim("blue's squares", r"[Bb]lue has \d+ pieces on [\w ]+? \((?P<sq>[A-G]\d(?:, [A-G]\d)+)\) and \d+ on "
+          r"[\w ]+? \((?P<sq2>[A-G]\d(?:, [A-G]\d)+)\)",
+          r"青は [\w ]+? に\d+つ（(?P<sq>[A-G]\d(?:、[A-G]\d)+)）、[\w ]+? に\d+つ（(?P<sq2>[A-G]\d(?:、[A-G]\d)+)）",
+          lambda g, s, m: {"_at": ny_colour_at(g, s, m["sq"] + m["sq2"], "blue")}),
+    Claim("red's squares", r"[Yy]our red pieces on [^(]*\((?P<a>[A-G]\d)\) and [^(]*\((?P<b>[A-G]\d)\)",
+          r"[^（]*（(?P<a>[A-G]\d)）と[^（]*（(?P<b>[A-G]\d)）の赤のコマ",
+          lambda g, s, m: {"_at": ny_colour_at(g, s, m["a"] + m["b"], "red")}),
+    Claim("a red piece", r"Red already has a piece on [^(]*\((?P<a>[A-G]\d)\)|next to your piece on (?P<b>[A-G]\d)",
+          r"赤はすでに [^（]*（(?P<a>[A-G]\d)）にコマ|(?P<b>[A-G]\d) のコマの隣",
+          lambda g, s, m: {"_at": ny_colour_at(g, s, m["a"] or m["b"], "red")}),
+    Claim("a blue piece", r"the blue piece\*\* on [^(]*\((?P<a>[A-G]\d)\)", r"（(?P<a>[A-G]\d)）の\*\*青のコマ",
+          lambda g, s, m: {"_at": ny_colour_at(g, s, m["a"], "blue")}),
     Claim("red's score", r"Red's largest group \(highlighted\) has \*\*(?P<g>\d+)\*\* pieces\. "
           r"Red has \*\*(?P<o>\d+)\*\* other pieces and \*\*(?P<c>\d+)\*\* chips",
           r"赤の最大建物群（強調表示）は\*\*(?P<g>\d+)\*\*個です。"
