@@ -58,6 +58,12 @@ def ny1901_seat(game: Game, seat: int) -> dict:
     return game.view(seat)["seats"][seat]
 
 
+def ny1901_building(game: Game, seat: int, tile: str, *cells: str) -> bool:
+    """The seat has a building `tile` standing on exactly these cells."""
+    return any(b["owner"] == seat and b["tile"] == tile and sorted(b["cells"]) == sorted(cells)
+               for b in game.view(seat)["buildings"])
+
+
 def ny1901_challenge(game: Game, seat: int, m: re.Match) -> dict:
     from nbgames.ui.i18n import t
 
@@ -80,6 +86,11 @@ NY1901 = [
           lambda g, s, m: {"n": int(m["all"]) - sum(ny1901_seat(g, s)["tiles_left"].values()), "all": 18}),
     Claim("tiles left", r"(?P<n>\d+) unbuilt tiles left", r"配置していないタイルは残り(?P<n>\d+)枚",
           lambda g, s, m: {"n": sum(ny1901_seat(g, s)["tiles_left"].values())}, when="after"),
+    Claim("starting lot", r"starting lot, (?P<a>[A-M]\d+)–(?P<b>[A-M]\d+)", r"初期区画 (?P<a>[A-M]\d+)–(?P<b>[A-M]\d+)",
+          lambda g, s, m: {"ok": ny1901_building(g, s, "start", m["a"], m["b"])}, when="after"),
+    Claim("a building of yours", r"a bronze (?P<tile>b\w\d) on (?P<a>[A-M]\d+)–(?P<b>[A-M]\d+)",
+          r"(?P<a>[A-M]\d+)–(?P<b>[A-M]\d+) にブロンズの (?P<tile>b\w\d)",
+          lambda g, s, m: {"ok": ny1901_building(g, s, m["tile"], m["a"], m["b"])}),
     Claim("challenge in play", r"In this game it is \*\*(?P<name>[^*]+)\*\*",
           r"このゲームでは\*\*(?P<name>[^*]+)\*\*です",
           ny1901_challenge),
