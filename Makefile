@@ -34,9 +34,15 @@ axe: $(BIN)/python
 serve: $(STAMP)
 	$(BIN)/nbgames serve --host $(HOST) --port $(PORT)
 
+# The engine, lesson and notebook tests run on every core (at most 4); then the browser tests, two
+# modules at a time (much of their time is spent waiting on a kernel, a bot or a timer). Each
+# worker starts its own server and Chromium; a module's tests stay on one worker.
 test: $(STAMP) proxy axe
 	$(BIN)/ruff check nbgames tests benchmarks
-	$(BIN)/python -m pytest -q
+	@status=0; \
+	$(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist loadfile --ignore=tests/browser || status=1; \
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile tests/browser || status=1; \
+	exit $$status
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
