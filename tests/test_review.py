@@ -117,3 +117,52 @@ def test_review_keeps_to_its_time_budget_and_stops_when_asked():
     stop = threading.Event()
     stop.set()
     assert review(game, seat=2, stop=stop).stopped
+
+
+def test_the_reviews_legend_names_every_seat_whole_and_no_label_leaves_the_canvas():
+    """Issue 27 item 5: at 1280 px the curve's seat names were cut off at the canvas's right edge
+    (Japanese names most) and a white seat's line was invisible. Now each line ends in its seat's
+    number (outlined colour), an HTML legend below names every seat and wraps, and the labels of
+    lines ending together stay apart and inside the canvas."""
+    from types import SimpleNamespace
+
+    from nbgames.ui.review_panel import HEIGHT, LABEL_GAP, ReviewPanel, is_light, label_rows, line_label
+
+    panel = ReviewPanel("ja", lambda: None)
+    names = ["プレイヤー1", "プレイヤー2", "プレイヤー3", "プレイヤー4"]
+    colours = ["#D55E00", "#0072B2", "#000000", "#FFFFFF"]  # New York 1901's seats: the last is white
+    chances = [[0.25] * 4, [0.9, 0.05, 0.05, 0.0], [1.0, 0.0, 0.0, 0.0]]
+    panel.show(SimpleNamespace(chances=chances, costly=[]), names, colours)
+    legend = panel.legend.value
+    assert all(f"{k + 1}: {name}" in legend for k, name in enumerate(names)) and "flex-wrap:wrap" in legend
+    assert "background:#FFFFFF" in legend and "border:1px solid" in legend and is_light("#FFFFFF")
+    assert all(len(line_label(s)) <= 2 for s in range(6))  # a number fits the canvas's right margin
+    assert panel.button.layout.width == "auto"  # the button's words whole (they were cut: "このゲームをふ…")
+    for ends in ([0.0] * 4, [HEIGHT] * 4, [14.0, 14.0, 190.0, 190.0], [100.0, 101.0, 99.0]):
+        rows = sorted(label_rows(ends))
+        assert all(0 < y < HEIGHT for y in rows), (ends, rows)
+        assert all(b - a >= LABEL_GAP for a, b in zip(rows, rows[1:], strict=False)), (ends, rows)
+
+
+def test_costly_moves_read_in_plain_words_with_their_rule_on_the_page():
+    """A real game's costly moves: what was played and the better move in the game's words, one
+    reason and its rule id (clickable on the page), no notation and no winning chance."""
+    import re
+
+    from nbgames.rulebook import cited, rule
+    from nbgames.ui.review_panel import ReviewPanel
+
+    game = Game("newyork1901", 2, seed=4)
+    bots = [make_bot("greedy", s) for s in range(2)]
+    for _ in range(24):  # the opening is enough (a review takes a game in progress too)
+        game.play(bots[game.to_move].choose(game))
+    result = review(game.to_record(), seat=0, curve_iterations=2, check_iterations=10, samples=3, seconds=None)
+    assert result.costly, "a greedy player makes costly moves"
+    for move in result.costly:
+        text = move.reason
+        assert not re.search(r"@|>|%|\b[bsg][IOLTSPR]\d\b|_|\blot [A-M]\d+\b(?! )", text.replace("on lot ", "")), text
+        assert len(cited(text)) == 1 and rule(cited(text)[0])["game"] == "newyork1901", text
+        assert text.startswith(f"Move {move.ply + 1}: you played “") and "Better: “" in text
+    panel = ReviewPanel("en", lambda: None)
+    panel.show(result, ["Player 1", "Player 2"], [None, None])
+    assert panel.moves.value.count("class='nbg-rule-ref'") == len(result.costly)

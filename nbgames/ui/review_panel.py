@@ -1,6 +1,7 @@
 """The post-game review on the page: each seat's winning chance move by move, drawn on a small
-canvas (colour and a seat label at each line's end, never colour alone), and the learner's
-costliest moves in words. The engine's `review` computes it in a worker thread; this module
+canvas (colour and the seat's number at each line's end, never colour alone; the legend below
+it, in HTML, names each number's player and wraps instead of being cut off, whatever the
+language), and the learner's costliest moves in words. The engine's `review` computes it in a worker thread; this module
 only draws what it returns."""
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from .i18n import t
 from .rules_panel import linked_html
 
 WIDTH, HEIGHT = 560, 220
-LEFT, RIGHT, TOP, BOTTOM = 44, 70, 14, 30  # room for the axes' labels and the seats' names
+LEFT, RIGHT, TOP, BOTTOM = 44, 40, 14, 30  # room for the axes' labels and the seats' numbers
 PALETTE = [OKABE_ITO[c] for c in ("vermillion", "blue", "green", "orange", "purple", "sky")]
 
 
@@ -42,21 +43,74 @@ def advice_html(hint: Any, lang: str) -> str:
                            rule=linked_html(advice.rule, lang))
 
 
+CASING = "#555555"  # around a light seat colour (New York 1901's white), on the curve and in the legend
+LABEL_GAP = 12  # px between two line-end labels
+
+
+def is_light(colour: str) -> bool:
+    """A colour too light to see as a line on white ("#FFFFFF", "white", "yellow")."""
+    if colour.lower() in ("white", "yellow", "ivory"):
+        return True
+    if len(colour) == 7 and colour.startswith("#"):
+        r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b > 200
+    return False
+
+
+def label_rows(ends: Sequence[float]) -> list[float]:
+    """The y of each seat's line-end label: at its line's end, moved apart by LABEL_GAP where
+    ends are close, all inside the canvas (none cut off at the top or the bottom)."""
+    low, high = LABEL_GAP / 2, HEIGHT - BOTTOM + LABEL_GAP / 2
+    order = sorted(range(len(ends)), key=lambda s: (ends[s], s))
+    ys = [min(max(ends[s], low), high) for s in order]
+    for k in range(1, len(ys)):  # downwards: each at least a gap below the one above
+        ys[k] = max(ys[k], ys[k - 1] + LABEL_GAP)
+    if ys:
+        ys[-1] = min(ys[-1], high)
+    for k in range(len(ys) - 2, -1, -1):  # upwards from the bottom: none pushed out of the canvas
+        ys[k] = min(ys[k], ys[k + 1] - LABEL_GAP)
+    rows = [0.0] * len(ends)
+    for seat, y in zip(order, ys, strict=True):
+        rows[seat] = y
+    return rows
+
+
+def line_label(seat: int) -> str:
+    """What stands at the end of a seat's line: its number, short enough for any language (the
+    legend gives the name)."""
+    return str(seat + 1)
+
+
+def legend_html(names: Sequence[str], colours: Sequence[str | None]) -> str:
+    """The curve's legend: each seat's colour, number and name, in a row that wraps."""
+    keys = []
+    for seat, name in enumerate(names):
+        colour = colours[seat] or PALETTE[seat % len(PALETTE)]
+        swatch = (f"<span style='display:inline-block;width:14px;height:10px;margin-right:4px;"
+                  f"border:1px solid {CASING};background:{html.escape(colour)}' aria-hidden='true'></span>")
+        keys.append(f"<span style='white-space:nowrap;margin-right:14px'>{swatch}"
+                    f"{line_label(seat)}: {html.escape(name)}</span>")
+    return f"<div style='display:flex;flex-wrap:wrap;row-gap:2px;max-width:{WIDTH}px'>{''.join(keys)}</div>"
+
+
 class ReviewPanel:
     """A "Review this game" button, a progress bar, the curve and the costliest moves."""
 
     def __init__(self, lang: str, on_start: Callable[[], None]):
         self.lang = lang
-        self.button = widgets.Button(description=t("button.review", lang), icon="line-chart")
+        self.button = widgets.Button(description=t("button.review", lang), icon="line-chart",  # its words whole,
+                                     layout=widgets.Layout(width="auto", align_self="flex-start"))  # any language
         self.button.add_class("nbg-review-button")
         self.button.on_click(lambda _: on_start())
         self.progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(display="none"))
         self.canvas = Canvas(width=WIDTH, height=HEIGHT, layout=widgets.Layout(
             width="100%", max_width=f"{WIDTH}px", height="auto", display="none"))
         self.canvas.add_class("nbg-review-curve")
+        self.legend = widgets.HTML()
+        self.legend.add_class("nbg-review-legend")
         self.moves = widgets.HTML()
         self.moves.add_class("nbg-review-moves")
-        self.widget = widgets.VBox([self.button, self.progress, self.canvas, self.moves])
+        self.widget = widgets.VBox([self.button, self.progress, self.canvas, self.legend, self.moves])
 
     def started(self, positions: int) -> None:
         self.button.disabled = True
@@ -69,6 +123,7 @@ class ReviewPanel:
         self.progress.layout.display = "none"
         self.button.disabled = False
         self.draw(review.chances, names, colours)
+        self.legend.value = legend_html(names, colours)
         if review.costly:
             with using(self.lang):
                 items = "".join(f"<li>{linked_html(move.reason, self.lang)}</li>" for move in review.costly)
@@ -93,19 +148,21 @@ class ReviewPanel:
             canvas.text_align = "center"
             canvas.fill_text(t("label.review_axis", self.lang, moves=max(0, len(chances) - 1)),
                              (LEFT + WIDTH - RIGHT) / 2, HEIGHT - 10)
-            canvas.line_width, canvas.text_align = 2.5, "left"
-            for seat, name in enumerate(names):
+            canvas.text_align = "left"
+            ends = label_rows([curve_points(chances, seat)[-1][1] for seat in range(len(names))])
+            for seat in range(len(names)):
                 colour = colours[seat] or PALETTE[seat % len(PALETTE)]
                 points = curve_points(chances, seat)
-                canvas.stroke_style = colour
-                canvas.begin_path()
-                canvas.move_to(*points[0])
-                for x, y in points[1:]:
-                    canvas.line_to(x, y)
-                canvas.stroke()
-                x, y = points[-1]
-                y += 12 * (seat - (len(names) - 1) / 2)  # names of equal chances do not overlap
-                canvas.fill_style = colour
-                canvas.fill_rect(x + 4, y - 4, 10, 8)  # the line's colour, then its name in ink
+                for ink, width in ((CASING, 4.5), (colour, 2.5)) if is_light(colour) else ((colour, 2.5),):
+                    canvas.stroke_style, canvas.line_width = ink, width  # a light line gets a dark casing
+                    canvas.begin_path()
+                    canvas.move_to(*points[0])
+                    for x, y in points[1:]:
+                        canvas.line_to(x, y)
+                    canvas.stroke()
+                x, y = points[-1][0], ends[seat]
+                canvas.fill_style, canvas.stroke_style, canvas.line_width = colour, CASING, 1
+                canvas.fill_rect(x + 4, y - 4, 10, 8)  # the line's colour (outlined), then its number in ink
+                canvas.stroke_rect(x + 4, y - 4, 10, 8)
                 canvas.fill_style = TEXT
-                canvas.fill_text(name, x + 17, y)
+                canvas.fill_text(line_label(seat), x + 17, y)
