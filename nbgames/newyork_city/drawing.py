@@ -33,7 +33,7 @@ LANTERN_R = 9.0
 # INSET pixels from the edge: the lanterns sit on the edges (a disc of LANTERN_R, see
 # `lantern_ops`) and stay readable whatever the district holds (the mayor, five blocks).
 INSET = LANTERN_R + 1
-BLOCK_W, BLOCK_H, BLOCK_STEP = 30.0, 18.0, 33.0   # a player's (or the black) buildings: "2·3"
+BLOCK_W, BLOCK_H, BLOCK_STEP = 26.0, 18.0, 28.0   # a player's (or the black) buildings: "2·3"
 HEADER_H = 20.0                                   # the letter and the name, on the static layer
 Marks = list[tuple[str, list[str]]]
 
@@ -236,11 +236,11 @@ def district_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
 
 
 def mayor_box(box: tuple[float, float, float, float], blocks: int) -> tuple[float, float, float, float]:
-    """The mayor's tag: the places of the lower row the blocks leave free (at least the sixth)."""
-    first = max(blocks, 3)
-    x, y, _, h = block_box(box, first)
-    x1 = block_box(box, 5)[0] + BLOCK_W
-    return x, y, x1 - x, h
+    """The mayor's tag: the lower row after its blocks, to the interior's right edge (with five
+    blocks, room for "★ Mayor" beside the last two)."""
+    ix, _, iw, _ = interior(box)
+    x, y, _, h = block_box(box, max(blocks, 3))
+    return x, y, min(ix + iw - 2 - x, 70.0), h
 
 
 def mayor_tag(box: tuple[float, float, float, float], blocks: int, lang: str | None) -> str:
