@@ -49,7 +49,8 @@ def status_what(table: dict[str, Any], lang: str) -> str:
     if auction is not None and auction["must_bid"]:
         return t("gr.what.must_bid", lang, n=table["empty_auctions"])
     if auction is not None:
-        return t("gr.what.auction", lang, bid=auction["current_bid"], coins=table["coins"][table["to_move"]])
+        coins = table["coins"][table["to_move"]]
+        return t("gr.what.auction", lang, bid=auction["current_bid"], coins=coins, n=coins)
     return t(f"gr.what.{table['phase']}", lang)
 
 

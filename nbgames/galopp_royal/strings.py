@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 EN = {
-    "gr.score.part": "{what} ({count}): {points} coins [{rule}]",  # a Galopp score is counted in coins
-    "gr.score.part_plain": "{what}: {points} coins [{rule}]",
+    # a Galopp score is counted in coins (the plural follows the points)
+    "gr.score.part": ("{what} ({count}): {points} coin [{rule}]", "{what} ({count}): {points} coins [{rule}]"),
+    "gr.score.part_plain": ("{what}: {points} coin [{rule}]", "{what}: {points} coins [{rule}]"),
     "gr.title": "Galopp Royal",
     "gr.sep": ", ",
-    "gr.what.auction": "bid more than {bid} (at most your {coins} coins) or pass (GR-7).",
+    "gr.what.auction": ("bid more than {bid} (at most your {coins} coin) or pass (GR-7).",
+                        "bid more than {bid} (at most your {coins} coins) or pass (GR-7)."),
     "gr.what.must_bid": "nobody has bid for {n} auctions: you must bid at least 1 (GR-8).",
     "gr.what.arrange": "place your team: click two of your bearers to swap them, then “Place team” "
                        "(GR-9).",
@@ -57,7 +59,7 @@ EN = {
     "gr.place.n": "{n}th",
     "gr.last": "last: {player}",
     "gr.result": "Race {race}: {order}",
-    "gr.coins": "{coins} coins",
+    "gr.coins": ("{coins} coin", "{coins} coins"),
     "gr.no_team": "no team yet",
     "gr.chair": "{player}'s chair on {space}",
     "gr.chair_finished": "{player}'s chair finished {place}",
@@ -81,7 +83,7 @@ EN = {
     "gr.score.results": "race places: {places}",
     "gr.colour.0": "vermillion", "gr.colour.1": "blue", "gr.colour.2": "green",
     "gr.colour.3": "yellow", "gr.colour.4": "pink", "gr.colour.5": "sky",
-    "gr.do.bid": "Bid {n} coins",
+    "gr.do.bid": ("Bid {n} coin", "Bid {n} coins"),
     "gr.do.pass": "Pass",
     "gr.do.roll": "Roll the die",
     "gr.do.keep": "Keep the team as it lies",
@@ -95,7 +97,8 @@ EN = {
     "gr.ev.bid": "{seat} bids {amount}.",
     "gr.ev.pass": "{seat} passes.",
     "gr.ev.discard_up": "{seat} discards {card} face up (GR-6).",
-    "gr.ev.won": "{seat} wins the lot for {price} coins: {cards} (GR-8).",
+    "gr.ev.won": ("{seat} wins the lot for {price} coin: {cards} (GR-8).",
+                  "{seat} wins the lot for {price} coins: {cards} (GR-8)."),
     "gr.ev.no_bid": "Nobody bid: the lot is discarded (GR-8).",
     "gr.ev.forced": "{seat} is the last without a team: takes {cards} and pays {price} (GR-6).",
     "gr.ev.replace": "{seat} replaces the team {old} with {new} (GR-17).",

@@ -165,6 +165,9 @@ class PairMoves:
         if refusal:
             return refusal
         if colour >= 0 and self.fee(sq) > self.chips[seat]:
+            if self.fee(sq) == 1:
+                return "NY-12", msg("Taking {name} costs 1 chip (NY-11) and you have {chips}; a pair whose "
+                                    "fee you cannot pay may not be played.", name=name, chips=self.chips[seat])
             return "NY-12", msg("Taking {name} costs {fee} chips (NY-11) and you have {chips}; a pair whose "
                                 "fee you cannot pay may not be played.", name=name, fee=self.fee(sq),
                                 chips=self.chips[seat])

@@ -34,7 +34,9 @@ EN = {
     "ny.place": "place here",
     "ny.remove": "remove your piece here",
     "ny.hand_hidden": "Cards hidden",
-    "ny.seat_facts": "{red} red / {blue} blue cards, {chips} chips, {supply} pieces left",
+    "ny.seat_facts": "{red} red / {blue} blue cards, {chips}, {supply}",
+    "ny.chip_count": ("{n} chip", "{n} chips"),
+    "ny.pieces_left": ("{n} piece left", "{n} pieces left"),
     "ny.deck": "Draw pile {deck}, discard pile {discard}",
     "ny.stop_in_discard": "STOP cards are in the discard pile (NY-15): when the draw pile runs out, the discard "
                           "pile becomes the new draw pile (NY-14); the game ends when one is drawn (NY-16).",
@@ -78,8 +80,8 @@ EN = {
     "ny.ev.removed": "{player} removed their {colour} piece from {name} (V1).",
     "ny.score.group_squares": "largest group: {squares}",
     # score lines count in the seed's words, the count in the label, the rule once per line
-    "ny.score.part": "{what}: {points} points [{rule}]",
-    "ny.score.part_plain": "{what}: {points} points [{rule}]",
+    "ny.score.part": ("{what}: {points} point [{rule}]", "{what}: {points} points [{rule}]"),
+    "ny.score.part_plain": ("{what}: {points} point [{rule}]", "{what}: {points} points [{rule}]"),
     "ny.score.largest_group": ("largest group ({count} piece)", "largest group ({count} pieces)"),
     "ny.score.other_pieces": ("other pieces ({count})", "other pieces ({count})"),
     "ny.score.chips": ("chips ({count})", "chips ({count})"),

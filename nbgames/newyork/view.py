@@ -239,8 +239,9 @@ class NewYorkView(ShellView):
         facts = self.facts
         counts = facts["hand_counts"][seat]
         supply = sum(facts["supply"][c] for c in facts["seat_colours"][seat])
-        return t("ny.seat_facts", self.lang, red=counts["red"], blue=counts["blue"], chips=facts["chips"][seat],
-                 supply=supply)
+        return t("ny.seat_facts", self.lang, red=counts["red"], blue=counts["blue"],
+                 chips=t("ny.chip_count", self.lang, n=facts["chips"][seat]),
+                 supply=t("ny.pieces_left", self.lang, n=supply))
 
     def describe(self, action: Action) -> str:
         """A sentence for one action, naming what it spends (which card, which joker, which colour)."""
@@ -313,6 +314,8 @@ class NewYorkView(ShellView):
     def way_text(self, action: Action) -> str:
         """A way to play a square, with what it would do to the mover's score (the engine's preview)."""
         change = self.game.preview(action)["score_change"][self.game.to_move]
+        if not change:  # no "+0": a move that leaves the score as it is says only what it does
+            return self.describe(action)
         return t("ny.way_score", self.lang, how=self.describe(action), change=change)
 
     def target_facts(self, target: str) -> list[str]:

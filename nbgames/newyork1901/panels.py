@@ -4,12 +4,14 @@ catalogue (``strings.py``)."""
 
 from __future__ import annotations
 
+import functools
 import html
 from typing import Any
 
 from ..engine.action import Action
 from ..engine.game import Game
 from ..ui.i18n import t
+from ..ui.tiles import Polyomino, parse_placement
 from .drawing import TIER_MARK, district_of_card, tier_open, tile_facts
 from .text import colour_words, comma, score_line
 
@@ -46,11 +48,28 @@ def describe(action: Action, table: dict[str, Any], lang: str) -> str:
         card = card_words(table, f"{lot['district']}{lot['size']}", lang) if lot else rest
         return t(f"ny1901.ui.do.{kind}", lang, lot=rest, card=card)
     if kind == "build":
-        return t("ny1901.ui.do.build", lang, placement=text, tile=text.partition("@")[0])
+        return t("ny1901.ui.do.build", lang, **placement_words(table, text, lang))
     if kind == "demolish":
         where, _, placement = rest.partition(" ")
-        return t("ny1901.ui.do.demolish", lang, cell=where, placement=placement, tile=placement.partition("@")[0])
+        return t("ny1901.ui.do.demolish", lang, cell=where, **placement_words(table, placement, lang))
     return t(f"ny1901.ui.do.{kind}", lang)
+
+
+@functools.lru_cache(maxsize=8)
+def _shapes(tiles: tuple[tuple[str, str], ...]) -> dict[str, Polyomino]:
+    return {name: Polyomino.from_picture(shape, name) for name, shape in tiles}
+
+
+def placement_words(table: dict[str, Any], notation: str, lang: str) -> dict[str, Any]:
+    """A placement ("gI3@A5r1") in words for a sentence: the tile's name, tier and VP and the
+    cells it covers ("gI3", "gold", 6, "A5 B5 C5"), never the notation itself."""
+    tiles = table["board"]["tiles"]
+    placement = parse_placement(notation, _shapes(tuple((x["name"], x["shape"]) for x in tiles)))
+    facts = next((x for x in tiles if placement is not None and x["name"] == placement.tile.name), None)
+    if placement is None or facts is None:  # not a placement of this board's tiles: as it is
+        return {"tile": notation, "tier": "?", "vp": "?", "cells": "?"}
+    cells = " ".join(f"{chr(ord('A') + r)}{c + 1}" for r, c in placement.cells())
+    return {"tile": facts["name"], "tier": t(f"ny1901.tier.{facts['tier']}", lang), "vp": facts["vp"], "cells": cells}
 
 
 def status_what(table: dict[str, Any], picked: str | None, card: str | None, lang: str) -> str:

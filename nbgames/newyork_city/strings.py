@@ -106,13 +106,13 @@ EN = {
     "nyc.what.fame": "click a district at a lantern end of a route whose vehicle matches a fame tile, or "
                      "place none.",
     # one action in words
-    "nyc.do.start": "Start with character {number} (1 VP per building in districts with a {colour} lantern)",
+    "nyc.do.start": "Start with character {number} (1 VP per building in districts with the {colour} lantern)",
     "nyc.do.take": "Take pair {slot}: {cards}",
     "nyc.do.take2": "Take pairs {a} and {b} at once (character 4)",
     "nyc.do.split": "Take {x} from pair {a} and {y} from pair {b} (character 2)",
     "nyc.do.play": "Play {card} (your bid becomes {value})",
     "nyc.do.play_pair": "Play {card} {card} as one card (your bid becomes {value})",
-    "nyc.do.play_wild": "Play a wild as a {kind} card (your bid becomes {value})",
+    "nyc.do.play_wild": "Play a wild as one {kind} card (your bid becomes {value})",
     "nyc.do.swap": "Swap: {given} from your hand into the reserve, take {taken}",
     "nyc.do.pass": "Pass (play nothing this bidding round)",
     "nyc.do.done_bid": "Done: bid {value} ({cards})",

@@ -69,7 +69,17 @@ class NewYorkCityView(ShellView):
         table["fame_tiles"] = self.T.data["fame_tiles"]
         table["pool_levels"] = {str(n): self.T.characters[n].level for n in table["pool"] if n in self.T.characters}
         self.table = table
-        self.regions = regions_for(self.layout, table, self.T.letters_of_kinds, self.viewer)
+        old, self.regions = self.regions, regions_for(self.layout, table, self.T.letters_of_kinds, self.viewer)
+        # A target named by what lies there ("reserve:D") is renamed when that changes (a swap
+        # brings a W): the pointer and the cursor stay on the same place, so the panel tells of
+        # what lies there now, never of the card that has gone.
+        self._hover, self._cursor = self._same_place(old, self._hover), self._same_place(old, self._cursor)
+
+    def _same_place(self, old: Any, target: str | None) -> str | None:
+        """`target` in the new regions: itself, else the region now where it was (or None)."""
+        if target is None or target in self.regions or old is None or target not in old:
+            return target if target is None or target in self.regions else None
+        return self.regions.hit(*old[target].centre)
 
     def refresh(self) -> None:
         super().refresh()

@@ -42,6 +42,7 @@ EN: Mapping[str, str | tuple[str, str]] = MappingProxyType({
     "seat.label": "Player {n}",
     "status.to_move": "{player} to move.",
     "status.look": "{player}: look at the board — answer the question above first.",
+    "status.look_only": "{player}: look at the board.",  # a lesson with no question up (finished)
     "status.your_turn": "{player}: your turn — {what}",
     "status.bot_thinking": "{player} (bot) is thinking…",
     "status.bots_slowed": "{player} (bot) is waiting its turn to think: the server is busy, so bots think less "
@@ -119,8 +120,8 @@ EN: Mapping[str, str | tuple[str, str]] = MappingProxyType({
     "score.colour": "Colour",
     "score.total": "Total",
     "score.winner": "winner",
-    "score.part": "{what} ({count}): {points} points [{rule}]",
-    "score.part_plain": "{what}: {points} points [{rule}]",
+    "score.part": ("{what} ({count}): {points} point [{rule}]", "{what} ({count}): {points} points [{rule}]"),
+    "score.part_plain": ("{what}: {points} point [{rule}]", "{what}: {points} points [{rule}]"),  # n: the points
     "label.hand": "Your hand, {player}:",
     "label.hand_hidden": "Hand hidden: pass the screen to the next player.",
     "label.reach": "Ways to play here: {ways}",

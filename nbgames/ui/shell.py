@@ -337,8 +337,9 @@ class ShellView(GameView):
             return t("status.game_over", lang, winners=t(key, lang, names=names))
         if not self._viewer_may_act():
             return t("status.to_move", lang, player=self.seat_label(game.to_move))
-        if not self._interactive:  # a lesson asks a question about the board: it takes no move now
-            return t("status.look", lang, player=self.seat_label(game.to_move))
+        if not self._interactive:  # a lesson shows the board: it takes no move now
+            asked = self.lesson_step is not None and self.lesson_step() is not None  # a question is up
+            return t("status.look" if asked else "status.look_only", lang, player=self.seat_label(game.to_move))
         return t("status.your_turn", lang, player=self.seat_label(game.to_move), what=self.status_what())
 
     def hand_html(self) -> str:

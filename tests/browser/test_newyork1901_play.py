@@ -12,6 +12,7 @@ import pytest
 import nbgames
 from nbgames.newyork1901.layout import layout_for
 from nbgames.testing import goto_drawn
+from nbgames.ui.tiles import Placement, Polyomino
 
 pytestmark = pytest.mark.browser
 
@@ -19,6 +20,19 @@ PLAY = "/voila/render/newyork1901/play.ipynb"
 BOARD = nbgames.new_game("newyork1901", players=3, seed=1).view(None)["board"]
 TILES = [x["name"] for x in BOARD["tiles"] if x["name"] != "start"]
 LAYOUT = layout_for(BOARD["rows"], BOARD["cols"], 3, tiles=len(TILES))
+SHAPES = {x["name"]: Polyomino.from_picture(x["shape"], x["name"]) for x in BOARD["tiles"]}
+
+
+def placement_of(tile: str, cells: list[str]) -> str:
+    """The notation of `tile` covering `cells` (the move list says a build in words)."""
+    wanted = sorted((ord(c[0]) - 65, int(c[1:]) - 1) for c in cells)
+    for mirrored in (False, True):
+        for rotation in range(4):
+            for row, col in wanted:
+                placement = Placement(SHAPES[tile], row, col, rotation, mirrored)
+                if sorted(placement.cells()) == wanted:
+                    return placement.notation()
+    raise AssertionError(f"{tile} cannot cover {cells}")
 
 
 class Page:
@@ -55,14 +69,15 @@ class Page:
         return self.at(x + w / 2, y + h / 2)
 
     def moves(self) -> list[str]:
-        """The notations in the moves list (its words: "Acquire lot A6 with …", "Build bI2@A6r1")."""
+        """The notations in the moves list (its words: "Acquire lot A6 with …", "Build bI2 (bronze,
+        2 VP) on A6 B6": the tile and the cells it covers, turned back into a placement)."""
         words = self.page.eval_on_selector_all(".nbg-moves select option", "els => els.map(e => e.textContent)")
         out = []
         for text in (w.replace("\xa0", " ") for w in words):
             if text.startswith("Acquire lot "):
                 out.append("lot " + text.split()[2])
             elif text.startswith("Build "):
-                out.append(text.split()[1])
+                out.append(placement_of(text.split()[1], text.rpartition(" on ")[2].split()))
         return out
 
     def my_turn(self) -> bool:
