@@ -3,8 +3,12 @@
 Colour is never alone: every lot carries its district's letter, parks a "♣", buildings their
 tier's letter and their owner's number (``S2``: silver, player 2), workers their owner's number,
 market cards their district letter and size, tiles their name, tier and VP. District fills come
-from the Okabe–Ito palette (lightened, so the players' buildings stand out on them). Where things
-sit is `layout.py`'s; in the narrow layout the map is clipped to its window.
+from the Okabe–Ito palette (lightened, so the players' buildings stand out on them). A building
+sits a few pixels inside its cells, so two of one player side by side show their border. Names
+(districts, avenues, legendaries, the challenge card) are written in the page's language, in
+katakana in Japanese (ウォール街), with a Japanese font (`ui/fonts.py`); a label within a box
+takes a smaller font where it would not fit. Where things sit is `layout.py`'s; in the narrow
+layout the map is clipped to its window.
 """
 
 from __future__ import annotations

@@ -3,7 +3,10 @@
 Colour is never alone: districts carry their letter, buildings and press markers their player's
 number (black: "N"), cards their kind letter, vehicles and lanterns the first letters of their
 colour, characters their number and phase. Fills come from the Okabe–Ito palette where the game
-has that many colours. Where things sit is `layout.py`'s.
+has that many colours. The lanterns sit on the districts' edges; what a district holds (the
+mayor's tag, the blocks of buildings, its value) stays inside, clear of them (`interior`).
+District names are in the page's language (katakana in Japanese), in a Japanese font on a
+Japanese page (`ui/fonts.py`). Where things sit is `layout.py`'s.
 """
 
 from __future__ import annotations
