@@ -75,6 +75,9 @@ def test_japanese_labels_have_no_english_word_and_english_labels_no_japanese(vie
     assert not english_left, f"{name}: English words on the Japanese canvas: {english_left[:8]}"
     assert not [label for label in en if JAPANESE.search(label)], f"{name}: Japanese on the English canvas"
     assert any(JAPANESE.search(label) for label in ja)
+    for moves, narrow in ((0, True), (2000, False)):  # a phone at the start, a finished game
+        more = texts(view_of(name, "ja", moves=moves, narrow=narrow).ops((STATIC, PIECES, HIGHLIGHTS)))
+        assert not [label for label in more if ENGLISH_WORD.search(label)], (name, moves, narrow)
 
 
 NAMES = {  # names each game's canvas writes, in the seed's katakana (parts a label may carry)
