@@ -331,6 +331,27 @@ NY += [
           lambda g, s, m: ny_score(g, COLOURS[m["who"]]), when="after"),
 ]
 
+PLAYERS = Claim("players", r"(?P<n>\d)-player game|in the race with (?P<others>three) other players",
+                r"(?P<n>\d)人(?:の)?ゲーム|他の(?P<others>\d)人とレース",
+                lambda g, s, m: {"n": g.players} if m["n"] else {"others": g.players - 1})
+NY1901.append(PLAYERS)
+GALOPP.append(PLAYERS)
+NY.append(PLAYERS)
+NYC.append(Claim("a character's level", r"character \*\*(?P<c>\d+)\*\* \(level (?P<n>\d)\)",
+                 r"キャラクター\*\*(?P<c>\d+)\*\*（レベル(?P<n>\d)）", lambda g, s, m: {"n": nyc_level(int(m["c"]))}))
+NYC.append(Claim("the level hired", r"Character (?P<c>\d+) is yours: level (?P<n>\d)",
+                 r"キャラクター(?P<c>\d+)があなたのものになりました。レベル(?P<n>\d)",
+                 lambda g, s, m: {"n": next((c["level"] for c in g.view(s)["seats"][s]["characters"]
+                                             if c["number"] == int(m["c"])), "not yours")},
+                 when="after"))
+
+
+def nyc_level(number: int) -> int:
+    from nbgames.newyork_city.tables import DEFAULT
+
+    return DEFAULT.characters[number].level
+
+
 GAMES = {"newyork1901": NY1901, "newyork_city": NYC, "galopp_royal": GALOPP, "newyork": NY}
 
 
