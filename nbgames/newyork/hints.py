@@ -15,8 +15,8 @@ from .text import chips_word, player
 def place(sq: int) -> str:
     """"F7 (Park Ave × 57th St)"."""
     r, c = divmod(sq, N)
-    return _("{name} ({avenue} × {street})").format(name=square_name(sq), avenue=DATA["avenues"][r],
-                                                    street=DATA["streets"][c])
+    return _("{name} ({avenue} × {street})").format(name=square_name(sq), avenue=_(DATA["avenues"][r]),
+                                                    street=_(DATA["streets"][c]))  # names in the page's language
 
 
 def card(code: int) -> str:

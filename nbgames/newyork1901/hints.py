@@ -12,7 +12,7 @@ from ..engine.game import Game
 from ..engine.hints import Advice, Facts
 from ..i18n import _, ngettext
 from ..ui.i18n import t
-from .text import colour_words, comma
+from .text import colour_words, comma, score_line
 
 LEGENDARY = "legendary"
 
@@ -36,7 +36,7 @@ def lot_of(view: dict[str, Any], name: str) -> dict[str, Any] | None:
 
 def district_title(view: dict[str, Any], colour: str) -> str:
     title = next((d["title"] for d in view["board"]["districts"] if d["name"] == colour), colour)
-    return _("{title} ({colour})").format(title=title, colour=colour_words(colour))
+    return _("{title} ({colour})").format(title=_(title), colour=colour_words(colour))  # names in the page's language
 
 
 def cells_words(cells: list[str]) -> str:
@@ -46,7 +46,7 @@ def cells_words(cells: list[str]) -> str:
 def building_words(view: dict[str, Any], tile: str, cells: list[str]) -> str:
     facts = tile_of(view, tile)
     if facts["tier"] == LEGENDARY or tile in view["legendaries"]:
-        return _("the skyscraper {name} on {cells}").format(name=tile, cells=cells_words(cells))
+        return _("the skyscraper {name} on {cells}").format(name=_(tile), cells=cells_words(cells))
     return ngettext("a {tier} building of {n} cell on {cells}", "a {tier} building of {n} cells on {cells}",
                     len(cells)).format(tier=tier_words(facts["tier"]), n=len(cells), cells=cells_words(cells))
 
@@ -93,14 +93,16 @@ def advice(game: Game, seat: int, action: Action, facts: Facts) -> Advice | None
     kind = action.kind
     if kind in ("build", "demolish"):
         gain = preview.get("vp_change", 0)
-        extra = []
+        extra = [_("{line} {points}").format(line=score_line({"what": c.what, "count": c.count_after}),
+                                             points=vp(c.delta))
+                 for c in facts.mine(seat) if c.rule == "NY1901-12" and c.delta > 0]  # a challenge it scores
         for tier in preview.get("unlocks", []):
             extra.append(_("it unlocks {tier} buildings").format(tier=tier_words(tier)))
         touched = avenues_touched(view, list(preview.get("cells", [])))
         if touched:
             extra.append(ngettext("it touches the avenue {names}, which pays 5 VP to whoever touches it most",
                                   "it touches the avenues {names}, which pay 5 VP each to whoever touches them most",
-                                  len(touched)).format(names=comma().join(touched)))
+                                  len(touched)).format(names=comma().join(_(a) for a in touched)))
         if preview.get("workers_back"):
             extra.append(ngettext("{n} worker comes home", "{n} workers come home",
                                   preview["workers_back"]).format(n=preview["workers_back"]))
@@ -115,7 +117,7 @@ def advice(game: Game, seat: int, action: Action, facts: Facts) -> Advice | None
         reason = ngettext("it saves a lot of {n} cell for your next building",
                           "it saves a lot of {n} cells for your next building", size).format(n=size)
         if touched:
-            reason += _(", beside {names}").format(names=comma().join(touched))
+            reason += _(", beside {names}").format(names=comma().join(_(a) for a in touched))
         return Advice(move, reason, "NY1901-8" if kind == "grab" else "NY1901-5")
     if kind == "character":
         return Advice(move, _("its starting lot and starter building are where you begin"), "NY1901-3")

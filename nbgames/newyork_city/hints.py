@@ -32,7 +32,7 @@ def letters_words(T: Tables, letters: list[str] | str) -> str:
 
 def district_words(view: dict[str, Any], letter: str) -> str:
     name = next((d["name"] for d in view["districts"] if d["letter"] == letter), "")
-    return _("district {letter} ({name})").format(letter=letter, name=name) if name else letter
+    return _("district {letter} ({name})").format(letter=letter, name=_(name)) if name else letter
 
 
 def ability(T: Tables, number: int) -> str:
