@@ -182,3 +182,39 @@ def test_the_page_marks_the_hints_rule_so_a_click_opens_it():
     with using("ja"):
         h_ja = hint(game, iterations=12)
     assert "：" in advice_html(h_ja, "ja") and f"data-rule='{h_ja.advice.rule}'" in advice_html(h_ja, "ja")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_kind_of_move_of_a_whole_game_is_worded(name):
+    """Two whole seeded games per game (random play): the first few times each kind of move is
+    legal (a hire, a fame tile, an exchange, a character's ability …), its advice reads in plain
+    words with one reason and a rule of the game, in English and Japanese."""
+    seen: dict[str, int] = {}
+    for seed in range(2):
+        game = Game(name, 4, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            fresh: dict[str, object] = {}
+            for action in legal:
+                if seen.get(action.kind, 0) < 3 and action.kind not in fresh:
+                    fresh[action.kind] = action
+            for kind, action in fresh.items():
+                found = facts(game, game.to_move, action, seed)
+                for lang in ("en", "ja"):
+                    with using(lang):
+                        advice = advise(game, game.to_move, action, found)
+                    check_plain(name, advice.text, advice.rule)
+                seen[kind] = seen.get(kind, 0) + 1
+            game.play(rng.choice(legal))
+    print(f"{name}: kinds worded {seen}")
+    assert set(seen) >= KINDS[name], seen
+
+
+KINDS = {  # every kind of move these two games offer (each worded by the game's hints module)
+    "newyork": {"place", "pair"},
+    "galopp_royal": {"bid", "pass", "arrange", "roll", "scheme", "exchange"},
+    "newyork1901": {"character", "acquire", "boom", "shift", "grab", "build", "end", "demolish", "recall"},
+    "newyork_city": {"start", "take", "take2", "split", "swap", "play", "pass", "done", "hire", "fame", "use", "move"},
+}
+
