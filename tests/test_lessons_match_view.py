@@ -518,3 +518,36 @@ def test_a_right_answer_says_right_once(lang):
     assert not doubled, doubled
     assert str(Verdict(True, "NY1901-12", "Right: they count for avenues only.")) == \
         "Right (NY1901-12): they count for avenues only."
+
+
+# -- the buttons a prompt names are on the page ------------------------------------------------------
+PRESS = {"en": r"[Pp]ress \*\*(?P<b>[^*]+)\*\*|\*\*(?P<r>[Rr]oll)\*\*", "ja": r"\*\*(?P<b>[^*]+)\*\*を押"}
+VIEWS = {"newyork1901": "nbgames.newyork1901.view:NewYork1901View",
+         "newyork_city": "nbgames.newyork_city.view:NewYorkCityView",
+         "galopp_royal": "nbgames.galopp_royal.view:GaloppView", "newyork": "nbgames.newyork.view:NewYorkView"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_button_a_prompt_names_is_on_the_page(lang):
+    """"Press **End your turn**", "**完了**を押して": the page shows a button with those words when the
+    step asks for it (the view built from the same position, in the same language)."""
+    missing, pressed = [], 0
+    with using(lang):
+        for name, where in VIEWS.items():
+            module, _, cls = where.partition(":")
+            view = None
+            for seen in walk(name, lang):
+                match = re.search(PRESS[lang], seen.text) if seen.when == "before" else None
+                if not match:
+                    continue
+                if view is None:
+                    view = getattr(importlib.import_module(module), cls)(seen.game, seat=seen.seat)
+                view.set_game(seen.game)
+                words = (match["b"] or match["r"]).lower()
+                labels = [b.description.lower() for box in (view.actions, view.choices, view.extras)
+                          for b in box.children if hasattr(b, "description")]
+                pressed += 1
+                if not any(words in label for label in labels):
+                    missing.append(f"{seen.lesson} step {seen.step + 1}: {words!r} not among {labels}")
+    print(f"[{lang}] {pressed} named buttons found on the page")
+    assert pressed and not missing, missing
