@@ -134,7 +134,7 @@ NYC = [
     Claim("first building", r"district (?P<letter>[A-F]), where your first building stands",
           r"最初のビルがある(?P<letter>[A-F])地区", lambda g, s, m: {"letter": nyc_start(g)}, when="after"),
     Claim("start and mayor", r"from (?P<start>[A-F]), your start district, to \*\*(?P<mayor>[A-F])\*\*",
-          r"スタート地区(?P<start>[A-F])から\*\*(?P<mayor>[A-F])\*\*へ",
+          r"スタートの地区(?P<start>[A-F])から\*\*(?P<mayor>[A-F])\*\*へ",
           lambda g, s, m: {"start": nyc_start(g), "mayor": g.view(s)["mayor"]}),
     Claim("round", r"It is round (?P<n>\d+)", r"今は第(?P<n>\d+)ラウンド", lambda g, s, m: {"n": g.view(s)["round"]}),
     Claim("mayor's district", r"In the mayor's district — (?P<letter>[A-F]) in round (?P<n>\d+)",
