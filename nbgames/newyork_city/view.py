@@ -56,6 +56,7 @@ class NewYorkCityView(ShellView):
         super().__init__(game, seat, lang, NO_GRID, size=(self.layout.width, self.layout.height))
         self.round_line = widgets.HTML()
         self.round_line.add_class("nbg-nyc-round")
+        self.round_line.add_class("nbg-line")  # the kit keeps its box: the board never moves (issue 27)
         self.scores = widgets.HTML()
         self.scores.add_class("nbg-nyc-scores")
         self.extras.children = [self.scores]

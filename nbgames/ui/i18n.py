@@ -85,6 +85,7 @@ EN: Mapping[str, str | tuple[str, str]] = MappingProxyType({
     "lesson.show_control": "Press the marked button \u201c{label}\u201d.",
     "label.seat_you": "you",
     "label.seat_bot": "bot",
+    "label.final_score": ("final score: {n} point", "final score: {n} points"),
     "label.files": "Save, load or share a game",
     "label.resume_offer": "Resume your game (move {ply}, {players} players)?",
     "label.share_note": "The link holds the moves so far, not the seed: whoever opens it sees what has "
@@ -109,7 +110,7 @@ EN: Mapping[str, str | tuple[str, str]] = MappingProxyType({
     "label.log": "What happened",
     "label.scores": "Scores",
     "label.settings": "New game",
-    "label.bot_speed": "Bots",
+    "label.bot_speed": "Bot speed",
     "label.bot_speed.slow": "slow",
     "label.bot_speed.normal": "normal",
     "label.bot_speed.fast": "fast",

@@ -56,6 +56,59 @@ function install() {
   }, capture);
 }
 
+// The page holds still (issue 27): the status line and the player strip have boxes of fixed size
+// (the kit's CSS); the board's row and the rows below it never shrink while a game runs — each
+// keeps the largest height it has had (a min-height), so a button row that empties or a hand that
+// shrinks does not pull what lies below up under the pointer. A new game or another page width
+// starts afresh. A status line cut short gets its whole text as its title, and focus.
+const HOLD = [".nbg-board-row", ".nbg-side", ".nbg-hand", ".nbg-choices", ".nbg-actions", ".nbg-extras",
+  ".nbg-extras > *", ".nbg-timeline-bar", ".nbg-hint-text", ".nbg-lesson-prompt", ".nbg-lesson-feedback"].join(", ");
+const held = new Set();
+let holdObserver = null;
+
+function holdSize(entries) {
+  for (const entry of entries) {
+    const el = entry.target;
+    if (!el.isConnected) { held.delete(el); holdObserver.unobserve(el); continue; }
+    const border = getComputedStyle(el).boxSizing === "border-box";
+    const size = (border ? entry.borderBoxSize : entry.contentBoxSize)[0].blockSize;
+    if (size > (parseFloat(el.style.minHeight) || 0) + 0.5) el.style.minHeight = size + "px";
+  }
+}
+
+function fitTitles() {
+  for (const el of document.querySelectorAll(".nbg-status, .nbg-line > .widget-html-content")) {
+    const text = el.textContent || "";
+    if (el.title !== text) el.title = text;
+    const cut = el.scrollHeight > el.clientHeight + 1;
+    if (cut && !el.hasAttribute("tabindex")) el.setAttribute("tabindex", "0");
+    if (!cut && el.getAttribute("tabindex") === "0") el.removeAttribute("tabindex");
+  }
+}
+
+function holdStill() {
+  if (window.__nbgHold) return;
+  window.__nbgHold = true;
+  holdObserver = new ResizeObserver(holdSize);
+  const scan = () => {
+    for (const el of document.querySelectorAll(HOLD)) {
+      if (!held.has(el)) { held.add(el); holdObserver.observe(el); }
+    }
+    fitTitles();
+  };
+  new MutationObserver(scan).observe(document.body, { childList: true, subtree: true, characterData: true });
+  scan();
+  let width = window.innerWidth;
+  window.addEventListener("resize", () => {
+    if (window.innerWidth !== width) { width = window.innerWidth; releaseHeld(); }
+  });
+}
+
+function releaseHeld() {
+  // Another game or another page width: every box may take its new natural height once more.
+  for (const el of held) el.style.minHeight = "";
+}
+
 const HEARTBEAT_MS = 4000;
 const LOST_AFTER_MS = 12000;  // no answer for this long: the kernel or the server is gone
 
@@ -200,6 +253,8 @@ function guardUploads() {
 
 function render({ model, el }) {
   install();
+  holdStill();
+  model.on("change:hold_epoch", releaseHeld);
   window.__nbgPageKitModel = model;
   guardUploads();
   el.classList.add("nbg-pagekit");
@@ -231,22 +286,64 @@ export default { initialize, render };
 # wraps, never cut off with "…"), the player strip is compact, cards look like cards.
 CSS = """
 .nbg-game { max-width: 1180px; }
+/* Nothing above or beside the board changes size while a game runs (issue 27): a board that
+   moves under the pointer makes the next click miss. The status line's box holds two lines (three
+   on a phone); a longer text is cut with "…" and shown whole, over what lies below, on hover or
+   focus (and in its title). */
+.nbg-status-box { position: relative; flex: none; height: 56px; margin: 4px 0; overflow: visible; }
+.nbg-status-box > .widget-label.nbg-status {
+  position: absolute; top: 0; left: 0; right: 0; height: 100%; box-sizing: border-box; margin: 0;
+  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden;
+  white-space: normal; text-overflow: ellipsis; line-height: 1.45; font-size: 15px; font-weight: 600;
+  color: #222; padding: 6px 10px; background: #FFF8E6; border-left: 5px solid #E69F00; border-radius: 4px;
+}
+.nbg-status-box > .widget-label.nbg-status:hover, .nbg-status-box > .widget-label.nbg-status:focus {
+  height: auto; min-height: 100%; -webkit-line-clamp: unset; z-index: 30;
+  box-shadow: 0 2px 6px rgba(0, 0, 0, 0.3);
+}
 .widget-label.nbg-status {
   white-space: normal; overflow: visible; text-overflow: clip; height: auto; min-height: 1.5em;
   line-height: 1.45; font-size: 15px; font-weight: 600; color: #222; margin: 4px 0;
   padding: 6px 10px; background: #FFF8E6; border-left: 5px solid #E69F00; border-radius: 4px;
 }
-.nbg-strip { display: flex; flex-wrap: wrap; gap: 6px; margin: 2px 0 4px 0; }
-.nbg-seat {
-  display: flex; align-items: center; gap: 6px; padding: 3px 10px; font-size: 13px;
-  border: 1px solid #d8d2c4; border-radius: 14px; background: #fffdf8; line-height: 1.4;
+/* A game's own line above the board (`nbg-line`, e.g. New York City's round line): one line (three on
+   a phone), cut with "…" and shown whole on hover and in its title. */
+.widget-html.nbg-line { flex: none; height: 22px; margin: 2px 0; overflow: visible; position: relative; }
+.widget-html.nbg-line > .widget-html-content {
+  position: absolute; top: 0; left: 0; right: 0; max-height: 100%; line-height: 20px; overflow: hidden;
+  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 1; white-space: normal;
 }
-.nbg-seat.nbg-turn { border: 2px solid #222; background: #FFF8E6; font-weight: 600; }
-.nbg-swatch { width: 14px; height: 14px; flex: none; border-radius: 50%; border: 1px solid #222; }
-.nbg-seat-kind { color: #555; font-size: 12px; font-style: italic; }
+.widget-html.nbg-line:hover > .widget-html-content {
+  max-height: none; -webkit-line-clamp: unset; z-index: 30; background: #fff; box-shadow: 0 2px 6px rgba(0, 0, 0, 0.3);
+}
+/* The rules the status line cites: a row of its own, always there (empty or not). */
+.nbg-status-rules { flex: none; height: 26px; overflow: hidden; }
+/* The player strip: a grid whose columns depend on the number of seats only (`--nbg-seats`),
+   each seat a box of two lines; a longer line is cut and shown whole on hover or focus. */
+.nbg-strip { display: grid; grid-template-columns: repeat(var(--nbg-seats, 4), minmax(0, 1fr));
+  gap: 4px 6px; margin: 2px 0 4px 0; }
+.nbg-seat { position: relative; height: 44px; box-sizing: border-box; min-width: 0; }
+.nbg-seat-line {
+  position: absolute; top: 0; left: 0; right: 0; min-height: 100%; max-height: 100%; box-sizing: border-box;
+  display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden;
+  padding: 2px 8px; font-size: 13px; line-height: 18px; overflow-wrap: anywhere;
+  border: 2px solid #d8d2c4; border-radius: 10px; background: #fffdf8;
+}
+.nbg-seat.nbg-turn .nbg-seat-line { border-color: #222; background: #FFF8E6; }
+.nbg-seat:hover .nbg-seat-line, .nbg-seat:focus .nbg-seat-line {
+  max-height: none; -webkit-line-clamp: unset; z-index: 30; box-shadow: 0 2px 6px rgba(0, 0, 0, 0.3);
+}
+.nbg-seat-name { font-weight: 600; }
+.nbg-mover-mark { display: inline-block; width: 1.1em; text-align: center; visibility: hidden; }
+.nbg-turn .nbg-mover-mark { visibility: visible; }
+.nbg-swatch { display: inline-block; vertical-align: -2px; margin-right: 5px; width: 13px; height: 13px;
+  border-radius: 50%; border: 1px solid #222; }
+.nbg-seat-kind { color: #555; font-size: 12px; font-style: italic; margin-right: 4px; }
+.nbg-hand .nbg-cards { min-height: 84px; }  /* two rows of cards: a hand that grows moves nothing */
 .nbg-hand .nbg-card { padding: 6px 10px; margin: 3px; font-size: 15px; border-radius: 6px;
   box-shadow: 0 1px 2px rgba(0, 0, 0, 0.35); }
 .nbg-info { line-height: 1.45; }
+.nbg-position { min-width: 8.5em; font-variant-numeric: tabular-nums; }  /* "Move 9 of 9" → "Move 10 of 10" moves nothing */
 .nbg-canvas canvas { touch-action: manipulation; }
 .nbg-fold .jupyter-widget-Collapse-header { padding: 4px 8px; }
 .nbg-lost {
@@ -266,7 +363,13 @@ abbr.nbg-rule-ref { cursor: pointer; text-decoration: underline dotted; color: #
   background: #EEF6FC; }
 @media (max-width: 599px) {
   .nbg-side { min-width: 100% !important; }
-  .widget-label.nbg-status { font-size: 14px; }
+  .widget-label.nbg-status, .nbg-status-box > .widget-label.nbg-status { font-size: 14px; -webkit-line-clamp: 3; }
+  .nbg-status-box { height: 73px; }
+  .widget-html.nbg-line { height: 62px; }
+  .widget-html.nbg-line > .widget-html-content { -webkit-line-clamp: 3; }
+  .nbg-strip { grid-template-columns: repeat(var(--nbg-seats-narrow, 2), minmax(0, 1fr)); }
+  .nbg-seat-line { font-size: 12px; line-height: 17px; padding: 2px 6px; }
+  .nbg-seat { height: 42px; }
 }
 """
 
@@ -292,6 +395,7 @@ class PageKit(anywidget.AnyWidget):
     languages = traitlets.Dict().tag(sync=True)  # {code: name} offered by the switch
     switched = traitlets.Bool(False).tag(sync=True)  # the page was opened again by a language switch
     max_upload = traitlets.Int(MAX_RECORD_BYTES).tag(sync=True)  # larger files stay in the browser
+    hold_epoch = traitlets.Int(0).tag(sync=True)  # bumped for a new game: the page's rows may shrink once
 
     def __init__(self, **kwargs):
         from ..i18n import LANGUAGES, current

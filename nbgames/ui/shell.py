@@ -118,9 +118,17 @@ class ShellView(GameView):
         self.board_box = widgets.Box([self.canvas], layout=widgets.Layout(
             flex="0 1 auto", width=f"{self.canvas.width}px", max_width="100%", margin="0 12px 0 0"))
         self.board_box.add_class("nbg-board")
+        # Nothing above or beside the board changes size while a game runs (the kit's CSS in
+        # `pagekit.py`): the status line keeps a box of fixed height (a longer text is cut with
+        # "…" and shown whole on hover or focus), the rule buttons a row of their own, the player
+        # strip a fixed grid; the board's row and the rows below it never shrink.
+        self.status_box = widgets.Box([self.status])
+        self.status_box.add_class("nbg-status-box")
+        board_row = widgets.HBox([self.board_box, side], layout=widgets.Layout(flex_flow="row wrap",
+                                                                               align_items="flex-start"))
+        board_row.add_class("nbg-board-row")
         self.widget = widgets.VBox([
-            self.pagekit, self.status, self.rule_buttons, self.players_panel,
-            widgets.HBox([self.board_box, side], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
+            self.pagekit, self.status_box, self.rule_buttons, self.players_panel, board_row,
             self.choices, self.actions, self.extras, self.moves_fold, self.rules_fold,
             self.drawn_label,
         ])
@@ -289,6 +297,8 @@ class ShellView(GameView):
 
     def set_game(self, game: Game) -> None:
         """Show another game (new game, loaded record); clears lesson highlights."""
+        if game.players != self.game.players:  # another board: the page's rows may shrink once
+            self.pagekit.hold_epoch += 1
         self.game = game
         self._extra = []
         self._cursor = None
@@ -346,8 +356,8 @@ class ShellView(GameView):
         if self.viewer is None:
             return f"<b>{html.escape(t('label.hand_hidden', self.lang))}</b>" if not self.reveal else ""
         chips = self.hand_chips()
-        if not chips:
-            return ""
+        if not chips and type(self).hand_chips is ShellView.hand_chips:
+            return ""  # a game without hands; one with hands keeps the hand's box while it is empty
         title = html.escape(t("label.hand", self.lang, player=self.seat_label(self.viewer)))
         return f"<b>{title}</b><div class='nbg-cards'>{''.join(chips)}</div>"
 
@@ -356,26 +366,54 @@ class ShellView(GameView):
         return None
 
     def seat_kind(self, seat: int) -> str:
-        """"you", "bot" or "" (one of several people at the table) for the player strip."""
+        """"you", the bot and its strength ("bot (easy)", "random bot") or "" (one of several
+        people at the table) for the player strip."""
         if seat < len(self.seat_kinds) and self.seat_kinds[seat] != "human":
-            return t("label.seat_bot", self.lang)
+            kind = self.seat_kinds[seat]
+            named = t(f"seat.{kind}", self.lang)
+            return named if named != f"seat.{kind}" else t("label.seat_bot", self.lang)
         return t("label.seat_you", self.lang) if seat == self.seat else ""
 
+    def final_facts(self, seat: int) -> str:
+        """A finished game's word for a seat in the strip: its final score (and a star if it won)."""
+        game = self.game
+        points = game.scores()[seat]
+        text = t("label.final_score", self.lang, n=points)
+        return f"{text} ★ {t('score.winner', self.lang)}" if seat in game.winners() else text
+
+    def strip_columns(self) -> tuple[int, int]:
+        """The player strip's columns on a wide and on a narrow page: fixed by the number of
+        seats alone, so the strip keeps its rows whatever the seats' words."""
+        n = self.game.players
+        return (n if n <= 4 else (n + 1) // 2), min(n, 2)
+
     def players_html(self) -> str:
-        """The player strip: per seat its colour, name, the counts that matter, you or bot, and
-        whose turn it is (a mark and a frame, not colour alone)."""
+        """The player strip: per seat its colour, name, whose turn it is (a mark and a frame, not
+        colour alone), you or which bot, and the counts that matter (after the game: the final
+        score). Each seat keeps a box of fixed size (`pagekit.CSS`): a longer line is cut with
+        "…" and shown whole on hover or focus and in its title."""
         chips = []
+        over = self.game.is_over
         for seat in range(self.game.players):
             facts = self.seat_facts(seat)
+            if over:
+                facts = f"{self.final_facts(seat)} · {facts}" if facts else self.final_facts(seat)
             colour = self.seat_colour(seat)
             kind = self.seat_kind(seat)
             turn = seat == self.game.to_move
+            name = self.seat_label(seat)
+            full = f"{name}{' ◀' if turn else ''}{': ' + facts if facts else ''}{' · ' + kind if kind else ''}"
             swatch = (f"<span class='nbg-swatch' style='background:{html.escape(colour)}'></span>"
                       if colour else "")
-            text = html.escape(f"{self.seat_label(seat)}{' ◀' if turn else ''}{': ' + facts if facts else ''}")
-            tag = f"<span class='nbg-seat-kind'>{html.escape(kind)}</span>" if kind else ""
-            chips.append(f"<div class='nbg-seat{' nbg-turn' if turn else ''}'>{swatch}<span>{text}</span>{tag}</div>")
-        return "<div class='nbg-strip'>" + "".join(chips) + "</div>"
+            tag = f" <span class='nbg-seat-kind'>{html.escape(kind)}</span>" if kind else ""
+            words = f" <span class='nbg-seat-facts'>{html.escape(facts)}</span>" if facts else ""
+            chips.append(f"<div class='nbg-seat{' nbg-turn' if turn else ''}' title='{html.escape(full)}'"
+                         f" tabindex='0'><div class='nbg-seat-line'>{swatch}<span class='nbg-seat-name'>"
+                         f"{html.escape(name)}</span><span class='nbg-mover-mark' aria-hidden='{str(not turn).lower()}'>"
+                         f"◀</span>{tag}{words}</div></div>")
+        wide, narrow = self.strip_columns()
+        return (f"<div class='nbg-strip' style='--nbg-seats:{wide};--nbg-seats-narrow:{narrow}'>"
+                + "".join(chips) + "</div>")
 
     def target_info(self, target: str) -> str:
         """The information panel for a target: its facts, then what clicking it plays."""
