@@ -3,7 +3,10 @@ a bidding round and its +1 bonus, wilds and pairs, the reserve swap, the mayor a
 fame tiles, a character's ability, and the final majority scoring.
 
 Every lesson position is a real game reached from a fixed seed (``teaching.steer``), so all the
-learner does is checked by the real rules; a wrong move changes nothing and is explained with
+learner does is checked by the real rules. The seeds are chosen so that every lesson has lesson
+1's map: the district letters and the start district (A) are drawn per game (NYC-1, NYC-7), and
+"district A" must be one place throughout (``tests/test_lessons_match_view.py`` checks it, and
+each step's numbers against the view); a wrong move changes nothing and is explained with
 its rule id (``rules/newyork_city.md``). In a notebook::
 
     from nbgames.newyork_city.lessons import learn
