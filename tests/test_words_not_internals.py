@@ -49,6 +49,8 @@ PATTERNS = {
     "a wrong plural": re.compile(
         r"(?<![\w.,])1 (?:points|coins|chips|moves|cards|buildings|tiles|steps|spaces|workers|lots|dollars|"
         r"districts|players|pieces)\b"),
+    "a rule inside a rule's brackets": re.compile(r"\([A-Z0-9]+-\d+ \(\d+\)\)"),
+    "a formula": re.compile(r"\b(?:min|max)\("),
     "a/an": re.compile(r"\ba (?:[aeiAEI]|o(?!ne)|O(?!ne)|u(?![ns]e|ni))"),
 }
 
@@ -185,7 +187,8 @@ def test_the_patterns_catch_what_the_issue_saw():
     """The scan is honest: each text the issue quotes is caught."""
     seen = ["lot:A1 can be played in several ways: choose one below.", "Try gI3@G12r1.",
             "gold_prestige +2", "fame 10 r5>A", "None → 2 VP", "buildings +0", "Right (NY-3): Right: yes",
-            "chips (1): 1 points [NY-17]", "Bid 1 coins", "with a orange lantern", "the the board"]
+            "chips (1): 1 points [NY-17]", "Bid 1 coins", "with a orange lantern", "the the board",
+            "Player 3 gained 1 VP (NYC-12 (12)).", "eviction fee 1 (NY-11: min(1 on the avenue, 2 on the street))"]
     assert all(any(p.search(line) for p in PATTERNS.values()) for line in seen), [
         line for line in seen if not any(p.search(line) for p in PATTERNS.values())]
     fine = ["Player 1 bids 14.", "1 VP per building", "a one-way street", "an orange lantern", "A5 (NY-11)",
@@ -282,3 +285,27 @@ def test_the_information_panel_follows_a_reserve_swap():
     assert f"reserve:{taken}" not in view.regions.names  # the card went into the hand
     assert view._hover in view.regions.names and view.info.value == view.info_html()
     assert "Reserve card" in view.info.value and f"({taken})" not in view.info.value, view.info.value
+
+
+@pytest.mark.parametrize("name", ["newyork", "galopp_royal", "newyork1901", "newyork_city"])
+def test_every_score_line_is_said_once_on_a_finished_play_page(name):
+    """New York 1901 and New York City showed the final scoring twice (their own panel under the
+    board and the Scores fold): each line of the score table appears once per seat that has it."""
+    clock, rng = Clock(), random.Random(3)
+    game = nbgames.new_game(name, players=3, seed=3)
+    ctl = PlayController(game, ["human"] * 3, scheduler=clock, bot_delay=0.0, lang="en")
+    while not game.is_over:
+        game.play(policy(game, rng))
+    ctl._changed()
+    clock.run()
+    page: list[str] = []
+    widget_words(ctl.widget, page)
+    shown = [line.strip() for text in page for line in text.split("\n") if line.strip()]
+    table = [line.strip() for line in plain(ctl.scores.value).split("\n") if line.strip().endswith("[")]
+    labels = {line.split(":")[0].split(" (")[0] for line in table}
+    assert len(labels) >= 3, table
+    for label in labels:
+        said = [line for line in shown if (line.startswith(label + ":") or line.startswith(label + " ("))
+                and re.search(r":\s*-?\d", line)]  # its points (not a note such as "largest group: B7 C7")
+        expected = sum(line.split(":")[0].split(" (")[0] == label for line in table)
+        assert len(said) == expected, (label, said)

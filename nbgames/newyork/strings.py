@@ -16,7 +16,7 @@ EN = {
     "ny.square": "{name}: {avenue} × {street}",
     "ny.empty": "empty",
     "ny.owned": "{colour} piece of {player}",
-    "ny.fee": "eviction fee {fee} (NY-11: min({row} on the avenue, {col} on the street))",
+    "ny.fee": "eviction fee {fee} (NY-11: the smaller of {row} on the avenue and {col} on the street)",
     "ny.way_score": "{how} (your score {change:+d})",
     "ny.idle": "Point at a square (or move the cursor with the arrow keys) to see its names, its fee "
                "and your ways to play there.",

@@ -50,6 +50,7 @@ EN = {
     "nyc.what.buildings": ("building onto the personal board", "buildings onto the personal board"),
     "nyc.what.press": ("press space", "press spaces"),
     "nyc.source.board": "the personal board", "nyc.source.stock": "the stock", "nyc.source.moved": "district {letter}",
+    "nyc.rule_character": "{rule}, character {number}",  # a character's ability cites its rule and its number
 }
 
 # -- the board view (view.py, panels.py, drawing.py) -------------------------------------------
@@ -179,7 +180,7 @@ EN = {
     "nyc.ability.press_building": "+1 press and a building from stock",
     "nyc.ability.press_by_rank": "press up by your rank",
     "nyc.ability.lanterns": "1 VP per building in districts with its lantern colour",
-    "nyc.ability.half_press": "half your press position (rounded up)",
+    "nyc.ability.half_press": "half your press position, rounded up",
     "nyc.ability.reserve_kind": "2 VP per reserve card of one kind at the end",
     "nyc.ability.big_districts": "2 VP per district with 3 or more of your buildings",
     "nyc.ability.vehicle_pair": "5 VP per set of its two vehicles",

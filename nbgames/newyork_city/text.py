@@ -3,8 +3,12 @@ narration and hints (the manifest names it: ``text="nbgames.newyork_city.text:ev
 
 from __future__ import annotations
 
+import re
+
 from ..engine.events import Event
 from ..ui.i18n import player_name, t
+
+CHARACTER_RULE = re.compile(r"(NYC-\d+) \((\d+)\)")  # "NYC-12 (31)": a rule applied by character 31
 
 
 def cards(values: tuple[int, ...], lang: str | None = None) -> str:
@@ -27,6 +31,9 @@ def event_text(event: Event, lang: str | None = None) -> str:
     fields = {f: getattr(event, f) for f in event.__dataclass_fields__}
     if "seat" in fields:
         fields["player"] = player_name(event.seat, lang)
+    ability = CHARACTER_RULE.fullmatch(str(fields.get("rule", "")))
+    if ability:  # "(NYC-12, character 31)", not "(NYC-12 (31))"
+        fields["rule"] = t("nyc.rule_character", lang, rule=ability[1], number=ability[2])
     if kind == "setup":
         fields.update(letters=comma(lang).join(event.letters), tiles=comma(lang).join(map(str, event.tiles)),
                       order=_seats(event.press_order, lang))

@@ -69,6 +69,9 @@ class PlayController:
         self.bot_seed = bot_seed
         self.game = game
         self.view = view if view is not None else make_view(game, lang)
+        own_scores = getattr(self.view, "scores", None)  # a view's own final scoring (for lesson pages)
+        if isinstance(own_scores, widgets.Widget):  # here the Scores fold says every score line, once
+            own_scores.layout.display = "none"
         self.paused = False
         self.generation = 0  # bumps on every change; a bot timer from an older state does nothing
         self._revealed_for: int | None = None
