@@ -52,8 +52,15 @@ def advice(game: Game, seat: int, action: Action, facts: Facts) -> Advice | None
     scored = _(", and the score if the game ended now: {vp}").format(vp=vp(gain)) if gain > 0 else ""
     bidding = view["bidding"]
     if kind == "start":
-        return Advice(_("Start with character {number}").format(number=args[0]),
-                      _("{ability}, counted at the end of the game").format(ability=ability(T, args[0])), "NYC-7")
+        move = _("Start with character {number}").format(number=args[0])
+        character = T.characters.get(args[0])
+        if character is not None and character.lantern >= 0:
+            colour = T.lantern_colours[character.lantern]
+            built = sum(d["buildings"][seat] for d in view["districts"] if colour in d["lanterns"])
+            return Advice(move, _("1 VP at the end for each of your buildings in a district with a {colour} "
+                                  "lantern: {n} now").format(colour=localize(colour), n=built), "NYC-7")
+        return Advice(move, _("{ability}, counted at the end of the game").format(ability=ability(T, args[0])),
+                      "NYC-7")
     if kind == "take":
         pair = (view["display"][args[0] - 1] or []) if args[0] - 1 < len(view["display"]) else []
         hand = held(view, seat)
