@@ -78,10 +78,17 @@ def advice(game: Game, seat: int, action: Action, facts: Facts) -> Advice | None
         if pushes:
             move = _("{move}, {pushes}").format(move=move, pushes=pushes)
         positions = view["positions"]
+        if sign < 0:  # the other way round: yourself back, others forward (GR-11)
+            goal = view["goal"]
+            near = [t for t in targets if positions[t] is not None and positions[t] + step >= goal]
+            reason = (_("it pushes {players} over the goal line").format(
+                players=sep().join(player_name(t, None) for t in near)) if near else
+                _("the schemer's other way: your chair back, the others forward"))
+            return Advice(move, reason, "GR-11")
         ahead = max(targets, key=lambda s: positions[s] if positions[s] is not None else -99, default=None)
         where = None if ahead is None else positions[ahead]
-        reason = (_("{player} is the one ahead, on {space}").format(player=player_name(ahead, None),
-                                                                      space=space_name(where))
+        reason = (_("it holds back {player}, the furthest ahead of them, on {space}").format(
+            player=player_name(ahead, None), space=space_name(where))
                   if where is not None else _("it moves your chair forward"))
         return Advice(move, reason, "GR-11")
     if kind == "exchange":

@@ -57,8 +57,8 @@ def advice(game: Game, seat: int, action: Action, facts: Facts) -> Advice | None
         if character is not None and character.lantern >= 0:
             colour = T.lantern_colours[character.lantern]
             built = sum(d["buildings"][seat] for d in view["districts"] if colour in d["lanterns"])
-            return Advice(move, _("1 VP at the end for each of your buildings in a district with a {colour} "
-                                  "lantern: {n} now").format(colour=localize(colour), n=built), "NYC-7")
+            return Advice(move, _("1 VP at the end for each of your buildings in a district with {colour} "
+                                  "lanterns: {n} now").format(colour=localize(colour), n=built), "NYC-7")
         return Advice(move, _("{ability}, counted at the end of the game").format(ability=ability(T, args[0])),
                       "NYC-7")
     if kind == "take":
@@ -116,7 +116,7 @@ def advice(game: Game, seat: int, action: Action, facts: Facts) -> Advice | None
             return Advice(_("Take no character"), _("none of the characters you may hire pays now"), "NYC-10")
         character = T.characters[args[0]]
         return Advice(_("Hire character {number} (level {level})").format(number=args[0], level=character.level),
-                      _("{level} VP at the end, and it does this: {ability}").format(
+                      _("{level} at the end, and it does this: {ability}").format(
                           level=vp(character.level), ability=ability(T, args[0])), "NYC-13")
     if kind == "fame":
         if not args:
@@ -124,12 +124,16 @@ def advice(game: Game, seat: int, action: Action, facts: Facts) -> Advice | None
         tile, _route, letter = args
         colour, value = T.fame[tile]
         district = next((d for d in view["districts"] if d["letter"] == letter), None)
-        mine = district["buildings"][seat] if district else 0
+        builds = view["seats"][seat]["board"] > 0  # nothing is built from an empty board (NYC-3)
+        mine = (district["buildings"][seat] if district else 0) + builds
         return Advice(_("Put the fame tile worth {value} on {district} and take the {colour} vehicle").format(
             value=value, district=district_words(view, letter), colour=localize(T.vehicle_colours[colour])),
-            ngettext("the district is worth {value} more to each of its buildings; {n} of them is yours",
-                     "the district is worth {value} more to each of its buildings; {n} of them are yours",
-                     mine).format(value=value, n=mine) + scored, "NYC-3")
+            (ngettext("the district's value rises by {value}, and you build there: {n} building of yours",
+                      "the district's value rises by {value}, and you build there: {n} buildings of yours",
+                      mine) if builds else
+             ngettext("the district's value rises by {value} for your {n} building there",
+                      "the district's value rises by {value} for your {n} buildings there",
+                      mine)).format(value=value, n=mine) + scored, "NYC-10")
     if kind == "drop":
         return Advice(_("Discard {cards} (character 5)").format(cards=comma().join(kind_words(c) for c in args)),
                       _("you keep the better of the cards you drew"), "NYC-12")
