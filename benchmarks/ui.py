@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nbgames.newyork.view import N  # noqa: E402
-from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server, board_drawn  # noqa: E402
+from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server, board_drawn, unfold  # noqa: E402
 from nbgames.ui.board import Geometry  # noqa: E402
 
 GEOM = Geometry(N, N)
@@ -106,6 +106,18 @@ ARM = """([x, y]) => {
 }"""
 
 
+def settled_box(page, locator) -> dict:
+    """The element's box once the page has stopped scrolling or reflowing (two equal reads)."""
+    locator.scroll_into_view_if_needed()
+    box, previous = locator.bounding_box(), None
+    for _ in range(40):
+        if box == previous:
+            break
+        page.wait_for_timeout(50)
+        previous, box = box, locator.bounding_box()
+    return box
+
+
 def click_latencies(browser, server: Server, clicks: int) -> tuple[list[float], float]:
     """Place a setup piece on D4 by clicking (its disc appears: pieces layer redrawn), then take
     it back with Undo (bots pause after an undo), again and again."""
@@ -115,15 +127,20 @@ def click_latencies(browser, server: Server, clicks: int) -> tuple[list[float], 
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.url + PLAY, timeout=60_000)
     wait_drawn(page)
+    # A practice game: a fair one refuses to undo past the bots' moves (a peek at their cards).
+    unfold(page)
+    page.locator(".nbg-practice input").check()
+    page.locator("button.nbg-new-game").click()
+    page.wait_for_function("() => (document.querySelector('.nbg-settings-message') || {}).innerText"
+                           "?.includes('practice game')", timeout=30_000)
     canvas = page.locator(CANVAS).first
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    scale = box["width"] / GEOM.width
     cx, cy = GEOM.cell_centre(3, 3)  # D4
     probe = [int(cx - GEOM.cell * 0.25), int(cy)]  # left of the disc's letter
     position = "() => document.querySelector('.nbg-position').innerText"
     out = []
     for _ in range(clicks):
+        box = settled_box(page, canvas)
+        scale = box["width"] / GEOM.width
         page.evaluate(ARM, probe)
         page.mouse.click(box["x"] + cx * scale, box["y"] + cy * scale)
         page.wait_for_function("() => window.__lat !== undefined", timeout=15_000)
@@ -131,8 +148,10 @@ def click_latencies(browser, server: Server, clicks: int) -> tuple[list[float], 
         if lat >= 0:
             out.append(lat)
         page.wait_for_function(f"() => !({position})().startsWith('Move 0 ')", timeout=15_000)
-        page.locator("button.nbg-undo").click()
-        page.wait_for_function(f"() => ({position})().startsWith('Move 0 ')", timeout=15_000)
+        while not page.evaluate(position).startswith("Move 0 "):  # the bots may have moved too
+            before = page.evaluate(position)
+            page.locator("button.nbg-undo").click()
+            page.wait_for_function(f"() => ({position})() !== {before!r}", timeout=15_000)
         page.wait_for_timeout(100)
     rss = sum(k.memory_info().rss for k in server.kernels()) / 1e6
     kernels = len(server.kernels())
