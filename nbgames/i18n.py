@@ -455,7 +455,7 @@ NOT_SHOWN = {"ValueError", "TypeError", "KeyError", "RuntimeError", "AssertionEr
              "print", "ArgumentParser", "add_argument", "add_parser", "exit"}
 SHOWN_FILES = ("view.py", "shell.py", "panels.py", "drawing.py", "text.py", "teaching.py", "controller.py",
                "lesson.py", "app.py", "gallery.py", "folds.py", "review_panel.py", "rules_panel.py", "layout.py",
-               "selection.py", "facts.py", "scoring.py", "strings.py", "i18n.py")
+               "selection.py", "facts.py", "scoring.py", "strings.py", "i18n.py", "hints.py")
 
 
 def untranslated_literals(path: Path) -> list[tuple[int, str]]:
