@@ -93,8 +93,12 @@ def advice(game: Game, seat: int, action: Action, facts: Facts) -> Advice | None
         return Advice(move, _("your bid becomes {mine}, against a highest rival bid of {rivals}{scored}").format(
             mine=mine, rivals=rivals, scored=scored), "NYC-10")
     if kind == "pass" and bidding is not None:
-        return Advice(_("Pass this {kind} round").format(kind=kind_words(_round_kind(T, bidding["kind"]))),
-                      _("your cards are worth more in a later bidding round"), "NYC-10")
+        round_kind = _round_kind(T, bidding["kind"])
+        move = _("Pass this {kind} round").format(kind=kind_words(round_kind))
+        hand = held(view, seat)
+        if not hand.get(T.letter(round_kind)) and not hand.get(T.letter(WILD)):
+            return Advice(move, _("you hold no {kind} card to bid").format(kind=kind_words(round_kind)), "NYC-10")
+        return Advice(move, _("your cards are worth more in a later bidding round"), "NYC-10")
     if kind == "done":
         if bidding is not None and view["stage"] == "bid":
             value = bidding["values"][seat]
@@ -105,9 +109,12 @@ def advice(game: Game, seat: int, action: Action, facts: Facts) -> Advice | None
         return Advice(_("Use no more characters now"), _("no ability of yours pays now"), "NYC-12")
     if kind == "swap":
         given, taken = args
-        return Advice(_("Swap: put your {given} card into the reserve and take the {taken} card").format(
-            given=kind_words(given), taken=kind_words(taken)),
-            _("the {taken} card is of more use to you now").format(taken=kind_words(taken)), "NYC-10")
+        move = _("Swap: put your {given} card into the reserve and take the {taken} card").format(
+            given=kind_words(given), taken=kind_words(taken))
+        if bidding is not None and view["stage"] == "bid" and taken in (_round_kind(T, bidding["kind"]), WILD):
+            return Advice(move, _("you can bid it in this {kind} round").format(
+                kind=kind_words(_round_kind(T, bidding["kind"]))), "NYC-10")
+        return Advice(move, _("the {taken} card is of more use to you now").format(taken=kind_words(taken)), "NYC-10")
     if kind == "use":
         return Advice(_("Use character {number} (1 dollar)").format(number=args[0]),
                       ability(T, args[0]) + scored, "NYC-12")
