@@ -12,7 +12,9 @@ from .engine.game import Game, from_record, new_game
 from .engine.manifest import Manifest, Option, Variant
 from .engine.registry import available_games, manifest, register
 from .rulebook import rule
+from .teach import Lesson, LessonError, ask_choice, ask_move, board, load_lesson, show_moves
 
-__all__ = ["Action", "Game", "IllegalAction", "Manifest", "Option", "RandomBot", "RecordError", "UnknownNotation",
-           "Variant", "available_games", "from_record", "manifest", "new_game", "register", "rule"]
+__all__ = ["Action", "Game", "IllegalAction", "Lesson", "LessonError", "Manifest", "Option", "RandomBot", "RecordError",
+           "UnknownNotation", "Variant", "ask_choice", "ask_move", "available_games", "board", "from_record",
+           "load_lesson", "manifest", "new_game", "register", "rule", "show_moves"]
 __version__ = "0.1.0"

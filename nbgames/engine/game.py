@@ -342,6 +342,19 @@ class Game:
             record["chance"] = json.loads(json.dumps(self._state.rng.log))
         return record
 
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
+        """A game as a notebook cell's last line draws its board (`nbgames.board`); the kit is
+        imported only here (the engine never needs widgets), and without a kernel it is text."""
+        try:
+            from IPython import get_ipython
+
+            if getattr(get_ipython(), "kernel", None) is None:
+                return {"text/plain": repr(self)}
+            from ..teach import board
+        except ImportError:
+            return {"text/plain": repr(self)}
+        return board(self)._repr_mimebundle_(include=include, exclude=exclude)
+
     def __repr__(self) -> str:  # no seed: it would tell every hidden card
         state = "over" if self.is_over else f"seat {self.to_move} to move"
         return f"<Game {self.name} {self.players}p ply={len(self._history)} {state}>"
@@ -381,8 +394,11 @@ _RECORD_KEYS = {"format", "version", "game", "rules_version", "players", "option
 _OPTIONAL_KEYS = {1: {"seed"}, 2: {"seed", "chance"}}
 
 
-def from_record(record: dict[str, Any] | str | bytes) -> Game:
+def from_record(record: dict[str, Any] | str | bytes, *, seed: int | None = None) -> Game:
     """Rebuild a game from `to_record()` output (a dict or its JSON text).
+
+    `seed`: what a record without one deals its unseen cards from (a lesson wants the same
+    deal each time); None, a fresh random seed. A record's own seed always wins.
 
     Everything is checked and every action replayed through the rules; anything malformed,
     hostile or illegal raises RecordError. Records are data: never unpickled, never evaluated.
@@ -428,7 +444,7 @@ def from_record(record: dict[str, Any] | str | bytes) -> Game:
     if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
         raise RecordError("The record's options must be an object.")
     try:
-        game = Game(record["game"], record["players"], record.get("seed"), options)
+        game = Game(record["game"], record["players"], record.get("seed", seed), options)
         if chance is not None:  # the past as it was revealed; the unseen future from a fresh seed
             game._replay = json.loads(json.dumps(chance))  # private: shares nothing with the caller
             game._state = game._fresh_state()

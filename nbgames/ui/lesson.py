@@ -39,6 +39,7 @@ class Verdict:
     ok: bool
     rule: str
     text: str
+    word: str = ""  # the feedback's opening word instead of "Right" (a replay's "Move 2 of 3")
 
     def __str__(self) -> str:
         text = without_right(self.text) if self.ok else self.text
@@ -77,6 +78,8 @@ class Step:
     - ``start``: a fresh game for this step (a new position); None continues the lesson's game.
     - ``highlight(game) -> squares``: squares to mark while the step is shown.
     - ``follow(game) -> text``: said after a right move was played (e.g. "you drew 3 cards").
+    - ``move(game) -> answer``: what a right answer plays instead of the answer itself (a replay's
+      next move, answered by its "Next move" button).
     """
 
     prompt: str | Callable[[Game], str]
@@ -88,6 +91,7 @@ class Step:
     start: Callable[[], Game] | None = None
     highlight: Callable[[Game], list[str]] | None = None
     follow: Callable[[Game], str] | None = None
+    move: Callable[[Game], Answer] | None = None
 
     def prompt_text(self, game: Game) -> str:
         return self.prompt(game) if callable(self.prompt) else self.prompt
@@ -184,10 +188,10 @@ class LessonSession:
         if verdict.ok:
             text = verdict.text
             if step.plays:
-                self.game.play(answer)
+                self.game.play(answer if step.move is None else step.move(self.game))
                 if step.follow is not None:
                     text = f"{text} {step.follow(self.game)}".strip()
-            verdict = Verdict(True, verdict.rule, text)
+            verdict = Verdict(True, verdict.rule, text, verdict.word)
             self._advance()
         self.last = verdict
         return verdict
@@ -331,7 +335,8 @@ class LessonRunner:
 
     def __init__(self, lessons: Sequence[Lesson] | Callable[[], Sequence[Lesson]],
                  make_view: Callable[[Game, int | None], Any], start: int = 0, title: str = "",
-                 move_placeholder: str | None = None, lang: str | None = None):
+                 move_placeholder: str | None = None, lang: str | None = None,
+                 storage_key: str | None = None):
         import ipywidgets as widgets
 
         from .folds import fold
@@ -413,7 +418,8 @@ class LessonRunner:
         self.pagekit = getattr(self.view, "pagekit", None)
         if self.pagekit is not None:
             self.pagekit.observe(self._on_width, names="width")
-            self.pagekit.storage_key = f"nbgames/{self.session.game.name}/learn"
+            # a teacher's lesson keeps its progress apart from the game's own lessons
+            self.pagekit.storage_key = storage_key or f"nbgames/{self.session.game.name}/learn"
             self.pagekit.observe(self._on_browser_ready, names="ready")
         status = getattr(self.view, "status", None)
         if status is not None and hasattr(status, "observe"):
@@ -656,6 +662,8 @@ class LessonRunner:
             self.feedback.value = ""
             return
         word = lesson_text("shown" if self._shown else ("right" if verdict.ok else "wrong"))
+        if verdict.word and not self._shown:
+            word = _escape(verdict.word)
         colour = "#1b7837" if verdict.ok else "#b2182b"
         from .rules_panel import linked_html  # a rule id opens its rule beside the board
 
