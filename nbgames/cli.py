@@ -1,5 +1,5 @@
 """The ``nbgames`` command: serve the gallery, write a JupyterHub configuration, simulate bot games,
-run a bot tournament, replay a record."""
+run a bot tournament, replay a record, check a lesson file."""
 
 from __future__ import annotations
 
@@ -55,6 +55,18 @@ def _replay(args: argparse.Namespace) -> int:
     print(f"{game!r}")
     if game.is_over:
         print("scores:", game.scores(), "winners:", game.winners())
+    return 0
+
+
+def _lesson_check(args: argparse.Namespace) -> int:
+    from .teach import LessonError, load_lesson
+
+    try:
+        lesson = load_lesson(args.file, game=args.game)
+    except LessonError as exc:
+        print(f"refused: {exc.localized(args.lang)}", file=sys.stderr)
+        return 2
+    print(f"OK: {lesson.summary_line()}")
     return 0
 
 
@@ -147,6 +159,16 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="check and replay a saved game record (JSON)")
     replay.add_argument("record")
     replay.set_defaults(func=_replay)
+
+    lesson = sub.add_parser("lesson", help="lesson files a teacher writes (docs/teaching.md)")
+    lesson_sub = lesson.add_subparsers(dest="lesson_command", required=True)
+    check = lesson_sub.add_parser("check", help="validate a lesson file: prints OK and a summary, or the step "
+                                                "that is wrong and why (exit code 2)")
+    check.add_argument("file")
+    check.add_argument("--game", default=None, choices=available_games(),
+                       help="refuse a lesson written for another game")
+    check.add_argument("--lang", default="en", choices=["en", "ja"], help="the language of the reason given")
+    check.set_defaults(func=_lesson_check)
 
     games = sub.add_parser("games", help="list the games and their options")
     games.set_defaults(func=_games)

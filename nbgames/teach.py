@@ -457,10 +457,14 @@ class Lesson:
     def summary_line(self) -> str:
         """One line for the shell: the game, the title, the steps by kind."""
         kinds = [s.__class__.__name__ for s in self.steps]
-        title = manifest(self.game).title
-        return (f"{title}: {text_in(self.title, 'en')!r}, {len(self.steps)} steps "
-                f"({kinds.count('AskMove')} moves, {kinds.count('AskChoice')} questions, "
-                f"{kinds.count('ShowMoves')} replays), {len(self._checked.positions)} positions")
+
+        def count(n: int, word: str) -> str:
+            return f"{n} {word}{'' if n == 1 else 's'}"
+
+        parts = [count(kinds.count(k), w) for k, w in (("AskMove", "move to find"), ("AskChoice", "question"),
+                                                       ("ShowMoves", "replay")) if k in kinds]
+        return (f"{manifest(self.game).title}, {text_in(self.title, 'en')!r}: {count(len(self.steps), 'step')} "
+                f"({', '.join(parts)}), {count(len(self._checked.positions), 'position')}")
 
     # -- running ----------------------------------------------------------------------------
     def lesson(self, lang: str | None = None) -> Any:
