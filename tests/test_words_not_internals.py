@@ -42,6 +42,9 @@ PATTERNS = {
         r"\b(?:lot|tile|market|window|pair|hand|reserve|char|pool|district|route|fame|button|seat|chair)"
         r":[A-Za-z0-9]"),
     "an engine key (snake_case)": re.compile(r"\b[a-z]+_[a-z_]+\b"),
+    "a quoted move's notation": re.compile(
+        r"['‘「](?:take|play|swap|use|hire|move|fame|start|drop|back|done|pass|lot|recall|grab|demolish|bid|"
+        r"scheme|exchange|arrange|roll|noplay)\b[^'’」]*['’」]"),
     "a placement's notation (@)": re.compile(r"[A-Za-z0-9*]@[A-Z*]"),
     "a route's notation (r5>A)": re.compile(r"\br\d+>[A-Z]\b"),
     "a word said twice": re.compile(r"\b([^\W\d_]{2,})\s+\1\b", re.I),
@@ -122,9 +125,9 @@ def words_now(ctl: PlayController, clock: Clock, rng: random.Random, every_targe
         found = view.candidates(target)
         if len(found) > 1:
             out.append(view.ask_text(target, found))
-    others = [target for target in targets if target not in legal]
-    for target in rng.sample(others, min(4, len(others))):
-        out.append(view.refusal_text(target))
+    for target in targets:  # a click that plays nothing says why (the engine's refusal, in words)
+        if target not in legal:
+            out.append(view.refusal_text(target))
     return out
 
 
@@ -145,9 +148,10 @@ def game_words(name: str, players: int, seed: int, lang: str) -> tuple[list[str]
     game = nbgames.new_game(name, players=players, seed=seed)
     ctl = PlayController(game, ["human"] * players, scheduler=clock, bot_delay=0.0, lang=lang)
     rng, every, out, ply = random.Random(seed), max(1, length // SAMPLES), [], 0
+    looks = random.Random(seed + 1)  # which targets are read: apart from the moves, so the game is the probe's
     while not game.is_over:
         if ply % every == 0:
-            out.extend(words_now(ctl, clock, rng, every_target=(ply // every) % 4 == 0))
+            out.extend(words_now(ctl, clock, looks, every_target=(ply // every) % 4 == 0))
         game.play(policy(game, rng))
         ply += 1
     ctl._changed()
@@ -188,7 +192,7 @@ def test_the_patterns_catch_what_the_issue_saw():
     seen = ["lot:A1 can be played in several ways: choose one below.", "Try gI3@G12r1.",
             "gold_prestige +2", "fame 10 r5>A", "None → 2 VP", "buildings +0", "Right (NY-3): Right: yes",
             "chips (1): 1 points [NY-17]", "Bid 1 coins", "with a orange lantern", "the the board",
-            "Player 3 gained 1 VP (NYC-12 (12)).", "eviction fee 1 (NY-11: min(1 on the avenue, 2 on the street))"]
+            "Player 3 gained 1 VP (NYC-12 (12)).", "'hire 14' cannot be played now", "eviction fee 1 (NY-11: min(1 on the avenue, 2 on the street))"]
     assert all(any(p.search(line) for p in PATTERNS.values()) for line in seen), [
         line for line in seen if not any(p.search(line) for p in PATTERNS.values())]
     fine = ["Player 1 bids 14.", "1 VP per building", "a one-way street", "an orange lantern", "A5 (NY-11)",

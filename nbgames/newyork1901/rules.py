@@ -335,7 +335,7 @@ class NewYork1901(Building, Facts, Position, Rules):
             return "NY1901-5", msg("Lot {lot} is not empty: it has a building of Player {n}.", lot=name, n=owner + 1)
         card = T.lot_card[lot]
         if card not in self.market:
-            return "NY1901-2", msg("No open-market card shows a {district} lot of size {size}, as lot {lot} is.",
+            return "NY1901-2", msg("No open-market card matches lot {lot}: {district} lot of size {size}.",
                                    district=T.districts[T.lot_district[lot]], size=T.lot_size[lot], lot=name)
         return None
 

@@ -65,11 +65,11 @@ class Bidding:
         if self.hand(seat, card) < count:
             return "NYC-10", (msg("You have {n} {card} in your hand.", n=self.hand(seat, card), card=T.letter(card))
                               if not self.reserve[seat][card] else
-                              msg("You have {n} {card} in your hand (swap from your reserve first: 'swap X>{card}').",
+                              msg("You have {n} {card} in your hand (swap one in from your reserve first).",
                                   n=self.hand(seat, card), card=T.letter(card)))
         if card == WILD and not self.bid_anchor[seat]:
             return "NYC-10", msg("A wild copies the card it is played with and cannot be played alone: "
-                                 "play a {kind} (or a pair) first.", kind=T.letter(kind))
+                                 "play one {kind} card (or a pair) first.", kind=T.letter(kind))
         return None
 
     def _apply_play(self, action: Action) -> None:

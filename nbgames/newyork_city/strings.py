@@ -127,6 +127,7 @@ EN = {
     "nyc.do.fame": "Fame tile #{tile} (+{value}) onto district {letter} by route {route} (take its {colour} vehicle)",
     "nyc.do.fame_none": "Place no fame tile",
     # the information panel
+    "nyc.info.not_now": "not in this step. Now {what}",
     "nyc.info.district": "District {letter} ({name}): worth {value} (score tile {tile}{fame}){mayor}.",
     "nyc.info.buildings": "Buildings: {list}.",
     "nyc.info.lanterns": "Lanterns: {list}. Routes: {routes}.",

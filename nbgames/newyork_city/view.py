@@ -179,6 +179,11 @@ class NewYorkCityView(ShellView):
         error = self.game.refusal(notation) if notation else None
         if error is None:
             return t("label.reach_none", self.lang)
+        if self._legal and notation.partition(" ")[0] not in {str(a).partition(" ")[0] for a in self._legal}:
+            # a move of another step (a district during the bidding): what this step asks, in the
+            # page's words, not the engine's notation for Python users ('play P', 'swap D>V')
+            return t("status.illegal", self.lang, rule=error.rule,
+                     reason=t("nyc.info.not_now", self.lang, what=self.status_what()))
         return t("status.illegal", self.lang, rule=error.rule, reason=error.reason)
 
     def _meaning(self, kind: str, rest: str) -> str | None:
