@@ -274,6 +274,12 @@ class GaloppView(ShellView):
             return self.cell_name(row, min(COURSE_COLS - 1, max(0, col + dc)))
         return f"slot:{row - n}:{min(SLOTS, max(1, col + dc))}"
 
+    def keyboard_stops(self) -> list[str]:
+        """N / P: what the decision lets you click now (the chairs and slots it lights)."""
+        if not (self._interactive and self._viewer_may_act()):
+            return []
+        return [name for kind, names in self.selection.marks() if kind == "legal" for name in names]
+
     # -- animation and the die, on the kit's clock (`self.scheduler`) ----------------------
     def _event_mark(self) -> tuple:
         count = self.game.event_count

@@ -143,6 +143,30 @@ class NewYork1901View(ShellView):
         self.show_cell(self.cell_of(target))
         return target
 
+    def keyboard_stops(self) -> list[str]:
+        """N / P: the lots a click acquires and the tiles with a legal build; with a tile picked,
+        the cells where its first cell can go as it lies (turned, then mirrored, until it fits
+        somewhere: the preview shows it so)."""
+        if not (self._interactive and self._viewer_may_act()):
+            return []
+        sel = self.selection
+        if sel.tile is None:
+            built = {str(a).split()[-1].partition("@")[0] for a in self._legal if "@" in str(a)}
+            return super().keyboard_stops() + [f"tile:{name}" for name in self.tile_names() if name in built]
+        legal = set(map(str, self._legal))
+        cells = [self.cell_name(r, c) for r in range(self.geom.rows) for c in range(self.geom.cols)]
+        start = sel.rotation, sel.mirrored
+        for turn in range(8):  # the four turns as it lies, then the four mirrored
+            fits = [cell for cell in cells if self.placement_action(cell) in legal]
+            if fits:
+                return fits
+            if turn == 3:
+                sel.mirror()
+            else:
+                sel.rotate(1)
+        sel.rotation, sel.mirrored = start
+        return []
+
     def show_cell(self, cell: tuple[int, int] | None) -> None:
         """On a phone: move the map's window (the nearest one) so that `cell` shows."""
         if cell is None or self.layout.shows(*cell):

@@ -31,6 +31,7 @@ import anywidget
 import traitlets
 
 from ..engine.game import MAX_RECORD_BYTES
+from .access import CSS as ACCESS_CSS
 
 ESM = r"""
 function onBoard(event) {
@@ -384,7 +385,7 @@ class PageKit(anywidget.AnyWidget):
     """
 
     _esm = ESM
-    _css = CSS
+    _css = CSS + ACCESS_CSS  # the kit's look, and its contrast and link fixes (`ui/access.py`)
     width = traitlets.Int(0).tag(sync=True)
     storage_key = traitlets.Unicode("").tag(sync=True)
     stored = traitlets.Unicode("").tag(sync=True)

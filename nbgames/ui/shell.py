@@ -33,6 +33,7 @@ import ipywidgets as widgets
 from ..engine.action import Action
 from ..engine.game import Game
 from ..rulebook import cited, rulebook_module
+from .access import NEXT_KEYS, Announcer, next_stop, nothing_on_board, spoken
 from .board import HIGHLIGHTS, PIECES, STATIC, Geometry, Op, draw_marks
 from .folds import fold, set_open
 from .guard import install as guard_page
@@ -93,6 +94,7 @@ class ShellView(GameView):
         self.extras.add_class("nbg-extras")
         self.moves = widgets.Dropdown(options=[], layout=widgets.Layout(width="auto", max_width="100%"))
         self.moves.add_class("nbg-moves")
+        self.moves.tooltip = t("label.moves", lang)  # its name for a screen reader (it has no label)
         self.play_selected = widgets.Button(description=t("button.play_selected", lang))
         self.play_selected.add_class("nbg-play-selected")
         self.play_selected.on_click(lambda _: self._emit_notation(self.moves.value))
@@ -111,6 +113,7 @@ class ShellView(GameView):
         self.pagekit = PageKit(lang=lang)
         self.pagekit.observe(lambda change: self.set_width(change["new"]), names="width")
         self.pagekit.on_rule(self.show_rule)
+        self.announcer = Announcer(lang=lang)  # the page's one live region (`ui/access.py`)
         self.drawn_label.layout.display = "none"  # a readiness signal for tests, not for readers
         side = widgets.VBox([self.hand, self.info], layout=widgets.Layout(flex="1 1 240px", min_width="0"))
         side.add_class("nbg-side")
@@ -130,7 +133,7 @@ class ShellView(GameView):
         self.widget = widgets.VBox([
             self.pagekit, self.status_box, self.rule_buttons, self.players_panel, board_row,
             self.choices, self.actions, self.extras, self.moves_fold, self.rules_fold,
-            self.drawn_label,
+            self.drawn_label, self.announcer,
         ])
         self.widget.add_class(self.css_class)
         self.on_cell(lambda row, col: self.click(self.cell_name(row, col)))
@@ -163,6 +166,7 @@ class ShellView(GameView):
 
     def _on_status(self, change: dict) -> None:
         """The rules the status line cites become buttons beside it."""
+        self.announcer.say(change["new"] or "")
         ids = tuple(cited(change["new"] or "")) if self.rules_fold.layout.display != "none" else ()
         if ids != self._rule_ids:
             self._show_rule_buttons(ids)
@@ -487,10 +491,8 @@ class ShellView(GameView):
             self.info.value = self.info_html()
 
     def _on_key(self, key: Any, shift: Any = False, ctrl: Any = False, meta: Any = False) -> None:
-        if key in KEY_STEPS:
-            self._cursor = self.cursor_step(self._cursor, *KEY_STEPS[key])
-            self.info.value = self.target_info(self._cursor)
-            self.redraw((HIGHLIGHTS,))
+        if key in KEY_STEPS or key in NEXT_KEYS:
+            self.move_cursor(key)
         elif key in ("Enter", " ") and self._cursor is not None:
             self.click(self._cursor)
         elif key in ("Enter", " ") and len(self._legal) == 1:  # no cursor: the only move there is
@@ -504,10 +506,45 @@ class ShellView(GameView):
         elif key in ("r", "R"):
             self._command("redo")
 
+    def move_cursor(self, key: str) -> None:
+        """An arrow key moves the keyboard cursor one step (`cursor_step`); N / P to the next /
+        previous target that plays something now (`keyboard_stops`). The information panel and
+        the live region say where it is."""
+        if key in NEXT_KEYS:
+            if not self.reveal:
+                return
+            stop = next_stop(self.keyboard_stops(), self._cursor, NEXT_KEYS[key])
+            if stop is None:
+                self.announcer.say(nothing_on_board(self.lang))
+                return
+            self._cursor = stop
+        else:
+            self._cursor = self.cursor_step(self._cursor, *KEY_STEPS[key])
+        target = self._cursor
+        facts, reach = self.target_facts(target), self.reach_lines(target)  # once: a preview costs
+        self.info.value = lines_html([*facts, *reach])  # as `target_info`
+        self.redraw((HIGHLIGHTS,))
+        self.announcer.say(spoken([self.target_words(target), *facts, *reach]))
+
+    def keyboard_stops(self) -> list[str]:
+        """Where N / P take the keyboard cursor: the targets a click plays something on now (a
+        game whose moves take several clicks adds where its next click goes)."""
+        return self.legal_targets() if self._interactive and self._viewer_may_act() else []
+
     def cursor_step(self, cursor: str | None, dr: int, dc: int) -> str:
-        """Where an arrow key takes the keyboard cursor: one cell on the grid (from the middle)."""
-        here = self.cell_of(cursor) if cursor is not None else None
-        row, col = here or (self.geom.rows // 2, self.geom.cols // 2)
+        """Where an arrow key takes the keyboard cursor: one cell on the grid (from the middle);
+        right of the grid's last column, the board's named regions (cards, tiles) one by one,
+        and back onto the grid before the first."""
+        side = list(self.regions.names) if self.regions is not None else []
+        if cursor in side:
+            index = side.index(cursor) + (dr or dc)
+            if index >= 0 or not (self.geom.rows and self.geom.cols):
+                return side[min(max(index, 0), len(side) - 1)]
+            return self.cell_name(0, self.geom.cols - 1)
+        cells = self.target_cells(cursor) if cursor is not None else []  # a cell, or a lot's first
+        row, col = cells[0] if cells else (self.geom.rows // 2, self.geom.cols // 2)
+        if side and dc > 0 and col == self.geom.cols - 1:
+            return side[0]
         row = min(self.geom.rows - 1, max(0, row + dr))
         col = min(self.geom.cols - 1, max(0, col + dc))
         return self.cell_name(row, col)
