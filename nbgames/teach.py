@@ -53,7 +53,7 @@ JUDGES = ("any of", "not", "kind", "best score")
 TOP_KEYS = {"format", "version", "game", "title", "intro", "summary", "seat", "positions", "steps"}
 TOP_REQUIRED = {"format", "version", "game", "title", "steps"}
 STEP_KEYS = {
-    "move": ({"type", "prompt", "accept"}, {"position", "right", "wrong", "rule", "show"}),
+    "move": ({"type", "accept"}, {"position", "prompt", "right", "wrong", "rule", "show"}),
     "choice": ({"type", "prompt", "options"}, {"position", "right", "wrong", "rule"}),
     "moves": ({"type", "moves"}, {"position", "prompt", "notes", "rule"}),
 }
@@ -256,7 +256,9 @@ class AskMove:
         out: dict[str, Any] = {"type": "move"}
         if position is not None:
             out["position"] = position
-        out.update(prompt=self.prompt, accept=self.accept)
+        if self.prompt:
+            out["prompt"] = self.prompt
+        out["accept"] = self.accept
         for key in ("right", "wrong", "rule", "show"):
             if getattr(self, key):
                 out[key] = getattr(self, key)
@@ -627,7 +629,7 @@ def _check_lesson(data: Any, allow_code: bool = False, game: str | None = None) 
         if not isinstance(rule, str) or (rule and rules is not None and rule not in rules):
             raise LessonError(msg("{game} has no rule {rule}", game=_title(name), rule=repr(rule)[:30]), index)
         for key in ("prompt", "right", "wrong"):
-            _check_text(step.get(key), _WHERE[key], index, required=key == "prompt" and kind != "moves")
+            _check_text(step.get(key), _WHERE[key], index, required=key == "prompt" and kind == "choice")
         if kind == "move":
             answer = _check_move_step(step, game_now, index, allow_code)
             game_now.play(answer)
@@ -730,12 +732,12 @@ def _check_replay(step: dict[str, Any], game: Game, index: int) -> None:
     moves, notes = step["moves"], step.get("notes", [])
     if not isinstance(moves, list) or not 1 <= len(moves) <= MAX_MOVES:
         raise LessonError(msg("a replay has 1 to {limit} moves", limit=MAX_MOVES), index)
+    for move in moves:
+        game.play(_legal(game, move, index, N_("each move of a replay")))
     if not isinstance(notes, list) or len(notes) > len(moves):
         raise LessonError(msg("notes must be a list with at most one note per move"), index)
     for note in notes:
         _check_text(note, N_("note"), index)
-    for move in moves:
-        game.play(_legal(game, move, index, N_("each move of a replay")))
 
 
 def _first_accepted(game: Game, judge: Callable[[Game, Any], Any]) -> Action | None:
@@ -767,7 +769,7 @@ def _judge(accept: Any, rule: str, right: str, wrong: str) -> Callable[[Game, An
         elif kind == "kind":
             ok = action.kind == accept["kind"]
         else:
-            ok = _score_after(game, action) >= max(_score_after(game, a) for a in game.legal_actions())
+            ok = _score_after(game, action) >= _best_score(game)
         return Verdict(ok, rule, right if ok else wrong_text)
 
     def judge(game: Game, answer: Any) -> Any:
@@ -784,6 +786,20 @@ def _same(game: Game, action: Action, move: str) -> bool:
         return game.parse(move) == action
     except IllegalAction:
         return False
+
+
+_BEST: dict[tuple, float] = {}
+
+
+def _best_score(game: Game) -> float:
+    """The best score the mover can have after one move here (by the game's own preview)."""
+    key = (game.name, game.players, json.dumps(game.options, sort_keys=True), tuple(map(str, game.history)),
+           game.event_count)
+    if key not in _BEST:
+        if len(_BEST) > 256:
+            _BEST.clear()
+        _BEST[key] = max(_score_after(game, a) for a in game.legal_actions())
+    return _BEST[key]
 
 
 def _score_after(game: Game, action: Action) -> float:
@@ -812,6 +828,7 @@ def _build(lesson: Lesson, lang: str) -> Any:
         prompt = text_in(step.get("prompt"), lang)
         if step["type"] == "move":
             show = step.get("show") or str(answer)
+            prompt = prompt or gettext(N_("Make your move on the board."), lang)
             steps.append(Step(prompt=prompt, judge=_judge(step["accept"], rule, text_in(step.get("right"), lang),
                                                           text_in(step.get("wrong"), lang)),
                               expected=lambda game, show=show: show, start=start))
@@ -904,7 +921,7 @@ def _from_data(data: dict[str, Any], checked: _Checked) -> Lesson:
     for step in data["steps"]:
         record = positions[step["position"]] if "position" in step else None
         if step["type"] == "move":
-            steps.append(AskMove(record, step["accept"], step["prompt"], step.get("right", ""),
+            steps.append(AskMove(record, step["accept"], step.get("prompt", ""), step.get("right", ""),
                                  step.get("wrong", ""), step.get("rule", ""), step.get("show")))
         elif step["type"] == "choice":
             steps.append(AskChoice(step["prompt"], step["options"], record, step.get("right", ""),
