@@ -609,6 +609,11 @@ class PlayController:
                 if kit.switched:  # the visitor only changed the page's language: go on at once
                     self.resume_kept()
                     return
+                if self._kept.game.is_over:  # a finished game is not offered for resuming
+                    self._kept = None
+                    self._keeping = True
+                    self._keep(False)
+                    return
                 self.offer_text.value = html.escape(t("label.resume_offer", self.lang, ply=self._kept.shown,
                                                       players=self._kept.game.players))
                 self.offer.layout.display = "flex"
