@@ -192,7 +192,8 @@ def test_the_patterns_catch_what_the_issue_saw():
     seen = ["lot:A1 can be played in several ways: choose one below.", "Try gI3@G12r1.",
             "gold_prestige +2", "fame 10 r5>A", "None → 2 VP", "buildings +0", "Right (NY-3): Right: yes",
             "chips (1): 1 points [NY-17]", "Bid 1 coins", "with a orange lantern", "the the board",
-            "Player 3 gained 1 VP (NYC-12 (12)).", "'hire 14' cannot be played now", "eviction fee 1 (NY-11: min(1 on the avenue, 2 on the street))"]
+            "Player 3 gained 1 VP (NYC-12 (12)).", "'hire 14' cannot be played now",
+            "eviction fee 1 (NY-11: min(1 on the avenue, 2 on the street))"]
     assert all(any(p.search(line) for p in PATTERNS.values()) for line in seen), [
         line for line in seen if not any(p.search(line) for p in PATTERNS.values())]
     fine = ["Player 1 bids 14.", "1 VP per building", "a one-way street", "an orange lantern", "A5 (NY-11)",
@@ -313,3 +314,30 @@ def test_every_score_line_is_said_once_on_a_finished_play_page(name):
                 and re.search(r":\s*-?\d", line)]  # its points (not a note such as "largest group: B7 C7")
         expected = sum(line.split(":")[0].split(" (")[0] == label for line in table)
         assert len(said) == expected, (label, said)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", ["newyork", "galopp_royal", "newyork1901", "newyork_city"])
+def test_every_word_of_every_lesson_reads_as_words(name, lang):
+    """The learn pages too: every lesson, step by step (each answer shown, then done), every word
+    the page shows (prompt, feedback, board's status, panels) is free of the same internals."""
+    import importlib
+
+    from nbgames.i18n import using
+
+    texts: list[str] = []
+    with using(lang):
+        runner = importlib.import_module(f"nbgames.{name}.lessons").learn()
+        for index in range(len(runner.lessons)):
+            runner.go(index)
+            for _ in range(60):
+                widget_words(runner.widget, texts)
+                if runner.session.step is None:
+                    break
+                runner.show_me()
+                widget_words(runner.widget, texts)
+                runner.do_it()
+    lines = lines_of(texts)
+    assert len(lines) > 100
+    found = offences(lines)
+    assert not found, "\n".join(f"{what}:\n    " + "\n    ".join(hits) for what, hits in found.items())

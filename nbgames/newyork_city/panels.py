@@ -15,7 +15,7 @@ from ..ui.shell import chip
 from .drawing import CARD_FILL, colour_tag
 from .tables import KINDS, Tables
 from .text import cards as cards_words
-from .text import comma
+from .text import comma, rule_words
 
 BID_ROUNDS = 6
 KIND_NAMES = ("press", "dollar", "elevator", "acquisition", "vp", "construction")
@@ -264,7 +264,8 @@ def scores_html(explained: list[dict[str, Any]], lang: str, final: bool) -> str:
     rows = []
     for entry in explained:
         parts = "".join(
-            f"<li>{html.escape(localize(p['what'], lang))}: {p['points']} ({html.escape(p['rule'])})</li>"
+            f"<li>{html.escape(localize(p['what'], lang))}: {p['points']} "
+            f"({html.escape(rule_words(p['rule'], lang))})</li>"
             for p in entry["parts"] if p["points"] or p.get("district"))
         rows.append(f"<div class='nbg-nyc-score'><b>{html.escape(player_name(entry['seat'], lang))}: "
                     f"{entry['total']}</b><ul>{parts}</ul></div>")

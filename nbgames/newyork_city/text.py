@@ -11,6 +11,13 @@ from ..ui.i18n import player_name, t
 CHARACTER_RULE = re.compile(r"(NYC-\d+) \((\d+)\)")  # "NYC-12 (31)": a rule applied by character 31
 
 
+def rule_words(rule: str, lang: str | None = None) -> str:
+    """A rule id as cited: "NYC-12 (31)" (a character's ability) is "NYC-12, character 31", never
+    a rule id in brackets inside brackets."""
+    ability = CHARACTER_RULE.fullmatch(str(rule))
+    return t("nyc.rule_character", lang, rule=ability[1], number=ability[2]) if ability else rule
+
+
 def cards(values: tuple[int, ...], lang: str | None = None) -> str:
     """Cards in words: "press, press, wild" (or "nothing")."""
     return comma(lang).join(t(f"nyc.kind.{c}", lang) for c in values) or t("nyc.none", lang)
@@ -31,9 +38,8 @@ def event_text(event: Event, lang: str | None = None) -> str:
     fields = {f: getattr(event, f) for f in event.__dataclass_fields__}
     if "seat" in fields:
         fields["player"] = player_name(event.seat, lang)
-    ability = CHARACTER_RULE.fullmatch(str(fields.get("rule", "")))
-    if ability:  # "(NYC-12, character 31)", not "(NYC-12 (31))"
-        fields["rule"] = t("nyc.rule_character", lang, rule=ability[1], number=ability[2])
+    if "rule" in fields:
+        fields["rule"] = rule_words(fields["rule"], lang)
     if kind == "setup":
         fields.update(letters=comma(lang).join(event.letters), tiles=comma(lang).join(map(str, event.tiles)),
                       order=_seats(event.press_order, lang))
