@@ -58,7 +58,7 @@ STEP_KEYS = {
     "moves": ({"type", "moves"}, {"position", "prompt", "notes", "rule"}),
 }
 NAME = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
-HTML_TAG = re.compile(r"<\s*[/!?]?\s*[A-Za-z]|&#|&[A-Za-z]+;")
+HTML_TAG = re.compile(r"<[/!?]?[A-Za-z]|&#|&[A-Za-z]+;")
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 Text = str | Mapping[str, str]
@@ -453,7 +453,8 @@ class Lesson:
     @property
     def id(self) -> str:
         """A short id of this lesson's content (where a browser keeps its progress)."""
-        blob = json.dumps(self._data(), sort_keys=True, default=lambda f: getattr(f, "__qualname__", "code"))
+        blob = json.dumps(self._data(allow_code=True), sort_keys=True,
+                          default=lambda f: getattr(f, "__qualname__", "code"))
         return "lesson-" + hashlib.sha256(blob.encode()).hexdigest()[:12]
 
     def summary_line(self) -> str:

@@ -372,17 +372,19 @@ def run(*args):
     return subprocess.run([sys.executable, "-m", "nbgames", *args], capture_output=True, text=True, timeout=120)
 
 
-def test_lesson_check_prints_ok_with_a_summary_or_the_step_and_exits_non_zero(ny, tmp_path):
-    out = run("lesson", "check", str(DATA / "newyork.json"))
+def test_lesson_check_prints_ok_with_a_summary_or_the_step_and_exits_non_zero(ny, tmp_path, capsys):
+    from nbgames.cli import main
+
+    out = run("lesson", "check", str(DATA / "newyork.json"))  # the command itself, once
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("OK: New York, 'Grow your group': 5 steps")
     bad = copy.deepcopy(ny)
     bad["steps"][2]["moves"] = ["Z9"]
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(bad))
-    out = run("lesson", "check", str(path))
-    assert out.returncode == 2 and out.stderr.startswith("refused: step 3: Z9 is not a legal move")
-    out = run("lesson", "check", str(DATA / "newyork.json"), "--game", "galopp_royal")
-    assert out.returncode == 2 and "for New York, not Galopp Royal" in out.stderr
-    out = run("lesson", "check", str(path), "--lang", "ja")
-    assert out.returncode == 2 and "ステップ3" in out.stderr
+    assert main(["lesson", "check", str(path)]) == 2
+    assert capsys.readouterr().err.startswith("refused: step 3: Z9 is not a legal move")
+    assert main(["lesson", "check", str(DATA / "newyork.json"), "--game", "galopp_royal"]) == 2
+    assert "for New York, not Galopp Royal" in capsys.readouterr().err
+    assert main(["lesson", "check", str(path), "--lang", "ja"]) == 2
+    assert "ステップ3" in capsys.readouterr().err
