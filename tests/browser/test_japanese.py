@@ -9,6 +9,7 @@ import subprocess
 
 import pytest
 from i18n_support import english_words, is_japanese
+from test_words_not_internals import offences
 
 from nbgames.testing import goto_drawn
 
@@ -53,6 +54,8 @@ def check_japanese(page, where: str, names: set[str] = frozenset()) -> None:
     assert is_japanese(text), where
     left = english_words(text, LATIN | names)
     assert not left, f"{where}: English words on a Japanese page: {sorted(set(left))[:20]}"
+    found = offences({line.strip() for line in text.split("\n") if line.strip()})  # words, not internals
+    assert not found, f"{where}: internals on the page: {found}"
     assert page.page_errors == [], page.page_errors
 
 
