@@ -494,9 +494,9 @@ class Lesson:
                             storage_key=f"nbgames/{self.game}/{self.id}")
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
+        from .ui.cells import show
 
-        display(self.runner().widget)
+        show(self.runner().widget)
 
     def __repr__(self) -> str:
         return f"<Lesson {self.summary_line()}>"

@@ -345,14 +345,12 @@ class Game:
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]:
         """A game as a notebook cell's last line draws its board (`nbgames.board`); the kit is
         imported only here (the engine never needs widgets), and without a kernel it is text."""
-        try:
-            from IPython import get_ipython
+        from ..ui.cells import in_kernel
 
-            if getattr(get_ipython(), "kernel", None) is None:
-                return {"text/plain": repr(self)}
-            from ..teach import board
-        except ImportError:
+        if not in_kernel():
             return {"text/plain": repr(self)}
+        from ..teach import board
+
         return board(self)._repr_mimebundle_(include=include, exclude=exclude)
 
     def __repr__(self) -> str:  # no seed: it would tell every hidden card
