@@ -49,6 +49,8 @@ MAX_POSITIONS = 100
 MAX_TEXT = 4000
 MAX_MOVES = 60  # moves in one step (a list to accept, a replay)
 MAX_OPTIONS = 8
+MAX_POSITION_MOVES = 2000  # moves in the records of one lesson, all together (each is replayed)
+MAX_BEST_SCORE = 10  # "best score" steps in one lesson (each previews every legal move)
 JUDGES = ("any of", "not", "kind", "best score")
 TOP_KEYS = {"format", "version", "game", "title", "intro", "summary", "seat", "positions", "steps"}
 TOP_REQUIRED = {"format", "version", "game", "title", "steps"}
@@ -589,6 +591,7 @@ def _check_lesson(data: Any, allow_code: bool = False, game: str | None = None) 
     if unused:
         raise LessonError(msg("position {name} is not used by any step", name=repr(unused[0])[:44]), None)
     games: dict[str, Game] = {}
+    replayed = 0
     for pname, record in positions.items():
         step_no = first_use[pname]
         if not NAME.match(pname):
@@ -599,6 +602,11 @@ def _check_lesson(data: Any, allow_code: bool = False, game: str | None = None) 
         if record.get("game") != name:
             raise LessonError(msg("position {name} is a record of {other}, not of {game}", name=pname,
                         other=repr(record.get("game"))[:40], game=_title(name)), step_no)
+        replayed += len(record.get("actions", [])) if isinstance(record.get("actions"), list) else 0
+        if replayed > MAX_POSITION_MOVES:
+            raise LessonError(msg("the positions of this lesson hold more than {limit} moves in all: a lesson "
+                                  "starts from a few positions, not from whole long games", limit=MAX_POSITION_MOVES),
+                              step_no)
         try:
             position = game_at(record)
         except RecordError as exc:
@@ -611,6 +619,7 @@ def _check_lesson(data: Any, allow_code: bool = False, game: str | None = None) 
     seat = data.get("seat")
     game_now: Game | None = None
     expected: list[Any] = []
+    best = 0
     for index, step in enumerate(steps, 1):
         if not isinstance(step, dict):
             raise LessonError(msg("a step must be an object"), index)
@@ -632,6 +641,10 @@ def _check_lesson(data: Any, allow_code: bool = False, game: str | None = None) 
         for key in ("prompt", "right", "wrong"):
             _check_text(step.get(key), _WHERE[key], index, required=key == "prompt" and kind == "choice")
         if kind == "move":
+            best += isinstance(step.get("accept"), dict) and step["accept"].get("judge") == "best score"
+            if best > MAX_BEST_SCORE:
+                raise LessonError(msg("a lesson has at most {limit} steps judged by the best score",
+                                      limit=MAX_BEST_SCORE), index)
             answer = _check_move_step(step, game_now, index, allow_code)
             game_now.play(answer)
         elif kind == "choice":

@@ -286,6 +286,9 @@ HOSTILE = [
     ("record with a bad position", _set(["positions", "p1", "options", "position", "board"], ["rrrrrrr"] * 7),
      1, "position p1", False),
     ("path-like position name", _rename_position, 1, "a position's name", True),
+    ("a whole long game to replay", _with_record("actions", ["A1"] * 2001), 1, "more than 2000 moves", True),
+    ("too many best-score steps", lambda d: {**d, "steps": d["steps"] + [
+        {"type": "move", "position": "p1", "accept": {"judge": "best score"}}] * 11}, 16, "at most 10 steps", False),
 ]
 
 
