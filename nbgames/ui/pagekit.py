@@ -62,8 +62,9 @@ function install() {
 // keeps the largest height it has had (a min-height), so a button row that empties or a hand that
 // shrinks does not pull what lies below up under the pointer. A new game or another page width
 // starts afresh. A status line cut short gets its whole text as its title, and focus.
-const HOLD = [".nbg-board-row", ".nbg-side", ".nbg-hand", ".nbg-choices", ".nbg-actions", ".nbg-extras",
-  ".nbg-extras > *", ".nbg-timeline-bar", ".nbg-hint-text", ".nbg-lesson-prompt", ".nbg-lesson-feedback"].join(", ");
+const HOLD = [".nbg-board-row", ".nbg-hand", ".nbg-info", ".nbg-choices", ".nbg-actions",
+  ".nbg-extras", ".nbg-extras > *", ".nbg-extras .widget-box", ".nbg-extras .widget-html", ".nbg-timeline-bar",
+  ".nbg-hint-text", ".nbg-lesson-prompt", ".nbg-lesson-feedback"].join(", ");
 const held = new Set();
 let holdObserver = null;
 
@@ -74,6 +75,28 @@ function holdSize(entries) {
     const border = getComputedStyle(el).boxSizing === "border-box";
     const size = (border ? entry.borderBoxSize : entry.contentBoxSize)[0].blockSize;
     if (size > (parseFloat(el.style.minHeight) || 0) + 0.5) el.style.minHeight = size + "px";
+  }
+  fitSide();
+}
+
+const SIDE_BELOW_PX = 180;
+
+function fitSide() {
+  // The hand and information panel keep one box: beside the board never taller than the board,
+  // below it (a wide board on a wide page) a fixed height; they scroll when their words are more.
+  // A panel that grows does not make the board's row taller and push what is below.
+  const wide = window.innerWidth >= 600;
+  for (const row of document.querySelectorAll(".nbg-board-row")) {
+    const board = row.querySelector(".nbg-board"), side = row.querySelector(".nbg-side");
+    if (!board || !side) continue;
+    const beside = side.offsetTop < board.offsetTop + board.offsetHeight / 2;
+    const limit = beside ? Math.round(board.getBoundingClientRect().height) + "px" : wide ? SIDE_BELOW_PX + "px" : "";
+    const height = !beside && wide ? limit : "";
+    if (side.style.maxHeight !== limit || side.style.height !== height) {
+      side.style.maxHeight = limit;
+      side.style.height = height;
+      side.style.overflowY = limit ? "auto" : "";
+    }
   }
 }
 
@@ -96,6 +119,7 @@ function holdStill() {
       if (!held.has(el)) { held.add(el); holdObserver.observe(el); }
     }
     fitTitles();
+    fitSide();
   };
   new MutationObserver(scan).observe(document.body, { childList: true, subtree: true, characterData: true });
   scan();
@@ -107,7 +131,12 @@ function holdStill() {
 
 function releaseHeld() {
   // Another game or another page width: every box may take its new natural height once more.
-  for (const el of held) el.style.minHeight = "";
+  // Observed anew, each box reports its new height at once and holds it from there.
+  for (const el of held) {
+    el.style.minHeight = "";
+    holdObserver.unobserve(el);
+    holdObserver.observe(el);
+  }
 }
 
 const HEARTBEAT_MS = 4000;
@@ -340,11 +369,16 @@ CSS = """
 .nbg-swatch { display: inline-block; vertical-align: -2px; margin-right: 5px; width: 13px; height: 13px;
   border-radius: 50%; border: 1px solid #222; }
 .nbg-seat-kind { color: #555; font-size: 12px; font-style: italic; margin-right: 4px; }
+/* The rows of buttons below the board hold one row of buttons even while empty, the list of all
+   moves its width whatever the moves' words. */
+.nbg-choices, .nbg-actions { min-height: 32px; }
+.widget-dropdown.nbg-moves { width: 460px !important; }
 .nbg-hand .nbg-cards { min-height: 84px; }  /* two rows of cards: a hand that grows moves nothing */
 .nbg-hand .nbg-card { padding: 6px 10px; margin: 3px; font-size: 15px; border-radius: 6px;
   box-shadow: 0 1px 2px rgba(0, 0, 0, 0.35); }
 .nbg-info { line-height: 1.45; }
-.nbg-position { min-width: 8.5em; font-variant-numeric: tabular-nums; }  /* "Move 9 of 9" → "Move 10 of 10" moves nothing */
+/* "Move 9 of 9" → "Move 10 of 10" moves nothing beside it */
+.nbg-position { min-width: 8.5em; font-variant-numeric: tabular-nums; }
 .nbg-canvas canvas { touch-action: manipulation; }
 .nbg-fold .jupyter-widget-Collapse-header { padding: 4px 8px; }
 .nbg-lost {

@@ -411,10 +411,10 @@ class ShellView(GameView):
                       if colour else "")
             tag = f" <span class='nbg-seat-kind'>{html.escape(kind)}</span>" if kind else ""
             words = f" <span class='nbg-seat-facts'>{html.escape(facts)}</span>" if facts else ""
+            mark = f"<span class='nbg-mover-mark' aria-hidden='{str(not turn).lower()}'>◀</span>"
             chips.append(f"<div class='nbg-seat{' nbg-turn' if turn else ''}' title='{html.escape(full)}'"
                          f" tabindex='0'><div class='nbg-seat-line'>{swatch}<span class='nbg-seat-name'>"
-                         f"{html.escape(name)}</span><span class='nbg-mover-mark' aria-hidden='{str(not turn).lower()}'>"
-                         f"◀</span>{tag}{words}</div></div>")
+                         f"{html.escape(name)}</span>{mark}{tag}{words}</div></div>")
         wide, narrow = self.strip_columns()
         return (f"<div class='nbg-strip' style='--nbg-seats:{wide};--nbg-seats-narrow:{narrow}'>"
                 + "".join(chips) + "</div>")

@@ -34,7 +34,8 @@ OBSERVER = r"""
 window.__nbgShifts = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
-    window.__nbgShifts.push({value: e.value, sources: (e.sources || []).map((s) => ({
+    const at = document.querySelector(".nbg-position");
+    window.__nbgShifts.push({value: e.value, at: at ? at.textContent : "", sources: (e.sources || []).map((s) => ({
       node: s.node && s.node.className !== undefined ? String(s.node.className).slice(0, 80) : String(s.node),
       from: [s.previousRect.x, s.previousRect.y, s.previousRect.width, s.previousRect.height],
       to: [s.currentRect.x, s.currentRect.y, s.currentRect.width, s.currentRect.height]}))});
@@ -48,13 +49,27 @@ BOARD_BOX = """() => {
   const dy = (s ? s.scrollTop : 0) + window.scrollY, dx = (s ? s.scrollLeft : 0) + window.scrollX;
   return [r.x + dx, r.y + dy, r.width, r.height];
 }"""
+SCROLL_BY = """dy => { const s = document.getElementById('rendered_cells');
+  if (s && s.scrollHeight > s.clientHeight) s.scrollBy(0, dy); else window.scrollBy(0, dy); }"""
+CHOSEN = "n => [...Array(n + 1).keys()].map(s => document.querySelector(`.nbg-seat-${s} select`)?.selectedIndex)"
+# The page's move number and status line, read in the page (a wait polls there, not over the wire).
+PAGE_NOW = r"""() => {
+  const at = document.querySelector('.nbg-position'), status = document.querySelector('.nbg-status');
+  const text = at ? at.textContent : '';
+  const m = text.match(/(\d+) of \d+/) || text.match(/\d+手中 (\d+)手目/);
+  return {ply: m ? +m[1] : -1, status: status ? status.textContent : ''};
+}"""
+WAIT_MOVE = (f"([before, status]) => {{ const now = ({PAGE_NOW})();"
+             " return now.ply > before || (status !== null && now.status !== status); }")
+WAIT_TURN = (f"([ply, middle, over]) => {{ const now = ({PAGE_NOW})();"
+             " return now.ply === ply && (over || now.status.includes(middle)); }")
 SEED = 5
 MAX_CLS = 0.01
 # (game, players, page width, language, clicks): 200 clicks in all
 CASES = [
     ("newyork", 2, 1280, "en", 40),
     ("galopp_royal", 3, 1280, "ja", 40),
-    ("newyork1901", 2, 390, "en", 40),
+    ("newyork1901", 2, 1280, "en", 40),
     ("newyork_city", 2, 1280, "en", 40),
     ("newyork_city", 2, 390, "ja", 40),
 ]
@@ -77,28 +92,23 @@ class Mirror:
             game.play(self.bots[game.to_move].choose(game.clone()))
 
     def view(self) -> ShellView:
-        view = manifest(self.name).view_class()(self.game.clone(), seat=0, lang=self.lang)
-        view.seat_kinds = ["human"] + ["random"] * (self.players - 1)
-        view.set_width(self.width)
-        view.refresh()
-        return view
+        """The game's view of seat 0 (made once, shown the game as it is now)."""
+        if getattr(self, "_view", None) is None:
+            self._view = manifest(self.name).view_class()(self.game, seat=0, lang=self.lang)
+            self._view.seat_kinds = ["human"] + ["random"] * (self.players - 1)
+            self._view.set_width(self.width)
+        self._view.refresh()
+        return self._view
 
     def play(self, action) -> None:
         self.game.play(str(action))
         self.play_bots()
 
 
-def emits(mirror: Mirror, view: ShellView, target: str) -> str | None:
-    """The move a click on `target` plays at once, or None (a game whose moves take several clicks
-    is asked on a fresh view: the click changes what it has chosen so far)."""
-    if type(view).click is ShellView.click:
-        found = view.candidates(target)
-        return str(found[0]) if found and not view.asks_which(target) else None
-    view = mirror.view()
-    chosen: list = []
-    view.on_choose(chosen.append)
-    view.click(target)
-    return str(chosen[0]) if chosen else None
+def emits(view: ShellView, target: str) -> str | None:
+    """The move a click on `target` plays at once (the kit's own click: one way to play there)."""
+    found = view.candidates(target)
+    return str(found[0]) if found and not view.asks_which(target) else None
 
 
 def point_of(view: ShellView, target: str) -> tuple[float, float] | None:
@@ -144,15 +154,28 @@ class PlayedPage:
             self.page.wait_for_timeout(25)
         return False
 
-    def your_turn(self) -> bool:
+    def wait_js(self, predicate: str, arg, timeout: float) -> bool:
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        try:
+            self.page.wait_for_function(predicate, arg=arg, timeout=timeout * 1000, polling=20)
+        except PlaywrightTimeout:
+            return False
+        return True
+
+    def wait_turn(self, timeout: float = 20) -> bool:
+        """The page shows the mirror's move and asks the human (or the game is over)."""
         lang = self.mirror.lang
         middle = t("status.your_turn", lang, player="\x01", what="\x00").split("\x01")[1].split("\x00")[0]
-        return middle.strip() in self.status()
+        return self.wait_js(WAIT_TURN, [len(self.mirror.game.history), middle.strip(), self.mirror.game.is_over],
+                            timeout)
 
     def check_board_still(self) -> None:
         box = self.page.evaluate(BOARD_BOX)
         assert self.board_box is not None
-        moved = max(abs(a - b) for a, b in zip(box, self.board_box, strict=True))
+        # where it starts and how wide it is (a game may draw a taller or shorter board: that moves
+        # nothing on it)
+        moved = max(abs(a - b) for a, b in zip(box[:3], self.board_box[:3], strict=True))
         assert moved < 1, f"{self.case}: the board moved from {self.board_box} to {box}"
 
     # -- clicking -----------------------------------------------------------------------------
@@ -164,9 +187,7 @@ class PlayedPage:
         px, py = box["x"] + x * scale, box["y"] + y * scale
         height = self.page.viewport_size["height"]
         if not 80 < py < height - 40:
-            self.page.evaluate("dy => { const s = document.getElementById('rendered_cells');"
-                               " if (s && s.scrollHeight > s.clientHeight) s.scrollBy(0, dy); else window.scrollBy(0, dy); }",
-                               py - height / 2)
+            self.page.evaluate(SCROLL_BY, py - height / 2)
             box = canvas.bounding_box()
             px, py = box["x"] + x * scale, box["y"] + y * scale
         self.page.mouse.click(px, py)
@@ -177,10 +198,7 @@ class PlayedPage:
         self.fired += 1
         self.clicks.append(how)
         act()
-        if expect_move:
-            ok = self.wait(lambda: self.ply() > before_ply, "the move")
-        else:
-            ok = self.wait(lambda: self.status() != before_status or self.ply() > before_ply, "an answer", 10)
+        ok = self.wait_js(WAIT_MOVE, [before_ply, None if expect_move else before_status], 20)
         if ok:
             self.answered += 1
         else:
@@ -194,14 +212,12 @@ class PlayedPage:
             self.page.evaluate("() => document.querySelector('button.nbg-hint-button').click()")
         legal = list(view._legal)
         order = sorted(range(len(legal)), key=lambda i: (i * 7919 + len(mirror.game.history)) % len(legal))
-        probes = 0
         for i in order:  # a board target whose click plays a move at once
             action = legal[i]
             target = view.target_of(action)
-            if target is None or probes > 4:
-                continue
-            probes += type(view).click is not ShellView.click
-            played = emits(mirror, view, target)
+            if target is None or type(view).click is not ShellView.click:
+                continue  # a move of several clicks (choose, then confirm): from the list below
+            played = emits(view, target)
             if played is not None:
                 point = point_of(view, target)
                 if point is None:
@@ -209,7 +225,7 @@ class PlayedPage:
                 self.fire(f"{target} ({played})", True, lambda p=point: self.click_canvas(*p, view.canvas.width))
                 mirror.play(played)
                 return
-            if not view.asks_which(target) or type(view).click is not ShellView.click:
+            if not view.asks_which(target):
                 continue
             point = point_of(view, target)  # it asks which way: then the chosen way's button
             if point is None:
@@ -228,7 +244,8 @@ class PlayedPage:
         # moves made of several clicks: the list of all legal moves and its Play button
         notations = [value for _, value in view.moves.options]
         action = legal[order[0]]
-        self.page.locator(".nbg-moves select").select_option(index=notations.index(str(action)))
+        self.page.evaluate("i => { const s = document.querySelector('.nbg-moves select'); s.selectedIndex = i;"
+                           " s.dispatchEvent(new Event('change', {bubbles: true})); }", notations.index(str(action)))
         self.fire(f"Play {action}", True, lambda: self.page.locator("button.nbg-play-selected").click())
         mirror.play(action)
 
@@ -245,23 +262,22 @@ def test_the_page_holds_still_and_every_click_counts(browser, server, name, play
     opened = time.monotonic()
     try:
         goto_drawn(page, f"{server.url}/voila/render/{name}/play.ipynb?lang={lang}", unfolded=False)
-        unfold(page, "settings")  # the last panel: opening it moves nothing above it
+        unfold(page, "moves", "settings")  # the list of all moves, and the settings (the last panel)
         mirror = Mirror(name, players, SEED, width, lang)
         kinds = picker_kinds()
         page.locator(".nbg-bot-speed select").select_option(index=2)  # fast
         page.locator(".nbg-players select").select_option(index=players - manifest(name).min_players)
         played = PlayedPage(page, server, mirror, case)
         wanted = [kinds.index("human" if seat == 0 else "random") for seat in range(players)]
-        chosen = "n => [...Array(n + 1).keys()].map(s => document.querySelector(`.nbg-seat-${s} select`)?.selectedIndex)"
 
         def seats_chosen() -> bool:  # the seat boxes are made anew for another number of players
-            now = page.evaluate(chosen, players)
+            now = page.evaluate(CHOSEN, players)
             for seat, index in enumerate(wanted):
                 if now[seat] is not None and now[seat] != index:
                     page.locator(f".nbg-seat-{seat} select").select_option(index=index)
             return now == [*wanted, None]
 
-        assert played.wait(seats_chosen, "the seats"), page.evaluate(chosen, players)
+        assert played.wait(seats_chosen, "the seats"), page.evaluate(CHOSEN, players)
         page.locator(".nbg-seed input").fill(str(SEED))
         page.wait_for_timeout(300)
         page.evaluate("() => document.querySelector('button.nbg-new-game').click()")  # no scrolling to it
@@ -269,11 +285,18 @@ def test_the_page_holds_still_and_every_click_counts(browser, server, name, play
         assert played.wait(lambda: page.locator(".nbg-players-panel").first.inner_text().count(bots) == players - 1,
                            "the new game's seats"), page.locator(".nbg-players-panel").first.inner_text()
         print(f"\n{case}: page ready in {time.monotonic() - opened:.1f} s")
-        assert played.wait(lambda: played.ply() == len(mirror.game.history) and played.your_turn(), "the new game"), (
+        assert played.wait_turn(), (
             f"{case}: page at move {played.ply()} ({played.status()!r}), the mirror at {len(mirror.game.history)}")
         page.evaluate("() => { const s = document.getElementById('rendered_cells'); if (s) s.scrollTo(0, 0);"
                       " window.scrollTo(0, 0); }")
-        page.wait_for_timeout(300)
+        # the new game's board (another player count: another board) has its first draw: wait
+        # until the page has settled (no shift for 0.6 s), then measure
+        count, settled = -1, time.monotonic()
+        while time.monotonic() - settled < 0.6:
+            page.wait_for_timeout(100)
+            now = page.evaluate("() => window.__nbgShifts.length")
+            if now != count:
+                count, settled = now, time.monotonic()
         played.board_box = page.evaluate(BOARD_BOX)
         page.evaluate("() => { window.__nbgShifts = []; }")  # the page was loaded and drawn: play starts
         turns, started = 0, time.monotonic()
@@ -281,8 +304,7 @@ def test_the_page_holds_still_and_every_click_counts(browser, server, name, play
             assert not mirror.game.is_over, f"{case}: the game ended after {turns} turns"
             played.turn(hint=turns % 6 == 3)
             turns += 1
-            ok = played.wait(lambda: played.ply() == len(mirror.game.history) and
-                             (mirror.game.is_over or played.your_turn()), "the bots")
+            ok = played.wait_turn()
             assert ok, (f"{case}: the page is at move {played.ply()}, the mirror at {len(mirror.game.history)}: "
                         f"{played.status()!r}; the page played "
                         f"{page.evaluate('() => document.querySelector(`.nbg-moves-played`).textContent')!r}, "
@@ -293,7 +315,7 @@ def test_the_page_holds_still_and_every_click_counts(browser, server, name, play
         print(f"\n{case}: {len(mirror.game.history)} moves, {played.answered}/{played.fired} clicks answered, "
               f"cumulative layout shift {cls:.4f} ({len(shifts)} shifts), played in {time.monotonic() - started:.1f} s")
         for shift in shifts:
-            print(f"  shift {shift['value']:.4f}: {shift['sources']}")
+            print(f"  shift {shift['value']:.4f} at {shift['at']}: {shift['sources']}")
         assert not played.lost, f"{case}: clicks not answered: {played.lost}"
         assert played.answered == played.fired >= clicks
         assert cls <= MAX_CLS, f"{case}: layout shift {cls:.4f} > {MAX_CLS}: {shifts[:6]}"
