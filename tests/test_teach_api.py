@@ -240,3 +240,31 @@ def test_the_api_in_a_notebook_run_headlessly(tmp_path):
     assert "New York, 'My lesson': 3 steps" in text
     assert "refused: this lesson is for New York, not Galopp Royal" in text
     assert json.loads((tmp_path / "my_lesson.json").read_text())["format"] == "nbgames-lesson"
+
+
+def test_a_learners_progress_is_kept_in_the_browser_and_comes_back():
+    """What the page's PageKit keeps (the kit's lesson state), as the browser hands it back after
+    a reload: the learner is at the step they reached, on a lesson of their own key."""
+
+    def lesson():
+        return Lesson("Kept", [ask_move(start(), ["F5", "F2"], rule="NY-10"),
+                               show_moves(None, ["A1"], ["Blue answers."]),
+                               ask_choice("Done?", ["yes", "no"], answer="yes")], game="newyork")
+
+    runner = lesson().runner()
+    kit = runner.view.pagekit
+    sent: list[dict] = []
+    kit.send = sent.append
+    kit.stored, kit.location_hash = "", ""
+    kit.ready = True  # a browser shows the page: from now on every change is kept
+    runner.view.click("F2")
+    runner.choices.children[0].click()  # Next move
+    kept = [m["store"] for m in sent if "store" in m][-1]
+    assert json.loads(kept) == {"done": [], "lesson": 0, "step": 2}
+    again = lesson().runner()  # the page reloaded (a fresh kernel, the same lesson)
+    assert again.pagekit.storage_key == kit.storage_key
+    again.view.pagekit.send = lambda m: None
+    again.view.pagekit.stored, again.view.pagekit.location_hash = kept, ""
+    again.view.pagekit.ready = True
+    assert again.session.step_index == 2 and "Welcome back" in again.feedback.value
+    assert [str(a) for a in again.session.game.history] == ["F2", "A1"] and again.prompt.value == "<p>Done?</p>"
