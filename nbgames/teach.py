@@ -802,13 +802,12 @@ def _same(game: Game, action: Action, move: str) -> bool:
         return False
 
 
-_BEST: dict[tuple, float] = {}
+_BEST: dict[str, float] = {}
 
 
 def _best_score(game: Game) -> float:
     """The best score the mover can have after one move here (by the game's own preview)."""
-    key = (game.name, game.players, json.dumps(game.options, sort_keys=True), tuple(map(str, game.history)),
-           game.event_count)
+    key = json.dumps(game.to_record(), sort_keys=True)  # the position exactly (what chance has revealed too)
     if key not in _BEST:
         if len(_BEST) > 256:
             _BEST.clear()
@@ -894,7 +893,7 @@ def load_lesson(source: str | os.PathLike | bytes | Mapping[str, Any], game: str
     throughout; `game`: the page's game (a lesson for another game is refused). Anything wrong
     raises `LessonError` naming the step and the reason. Nothing in the file is run."""
     data: Any = source
-    if isinstance(source, (bytes, bytearray)) or (isinstance(source, str) and source.lstrip().startswith("{")):
+    if isinstance(source, (bytes, bytearray)) or (isinstance(source, str) and source.lstrip()[:1] in ("{", "[")):
         data = _parse(bytes(source, "utf-8") if isinstance(source, str) else bytes(source))
     elif isinstance(source, (str, os.PathLike)):
         try:
