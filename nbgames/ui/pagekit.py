@@ -64,7 +64,8 @@ function install() {
 // starts afresh. A status line cut short gets its whole text as its title, and focus.
 const HOLD = [".nbg-board-row", ".nbg-hand", ".nbg-info", ".nbg-choices", ".nbg-actions",
   ".nbg-extras", ".nbg-extras > *", ".nbg-extras .widget-box", ".nbg-extras .widget-html", ".nbg-timeline-bar",
-  ".nbg-hint-text", ".nbg-lesson-prompt", ".nbg-lesson-feedback"].join(", ");
+  ".nbg-hint-text", ".nbg-lesson-title", ".nbg-lesson-intro", ".nbg-lesson-step", ".nbg-lesson-prompt",
+  ".nbg-lesson-choices", ".nbg-lesson-feedback"].join(", ");
 const held = new Set();
 let holdObserver = null;
 
@@ -369,6 +370,10 @@ CSS = """
 .nbg-swatch { display: inline-block; vertical-align: -2px; margin-right: 5px; width: 13px; height: 13px;
   border-radius: 50%; border: 1px solid #222; }
 .nbg-seat-kind { color: #555; font-size: 12px; font-style: italic; margin-right: 4px; }
+/* A lesson's feedback, above its board, holds two lines even while empty: the first answer to a
+   click does not push the board down under the pointer (the lesson's boxes also never shrink
+   until the next lesson, see `HOLD`). */
+.nbg-lesson-feedback { min-height: 3em; }
 /* The rows of buttons below the board hold one row of buttons even while empty, the list of all
    moves its width whatever the moves' words. */
 .nbg-choices, .nbg-actions { min-height: 32px; }

@@ -301,7 +301,7 @@ class ShellView(GameView):
 
     def set_game(self, game: Game) -> None:
         """Show another game (new game, loaded record); clears lesson highlights."""
-        if game.players != self.game.players:  # another board: the page's rows may shrink once
+        if game is not self.game:  # another game (a lesson's, a new one): the page's rows may shrink once
             self.pagekit.hold_epoch += 1
         self.game = game
         self._extra = []
