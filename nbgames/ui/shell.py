@@ -451,6 +451,7 @@ class ShellView(GameView):
     def click(self, target: str) -> None:
         """The player clicked (or pressed Enter on) a target."""
         if not self._interactive or not self._viewer_may_act():
+            self.say_why_not()
             return
         found = self.candidates(target)
         if found and not self.asks_which(target):
@@ -574,6 +575,25 @@ class ShellView(GameView):
         marks = [(kind, [c for tg in targets for c in self.target_cells(tg)])
                  for kind, targets in self.highlight_marks()]
         return draw_marks(self.geom, marks)
+
+    def _emit(self, action: Action | None) -> None:
+        """Hand on a chosen action; a click that plays nothing says why (every click counts)."""
+        if action is not None and self._interactive and action in self._legal:
+            super()._emit(action)
+        elif action is not None:
+            self.say_why_not()
+
+    def say_why_not(self) -> None:
+        """Why a click plays nothing now, on the status line: a bot's turn, another player's,
+        a question to answer first, the game over — or a button of a position that has passed."""
+        game, lang = self.game, self.lang
+        seat = game.to_move
+        if seat is not None and seat < len(self.seat_kinds) and self.seat_kinds[seat] != "human":
+            self.status.value = t("status.not_your_turn", lang, player=self.seat_label(seat))
+        elif game.is_over or not self._interactive or not self._viewer_may_act():
+            self.status.value = self.status_text()
+        else:
+            self.status.value = t("status.click_stale", lang)
 
     # -- panels ----------------------------------------------------------------------------
     def _before_emit(self) -> None:
