@@ -422,8 +422,9 @@ def test_every_number_and_letter_a_lesson_states_is_what_the_view_shows(name, la
                 continue
             for match in re.finditer(getattr(claim, lang), seen.text, re.M):
                 found[claim.name] += 1
-                wrong += [f"{seen.lesson} step {seen.step + 1} ({seen.when}): {line}"
-                          for line in compare(claim, seen, match)]
+                with using(lang):  # a name the view shows, in the text's language
+                    wrong += [f"{seen.lesson} step {seen.step + 1} ({seen.when}): {line}"
+                              for line in compare(claim, seen, match)]
     checked = sum(found.values())
     print(f"{name} [{lang}]: {checked} statements checked against the view")
     assert not wrong, "\n".join(wrong)
