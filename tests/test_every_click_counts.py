@@ -22,13 +22,15 @@ def test_a_button_of_a_passed_position_says_so_and_plays_nothing():
     before = list(game.history)
     stale.click()
     assert played == [] and game.history == before
-    assert view.status.value == t("status.click_stale", "en")
+    assert view.status.value == f"{view.status_text()} {t('status.click_stale', 'en')}"  # what it asks still stands
+    assert "your turn" in view.status.value and "nothing was played" in view.status.value
     ja = nbgames.manifest("newyork_city").view_class()(nbgames.new_game("newyork_city", 2, seed=1), lang="ja")
     button = next(iter(ja._action_buttons.values()))
     ja.game.play(ja.button_actions()[0])
     ja.refresh()
     button.click()
-    assert ja.status.value == "その手はもう選べません。局面が変わりました。盤面を見て、もう一度選んでください。"
+    assert ja.status.value.endswith("（そのクリックは局面が変わった後に届いたため、何も指していません。"
+                                    "もう一度選んでください。）")
 
 
 def test_a_board_click_while_a_bot_is_to_move_says_whose_turn_it_is():

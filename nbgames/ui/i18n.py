@@ -86,8 +86,7 @@ EN: Mapping[str, str | tuple[str, str]] = MappingProxyType({
     "label.seat_you": "you",
     "label.seat_bot": "bot",
     "label.final_score": ("final score: {n} point", "final score: {n} points"),
-    "status.click_stale": "That move is no longer on offer: the position has changed. Look at the board and "
-                          "choose again.",
+    "status.click_stale": "(That click came after the position changed: nothing was played. Choose again.)",
     "label.files": "Save, load or share a game",
     "label.resume_offer": "Resume your game (move {ply}, {players} players)?",
     "label.share_note": "The link holds the moves so far, not the seed: whoever opens it sees what has "

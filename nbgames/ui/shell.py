@@ -40,11 +40,13 @@ from .guard import install as guard_page
 from .guard import not_understood
 from .i18n import t
 from .pagekit import PageKit
+from .scheduler import call_later
 from .view import GameView, player_name
 
 NARROW_PX = 600  # a page narrower than this (a phone) gets each game's narrow board layout
 KEY_STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
 HINT_CLASS = "nbg-hint"  # a control a lesson points at
+RETIRE_AFTER = 3.0  # seconds a button taken off the page still takes a click on its way (`_retire`)
 CHIP = ("display:inline-block;padding:2px 7px;margin:2px;border-radius:4px;"
         "font-weight:600;{style}")
 
@@ -183,7 +185,7 @@ class ShellView(GameView):
             buttons.append(self._watch(button))
         self.rule_buttons.children = buttons
         for button in old:
-            button.close()
+            self._retire(button)
 
     # -- hooks a game fills in -------------------------------------------------------------
     def cell_name(self, row: int, col: int) -> str:
@@ -592,8 +594,8 @@ class ShellView(GameView):
             self.status.value = t("status.not_your_turn", lang, player=self.seat_label(seat))
         elif game.is_over or not self._interactive or not self._viewer_may_act():
             self.status.value = self.status_text()
-        else:
-            self.status.value = t("status.click_stale", lang)
+        else:  # what the line asks still stands, and why the click played nothing
+            self.status.value = f"{self.status_text()} {t('status.click_stale', lang)}"
 
     # -- panels ----------------------------------------------------------------------------
     def _before_emit(self) -> None:
@@ -608,7 +610,7 @@ class ShellView(GameView):
         old = self.choices.children
         self.choices.children = [self._button(a, "nbg-choice") for a in candidates]
         for button in old:  # free the old buttons (and what they said) in kernel and page
-            button.close()
+            self._retire(button)
 
     def _button(self, action: Action, css: str) -> widgets.Button:
         button = widgets.Button(description=self.describe(action), tooltip=str(action),
@@ -618,6 +620,17 @@ class ShellView(GameView):
             button.add_class(extra)
         button.on_click(lambda _b, a=action: self._emit(a))
         return self._watch(button)
+
+    def _retire(self, button: widgets.Button) -> None:
+        """Close a button taken off the page a little later, not at once: a click already on its
+        way when the button was remade still reaches it (and plays its move if that is still
+        legal, else says why). A closed widget's click is lost without a word."""
+        def close() -> None:
+            if button.comm is not None:
+                button.close()
+
+        if not call_later(RETIRE_AFTER, close):  # no event loop (outside a kernel): at once
+            button.close()
 
     # -- a page that connects while the game moves -----------------------------------------
     def _watch(self, button: widgets.Button) -> widgets.Button:
@@ -687,7 +700,7 @@ class ShellView(GameView):
                 self._action_buttons[name] = kept or self._button(action, "nbg-action")
             self.actions.children = list(self._action_buttons.values())
             for button in old.values():
-                button.close()
+                self._retire(button)
             listed = legal if self.max_listed_moves is None or len(legal) <= self.max_listed_moves else []
             self.moves.options = [(self.describe(a), str(a)) for a in listed]
             self.moves.value = str(listed[0]) if listed else None
