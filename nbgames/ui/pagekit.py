@@ -313,8 +313,9 @@ export default { initialize, render };
 """
 
 
-# The page's look, shared by every game: the status line is the one place the page talks (it
-# wraps, never cut off with "…"), the player strip is compact, cards look like cards.
+# The page's look, shared by every game: the status line is the one place the page talks, the
+# player strip is compact, cards look like cards, and nothing above or beside the board changes
+# size while a game runs.
 CSS = """
 .nbg-game { max-width: 1180px; }
 /* Nothing above or beside the board changes size while a game runs (issue 27): a board that
