@@ -851,6 +851,9 @@ def _build(lesson: Lesson, lang: str) -> Any:
                 step.get("right" if o["right"] else "wrong"), lang) or gettext(
                 N_("Yes, that's right.") if o["right"] else N_("Not this one: have another look."), lang))
                 for i, o in enumerate(options)}
+            # A Python user may answer with the option's label too (the page sends its index).
+            say |= {text_in(o["label"], lang): say[str(i)] for i, o in enumerate(options)
+                    if text_in(o["label"], lang) not in say}
 
             def judge(game: Game, value: Any, say=say, rule=rule) -> Any:
                 ok, text = say.get(str(value), (False, gettext(N_("Pick one of the buttons."))))

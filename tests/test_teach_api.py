@@ -124,6 +124,8 @@ def test_ask_choice_with_labels_or_tuples():
     assert [c.label for c in session.choices] == ["NY-10", "NY-11"] and not session.board_active
     assert session.submit("0") == Verdict(False, "NY-11", "No: NY-10 is what happens on the square.")
     assert session.submit("1").ok and session.done
+    session = Lesson("t", [step]).session("en")  # from Python, the label answers too
+    assert not session.submit("NY-10").ok and session.submit("NY-11").ok and session.done
     step = ask_choice("Pick", [("a", False, "Not a."), ("b", True)], position=start())
     session = Lesson("t", [step]).session("en")
     assert session.submit("0").text == "Not a." and session.submit("1").text == "Yes, that's right."
