@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine.action import Action
+from ..ui.access import ink_on
 from ..ui.i18n import t
 from ..ui.shell import chip
-from .drawing import CARD_FILL, CARD_INK, START_COL, chair_cols, parse_target, racing
+from .drawing import CARD_FILL, START_COL, chair_cols, parse_target, racing
 from .tables import MAX_COINS, POND_DEPTH, SCHEME_OWN, SCHEME_PAIR, SCHEME_SINGLE
 from .text import (
     CARD_SHORT,
@@ -29,12 +30,13 @@ from .text import (
 
 def card_chip(card: str, lang: str) -> str:
     """A bearer card as a labelled chip in its colours."""
-    return chip(card_text(card, lang), f"background:{CARD_FILL[card]};color:{CARD_INK[card]};border:1px solid #555")
+    fill = CARD_FILL[card]  # its ink: black or white, whichever reads at 4.5:1 (WCAG AA)
+    return chip(card_text(card, lang), f"background:{fill};color:{ink_on(fill)};border:1px solid #555")
 
 
 def backs(n: int) -> str:
     """`n` face-down cards."""
-    return chip("?", "background:#777;color:#fff;border:1px solid #555") * n
+    return chip("?", "background:#666;color:#fff;border:1px solid #555") * n
 
 
 def hand_chips(table: dict[str, Any], lang: str) -> list[str]:

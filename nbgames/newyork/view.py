@@ -21,6 +21,7 @@ from typing import Any
 from ..engine.action import Action
 from ..engine.game import Game
 from ..i18n import N_, _, localize
+from ..ui.access import ink_on
 from ..ui.board import OKABE_ITO, STATIC, TEXT, Geometry, Op, draw_discs, draw_grid
 from ..ui.fonts import canvas_font, fit_size, localize_fonts, text_width
 from ..ui.i18n import t
@@ -119,7 +120,7 @@ def card_chip(name: str, lang: str | None = None) -> str:
         mark, fill = BACK_MARK[back]
         return chip(f"{mark} {t(f'ny.card.{kind}', lang)}", f"background:#fff;color:#000;border:2px solid {fill}")
     mark, fill = BACK_MARK[back]
-    return chip(f"{mark} {label}", f"background:{fill};color:#fff")
+    return chip(f"{mark} {label}", f"background:{fill};color:{ink_on(fill)}")  # ink at 4.5:1 (WCAG AA)
 
 
 class NewYorkView(ShellView):

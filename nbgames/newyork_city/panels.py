@@ -10,6 +10,7 @@ from typing import Any
 
 from ..engine.action import Action
 from ..i18n import current, localize
+from ..ui.access import ink_on
 from ..ui.i18n import player_name, t
 from ..ui.shell import chip
 from .drawing import CARD_FILL, colour_tag
@@ -189,7 +190,7 @@ def hand_chips(table: dict[str, Any], viewer: int | None, T: Tables, lang: str) 
 
 def _chip_style(letter: str, dashed: bool = False) -> str:
     fill = CARD_FILL.get(letter, "#DDD")
-    ink = "#000" if letter in "PDEW" else "#FFF"
+    ink = ink_on(fill)  # black or white, whichever reads at 4.5:1 (WCAG AA)
     return f"background:{fill};color:{ink};border:1px {'dashed' if dashed else 'solid'} #333"
 
 

@@ -63,9 +63,15 @@ function nameControls(root) {
     const name = input.getAttribute("placeholder") || input.getAttribute("title") || "";
     if (name) input.setAttribute("aria-label", name);
   }
+  // A panel that scrolls (the log, a lesson's text beside the board) takes the focus, so the
+  // keyboard can scroll it too.
+  for (const box of root.querySelectorAll(".jupyter-widgets[style*=overflow]")) {
+    const scrolls = box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1;
+    if (scrolls && !box.hasAttribute("tabindex")) box.setAttribute("tabindex", "0");
+  }
   // The boards: reached with Tab, named with what they are and the keys that play them.
   const boardName = window.__nbgBoardName || "";
-  for (const canvas of root.querySelectorAll(".nbg-canvas canvas")) {
+  for (const canvas of root.querySelectorAll("canvas.nbg-canvas, .nbg-canvas canvas")) {
     if (boardName && canvas.getAttribute("aria-label") !== boardName) {
       canvas.setAttribute("role", "application");
       canvas.setAttribute("aria-label", boardName);
@@ -106,6 +112,7 @@ function render({ model, el }) {
   // is emptied first, then filled.
   const say = () => {
     const text = model.get("text");
+    live.dataset.said = String(model.get("said"));  // how many times it spoke (tests wait on it)
     if (live.textContent !== text) { live.textContent = text; return; }
     live.textContent = "";
     setTimeout(() => { live.textContent = model.get("text"); }, 30);
@@ -134,8 +141,8 @@ CSS = """
 .jupyter-widgets.jupyter-button.mod-success { background-color: #2E7033; color: #fff; }
 .jupyter-widgets.jupyter-button.mod-warning { background-color: #A34E00; color: #fff; }
 .jupyter-widgets.jupyter-button.mod-danger { background-color: #B3261E; color: #fff; }
-.jp-RenderedHTMLCommon a, .widget-html-content a { text-decoration: underline; }
-.nbg-canvas canvas:focus-visible { outline: 3px solid #0072B2; outline-offset: 2px; }
+.jp-RenderedHTMLCommon a, .widget-html-content a { text-decoration: underline !important; }
+canvas.nbg-canvas:focus-visible, .nbg-canvas canvas:focus-visible { outline: 3px solid #0072B2; outline-offset: 2px; }
 """
 
 
@@ -231,6 +238,11 @@ def contrast(a: str, b: str) -> float:
     """WCAG contrast ratio of two "#RRGGBB" colours (1 to 21)."""
     la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
     return (la + 0.05) / (lb + 0.05)
+
+
+def ink_on(fill: str) -> str:
+    """Black or white, whichever reads better on `fill` (text on a coloured chip)."""
+    return "#000000" if contrast("#000000", fill) >= contrast("#FFFFFF", fill) else "#FFFFFF"
 
 
 def readable(colour: str, background: str = "#ffffff", ratio: float = 4.5) -> str:
