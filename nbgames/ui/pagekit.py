@@ -326,7 +326,7 @@ CSS = """
 .nbg-status-box > .widget-label.nbg-status {
   position: absolute; top: 0; left: 0; right: 0; height: 100%; box-sizing: border-box; margin: 0;
   display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden;
-  white-space: normal; text-overflow: ellipsis; line-height: 1.45; font-size: 15px; font-weight: 600;
+  white-space: normal; text-overflow: clip; line-height: 1.45; font-size: 15px; font-weight: 600;
   color: #222; padding: 6px 10px; background: #FFF8E6; border-left: 5px solid #E69F00; border-radius: 4px;
 }
 .nbg-status-box > .widget-label.nbg-status:hover, .nbg-status-box > .widget-label.nbg-status:focus {

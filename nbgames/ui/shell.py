@@ -585,6 +585,14 @@ class ShellView(GameView):
         elif action is not None:
             self.say_why_not()
 
+    def _emit_notation(self, notation: Any) -> None:
+        """The moves list's Play: its move, or why nothing is played (the list was behind)."""
+        for action in self._legal:
+            if str(action) == notation:
+                self._emit(action)
+                return
+        self.say_why_not()
+
     def say_why_not(self) -> None:
         """Why a click plays nothing now, on the status line: a bot's turn, another player's,
         a question to answer first, the game over — or a button of a position that has passed."""

@@ -88,7 +88,8 @@ def test_every_page_fits_a_phone(page, server, path):
     overflow = page.evaluate("() => document.documentElement.scrollWidth")
     assert overflow <= 390, f"{path}: the page is {overflow} px wide"
     clipped = page.evaluate("""() => [...document.querySelectorAll('.nbg-status')].filter(
-        el => el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === 'ellipsis').length""")
+        el => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1 ||
+              getComputedStyle(el).textOverflow === 'ellipsis').length""")
     assert clipped == 0, f"{path}: a status line is cut off"
     for canvas in page.locator("canvas.nbg-canvas, .nbg-canvas canvas").all()[:1]:
         assert canvas.bounding_box()["width"] <= 390

@@ -244,8 +244,7 @@ class PlayedPage:
         # moves made of several clicks: the list of all legal moves and its Play button
         notations = [value for _, value in view.moves.options]
         action = legal[order[0]]
-        self.page.evaluate("i => { const s = document.querySelector('.nbg-moves select'); s.selectedIndex = i;"
-                           " s.dispatchEvent(new Event('change', {bubbles: true})); }", notations.index(str(action)))
+        self.page.locator(".nbg-moves select").select_option(index=notations.index(str(action)))
         self.fire(f"Play {action}", True, lambda: self.page.locator("button.nbg-play-selected").click())
         mirror.play(action)
 
