@@ -34,6 +34,10 @@ WHOLE = os.environ.get("NBGAMES_WHOLE_GAMES") == "1"
 GAMES = {"newyork1901": (2, None), "newyork": (5, 12), "galopp_royal": (3, 14), "newyork_city": (2, 14)}
 BOARD = "canvas.nbg-canvas"
 BUTTONS = ".nbg-choices button:enabled, .nbg-actions button:enabled, .nbg-extras button:enabled"
+MARK = """([css, k]) => {
+  document.querySelectorAll("[data-nbg-pick]").forEach(e => e.removeAttribute("data-nbg-pick"));
+  document.querySelectorAll(css)[k].dataset.nbgPick = "1";
+}"""
 
 
 class KeyboardPlayer:
@@ -85,7 +89,7 @@ class KeyboardPlayer:
         return int(match.group(1)) if match else 0
 
     def my_turn(self) -> bool:
-        return "your turn" in self.status() or "Game over" in self.status()
+        return "your turn" in self.status() or "Game over" in self.status() or self.choices() > 0
 
     # -- playing ------------------------------------------------------------------------
     def new_game(self, players: int) -> None:
@@ -118,11 +122,14 @@ class KeyboardPlayer:
                 return words
         return words
 
-    def press_a_button(self) -> None:
-        if not self.page.locator(BUTTONS).count():  # not our move after all (a status just stale)
+    def press_a_button(self, k: int = 0) -> None:
+        """Tab to the `k`-th enabled button below the board (counting round) and press Enter."""
+        count = self.page.locator(BUTTONS).count()
+        if not count:  # not our move after all (a status just stale)
             self.page.wait_for_timeout(200)
             return
-        self.tab_to(BUTTONS)
+        self.page.evaluate(MARK, [BUTTONS, k % count])  # which one (the test's note, not a click)
+        self.tab_to("[data-nbg-pick]")
         self.press("Enter")
 
     def choices(self) -> int:
@@ -141,13 +148,20 @@ class KeyboardPlayer:
         """Make one move of ours, by keys alone: N and Enter on the board (a tile picked, a
         bearer chosen: N and Enter again), a choice, or a button when nothing on the board plays."""
         start, status = self.ply(), self.status()
-        for attempt in range(12):
+        for attempt in range(16):
+            if self.choices():  # a question asked: its first answer
+                self.tab_to(".nbg-choices button")
+                self.press("Enter")
+                self.settle(start, self.said()[0])
+                if self.ply() != start:
+                    return
             if not self.focused(BOARD):
                 self.tab_to(BOARD)
-            words = self.speak_next() if attempt < 8 else NOTHING  # then a button (Confirm …)
+            # N and Enter; from the 5th try on, a button every other try (the schemer's +2, Confirm …)
+            words = NOTHING if attempt >= 4 and attempt % 2 else self.speak_next()
             said = self.said()[0]
             if NOTHING in words:
-                self.press_a_button()
+                self.press_a_button(max(0, attempt - 5) // 2)
             else:
                 self.press("Enter")
                 self.settle(start, said)
@@ -160,7 +174,7 @@ class KeyboardPlayer:
                 with contextlib.suppress(AssertionError):
                     self.wait(lambda: self.status() != status, "the status after our move", 2)
                 return
-        raise AssertionError(f"no move after 12 tries; status: {self.status()!r}")
+        raise AssertionError(f"no move after 16 tries; status: {self.status()!r}")
 
 
 @pytest.mark.timeout(900)
