@@ -27,7 +27,9 @@ TEST_NOTEBOOKS = Path(__file__).parent / "serve" / "notebooks"
 BOARD = "games/board.ipynb"
 
 
-def wait_filled(server: Server, page: str, timeout: float = 90) -> None:
+def wait_filled(server: Server, page: str, timeout: float = 240) -> None:
+    """Pools heat one kernel at a time, every notebook of the server in turn: on a busy machine
+    (the other tests run beside this one) three kernels of one page take minutes."""
     deadline = time.monotonic() + timeout
     while f"Kernel pool of {page} is filled" not in server.log():
         assert time.monotonic() < deadline, f"the pool of {page} did not fill:\n{server.log()[-3000:]}"
