@@ -362,20 +362,16 @@ def draw_tiles(geom: Geometry, tiles: Sequence[tuple[Iterable[Cell], str, str]],
             rects = tuple(np.concatenate([p[i] for p in parts]) for i in range(4))
             ops += [(layer, "set:fill_style", (colour,)), (layer, "fill_rects", rects)]
         outline = np.concatenate([_inset_outline(geom, cells, gap) for cells, _, _ in placed])
-        ops += [(layer, "set:stroke_style", (TEXT,)), (layer, "set:line_width", (2.0,)),
-                (layer, "stroke_line_segments", (outline,))]
-        ops += _text_ops(geom, layer)
-        for cells, colour, label in placed:
-            ops += [(layer, "set:fill_style", (contrast_text(colour),)),
-                    (layer, "fill_text", (label, *geom.cell_centre(*_label_cell(cells))))]
-        return ops
-    by_colour: dict[str, list[Cell]] = {}
-    for cells, colour, _ in placed:
-        by_colour.setdefault(colour, []).extend(cells)
-    for colour, cells in by_colour.items():
-        ops += [(layer, "set:fill_style", (colour,)), (layer, "fill_rects", _rects(geom, cells, 1.0))]
-    outline = np.concatenate([_outline(geom, cells) for cells, _, _ in placed])
-    ops += [(layer, "set:stroke_style", (TEXT,)), (layer, "set:line_width", (2.5,)),
+        width = 2.0
+    else:
+        by_colour: dict[str, list[Cell]] = {}
+        for cells, colour, _ in placed:
+            by_colour.setdefault(colour, []).extend(cells)
+        for colour, cells in by_colour.items():
+            ops += [(layer, "set:fill_style", (colour,)), (layer, "fill_rects", _rects(geom, cells, 1.0))]
+        outline = np.concatenate([_outline(geom, cells) for cells, _, _ in placed])
+        width = 2.5
+    ops += [(layer, "set:stroke_style", (TEXT,)), (layer, "set:line_width", (width,)),
             (layer, "stroke_line_segments", (outline,))]
     ops += _text_ops(geom, layer)
     for cells, colour, label in placed:
