@@ -6,7 +6,7 @@ records every shift of the page.
 
 Each page fails if the board's box moves after its first draw, if the cumulative layout shift
 during play exceeds 0.01, or if one click on a legal target is not answered (the move played, the
-question asked). 200 clicks over the four games, at 1280 and 390 px, in English and Japanese.
+question asked). 240 clicks over the four games, at 1280 and 390 px, in English and Japanese.
 
 Where to click is worked out by a mirror: the same seeded game, replayed in the test process with
 the same seeded random bots, and the game's own view (the kit's hit-testing) for the points.
@@ -65,13 +65,14 @@ WAIT_TURN = (f"([ply, middle, over]) => {{ const now = ({PAGE_NOW})();"
              " return now.ply === ply && (over || now.status.includes(middle)); }")
 SEED = 5
 MAX_CLS = 0.01
-# (game, players, page width, language, clicks): 200 clicks in all
+# (game, players, page width, language, clicks): 240 clicks in all
 CASES = [
     ("newyork", 2, 1280, "en", 40),
     ("galopp_royal", 3, 1280, "ja", 40),
     ("newyork1901", 2, 1280, "en", 40),
     ("newyork_city", 2, 1280, "en", 40),
     ("newyork_city", 2, 390, "ja", 40),
+    ("newyork1901", 2, 390, "ja", 40),  # its narrow map window moves (Hint, the cursor): the page must not
 ]
 HEIGHT = {1280: 900, 390: 844}
 
