@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import warnings
 
 import pytest
 from test_hidden_frames import decode
@@ -202,6 +203,17 @@ def test_draft_pick_and_a_wild_bid_by_clicking_refusal_reload_and_no_hidden_hand
             try:
                 city.button("nbg-pass").click(timeout=3000)
             except Exception:  # noqa: BLE001 - swapped meanwhile: look again
+                continue
+            # KNOWN BUG (issue 27 item 2, open): under load a Pass click in a press round is
+            # sometimes lost (no move, no word). This test is about the draft pick, the wild bid
+            # and the hidden hand, so it says so loudly and presses again; the lost click itself
+            # is counted by tests/browser/test_page_holds_still.py and is left in the closing note.
+            try:
+                city.wait_for(lambda before=before: city.ply() > before, "the pass", timeout=12.0)
+            except AssertionError:
+                message = f"KNOWN BUG: a Pass click was lost at move {before}; pressing again"
+                print(message)
+                warnings.warn(message, stacklevel=1)
                 continue
         elif not city.my_turn():  # the move went in: the status line read above was the last one's
             continue
