@@ -578,21 +578,6 @@ class ShellView(GameView):
                  for kind, targets in self.highlight_marks()]
         return draw_marks(self.geom, marks)
 
-    def _emit(self, action: Action | None) -> None:
-        """Hand on a chosen action; a click that plays nothing says why (every click counts)."""
-        if action is not None and self._interactive and action in self._legal:
-            super()._emit(action)
-        elif action is not None:
-            self.say_why_not()
-
-    def _emit_notation(self, notation: Any) -> None:
-        """The moves list's Play: its move, or why nothing is played (the list was behind)."""
-        for action in self._legal:
-            if str(action) == notation:
-                self._emit(action)
-                return
-        self.say_why_not()
-
     def say_why_not(self) -> None:
         """Why a click plays nothing now, on the status line: a bot's turn, another player's,
         a question to answer first, the game over — or a button of a position that has passed."""

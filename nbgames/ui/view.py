@@ -74,9 +74,16 @@ class GameView(BoardView):
     def _before_emit(self) -> None:
         """Called just before a chosen action is handed on (e.g. to clear choice buttons)."""
 
+    def say_why_not(self) -> None:
+        """Called when a click plays nothing (a stale button, a forged value, a click after the
+        position changed): a view with a status line says why (every click counts)."""
+
     def _emit(self, action: Action | None) -> None:
-        if action is None or not self._interactive or action not in self._legal:
-            return  # a stale button, a forged value, or a click after the position changed
+        if action is None:
+            return
+        if not self._interactive or action not in self._legal:
+            self.say_why_not()
+            return
         self._before_emit()
         for callback in list(self._choose_callbacks):
             callback(action)
@@ -87,6 +94,7 @@ class GameView(BoardView):
             if str(action) == notation:
                 self._emit(action)
                 return
+        self.say_why_not()
 
     def _command(self, name: str) -> None:
         for callback in list(self._command_callbacks):
