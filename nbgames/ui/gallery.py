@@ -6,7 +6,7 @@ import html
 
 from ..engine.manifest import Manifest
 from ..engine.registry import manifest, manifests
-from ..i18n import gettext, resolve
+from ..i18n import N_, gettext, resolve
 from ..rulebook import rulebook_module
 from .access import readable
 from .i18n import t
@@ -73,7 +73,28 @@ def gallery_html(lang: str | None = None, games: list[Manifest] | None = None) -
             f"<p style='margin:0 0 6px 0;line-height:1.45'>{blurb}</p>"
             f"<p style='margin:0 0 8px 0;color:#555'>{players}</p>"
             f"{''.join(links)}</div>")
+    if games is None:
+        cards.append(teach_entry(lang))
     return f"<div class='nbg-gallery'>{''.join(cards)}</div>"
+
+
+TEACH_ACCENT = "#5b4a8b"
+
+
+def teach_entry(lang: str) -> str:
+    """The gallery's entry for teachers: "Write your own lesson" (notebooks/teach.ipynb, a
+    three-step lesson made with the public API, saved as a lesson file)."""
+    accent = readable(TEACH_ACCENT)
+    title = html.escape(gettext(N_("For teachers"), lang))
+    blurb = html.escape(gettext(N_("Make your own lesson on a real board: a position, a move to find, a question, "
+                                   "a few moves to watch. Save it as a lesson file for your class."), lang))
+    label = html.escape(gettext(N_("Write your own lesson"), lang))
+    fill = f"background:{accent};color:#ffffff"
+    return (f"<div class='nbg-teach-entry' style='{CARD.format(accent=accent)}'>"
+            f"<h3 style='margin:0 0 6px 0'>{title}</h3>"
+            f"<p style='margin:0 0 8px 0;line-height:1.45'>{blurb}</p>"
+            f"<a class='nbg-teach-link' style='{BUTTON.format(accent=accent, fill=fill)}' "
+            f"href='teach.ipynb?lang={lang}'>{label}</a></div>")
 
 
 def gallery(lang: str | None = None):
