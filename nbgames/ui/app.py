@@ -82,7 +82,10 @@ class PlayApp:
             self.seat_boxes, self.message,
         ])
         settings.add_class("nbg-settings")
-        self.widget = widgets.VBox([self.controller.widget, settings])
+        from .recorder import Recorder  # "Make a lesson from here": a fold, closed (the page holds still)
+
+        self.recorder = Recorder(self.controller, lang)
+        self.widget = widgets.VBox([self.controller.widget, settings, self.recorder.widget])
         self.widget.add_class("nbg-app")
 
     @property

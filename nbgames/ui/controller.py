@@ -158,6 +158,7 @@ class PlayController:
                                   layout=widgets.Layout(display="none", flex_flow="row wrap", align_items="center"))
         self.offer.add_class("nbg-resume-offer")
         self._kept: PlayState | None = None  # a game kept in this browser, offered for resuming
+        self.move_listeners: list = []  # listener(seat, action) after a move is shown (ui/recorder.py)
         self._keeping = False  # True once the browser said what it kept: from then on every change is kept
         self.view.on_choose(self.choose)
         if hasattr(self.view, "scheduler"):  # views wait on the same (testable) clock
@@ -522,6 +523,9 @@ class PlayController:
             view.highlight([], kind="suggested")
         if bot_turn and not self.paused:
             self._schedule_bot()
+        if moved is not None:  # last: a listener may show another position (the recorder goes back)
+            for listener in list(self.move_listeners):
+                listener(*moved)
 
     def _update_timeline(self) -> None:
         game = self.game

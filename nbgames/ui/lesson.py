@@ -18,6 +18,8 @@ and an ``interactive`` flag (see ``nbgames/newyork/view.py``).
 from __future__ import annotations
 
 import html
+import json
+import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -292,7 +294,62 @@ LESSON_TEXT: dict[str, str] = {
     "reset_done": N_("Back to the start of this lesson."),
     "retry_text": N_("Have another go."),
     "all_done": N_("You finished every lesson. Well done!"),
+    "open_file": N_("Open a lesson file"),
+    "file_opened": N_("Opened the lesson \u201c{title}\u201d from {name}."),
+    "file_again": N_("The lesson \u201c{title}\u201d is already open."),
+    "file_refused": N_("This lesson file cannot be opened: {reason}"),
+    "file_too_big": N_("This file is too big for a lesson file (more than {limit} MB)."),
+    "file_too_many": N_("This page has opened {limit} lesson files already: reload it to open more."),
+    "link_refused": N_("The lesson in this page's link cannot be opened: {reason}"),
+    "link_bad_name": N_("a lesson link names a file next to this page, like my_lesson.json (letters, "
+                        "digits, '-', '_' and '.', ending in .json)"),
+    "link_missing": N_("there is no lesson file {name} next to this page or in the lessons folder"),
 }
+
+FILE_ID = "lesson-"  # a lesson made with nbgames.teach (a file's) has an id "lesson-<hash>"
+MAX_FILES = 20  # lesson files one page opens
+LINK_NAME = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}\.json$")
+
+
+def lesson_file_limit() -> int:
+    """The largest lesson file a page reads (bytes): `nbgames.teach.MAX_LESSON_BYTES`."""
+    from ..teach import MAX_LESSON_BYTES
+
+    return MAX_LESSON_BYTES
+
+
+def _megabytes() -> str:
+    return f"{lesson_file_limit() / 1_000_000:g}"
+
+
+def lesson_link(query: str | None = None) -> str | None:
+    """The lesson file a page's link asks for (``?lesson=name.json``), None if it asks for none.
+    `query`: the query string (default: the page request's, which Voilà hands to the kernel)."""
+    from urllib.parse import parse_qs
+
+    query = os.environ.get("QUERY_STRING", "") if query is None else query
+    asked = parse_qs(query).get("lesson")
+    return None if not asked else asked[0]
+
+
+def find_lesson_file(name: str, folder: str | os.PathLike | None = None) -> str:
+    """The path of the lesson file `name` (a plain file name: no folder, no '..') next to the
+    page's notebook (`folder`, default the kernel's working folder, which Voilà sets to the
+    notebook's) or in a ``lessons`` folder beside it or beside its parent (notebooks/lessons/).
+    `LessonError` when the name is not plain or no such file exists."""
+    from pathlib import Path
+
+    from ..i18n import msg
+    from ..teach import LessonError
+
+    if not isinstance(name, str) or not LINK_NAME.match(name) or ".." in name:
+        raise LessonError(msg(LESSON_TEXT["link_bad_name"]))
+    here = Path(folder) if folder is not None else Path.cwd()
+    for place in (here, here / "lessons", here.parent / "lessons"):
+        path = place / name
+        if path.is_file():
+            return str(path)
+    raise LessonError(msg(LESSON_TEXT["link_missing"], name=name))
 
 
 def lesson_text(key: str, **kw: Any) -> str:
@@ -349,6 +406,7 @@ class LessonRunner:
         if not lessons:
             raise ValueError("a lesson runner needs at least one lesson")
         self.lessons = list(lessons)
+        self._builtin = len(self.lessons)  # lesson files opened on the page come after these
         self.completed: set[str] = set()
         self._sessions: dict[int, LessonSession] = {}
         self.index = min(max(0, start), len(self.lessons) - 1)
@@ -377,7 +435,15 @@ class LessonRunner:
         self.menu = widgets.VBox(self.items)
         self.menu.add_class("nbg-lesson-list")
         # The list of lessons: open beside the lesson on a wide page, folded above it on a phone.
-        self.menu_fold = fold("lessons", lesson_text("lessons"), [self.menu], opened=True)
+        # A teacher's lesson file: opened here (upload) or by the page's link (?lesson=name.json).
+        self.file_upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
+                                              description=lesson_text("open_file"), layout=widgets.Layout(width="auto"))
+        self.file_upload.add_class("nbg-lesson-open")
+        self.file_upload.observe(self._on_file, names="value")
+        self.file_message = widgets.HTML()
+        self.file_message.add_class("nbg-lesson-file-message")
+        self.menu_fold = fold("lessons", lesson_text("lessons"), [self.menu, self.file_upload, self.file_message],
+                              opened=True)
         self.menu_fold.layout = widgets.Layout(flex="0 1 260px", min_width="0", margin="0 12px 0 0")
         self.title = widgets.HTML()
         self.title.add_class("nbg-lesson-title")
@@ -421,10 +487,92 @@ class LessonRunner:
             # a teacher's lesson keeps its progress apart from the game's own lessons
             self.pagekit.storage_key = storage_key or f"nbgames/{self.session.game.name}/learn"
             self.pagekit.observe(self._on_browser_ready, names="ready")
+            self.pagekit.max_upload = lesson_file_limit()  # a larger file stays in the browser
+            self.pagekit.on_too_large(lambda *_: self._say_file(lesson_text("file_too_big", limit=_megabytes()), False))
         status = getattr(self.view, "status", None)
         if status is not None and hasattr(status, "observe"):
             status.observe(self._on_view_status, names="value")
+        self._linked: int | None = None  # the lesson the page's link opened (?lesson=)
+        self._open_link()
         self._show_lesson()
+
+    # -- lesson files ------------------------------------------------------------------------
+    def _say_file(self, text: str, ok: bool) -> None:
+        colour = "#1b7837" if ok else "#b2182b"
+        self.file_message.value = (f"<div style='border-left:4px solid {colour};padding:2px 6px'>"
+                                   f"<small>{_escape(text)}</small></div>")
+
+    def _open_link(self) -> None:
+        """Open the lesson file the page's link names (``?lesson=name.json``), at once."""
+        from ..teach import LessonError, load_lesson
+
+        name = lesson_link()
+        if name is None:
+            return
+        try:
+            lesson = load_lesson(find_lesson_file(name), game=self.session.game.name)
+        except LessonError as exc:
+            self._say_file(lesson_text("link_refused", reason=exc.localized(self.lang)), False)
+            return
+        self._linked = self.add_lesson(lesson, name)
+
+    def _on_file(self, change: dict) -> None:
+        files = change["new"]
+        if not files:
+            return
+        first = files[0] if isinstance(files, (list, tuple)) else next(iter(files.values()), None)
+        content = first.get("content", b"") if isinstance(first, dict) else b""
+        size = first.get("size", 0) if isinstance(first, dict) else 0
+        name = first.get("name", "") if isinstance(first, dict) else ""
+        self.file_upload.value = ()
+        if not isinstance(size, int) or size > lesson_file_limit() or len(content) > lesson_file_limit():
+            self._say_file(lesson_text("file_too_big", limit=_megabytes()), False)
+            return
+        self.open_file(bytes(content), name if isinstance(name, str) else "")
+
+    def open_file(self, data: bytes | str, name: str = "") -> bool:
+        """Open a lesson file's content (what "Open a lesson file" reads): checked by
+        `nbgames.load_lesson` for this page's game; a refused file is said why, and the page's
+        lessons stay as they were. True if the lesson was opened."""
+        from ..teach import LessonError, load_lesson
+
+        if len(data) > lesson_file_limit():
+            self._say_file(lesson_text("file_too_big", limit=_megabytes()), False)
+            return False
+        if isinstance(data, str):
+            data = data.encode("utf-8")
+        try:
+            lesson = load_lesson(bytes(data), game=self.session.game.name)
+        except LessonError as exc:
+            self._say_file(lesson_text("file_refused", reason=exc.localized(self.lang)), False)
+            return False
+        return self.add_lesson(lesson, name[:100]) is not None
+
+    def add_lesson(self, lesson: Any, name: str = "") -> int | None:
+        """Add a teacher's lesson (`nbgames.teach.Lesson`) to the list and open it; its index."""
+        import ipywidgets as widgets
+
+        kit = lesson.lesson(self.lang)
+        ids = [known.id for known in self.lessons]
+        if kit.id in ids:
+            index = ids.index(kit.id)
+            self._say_file(lesson_text("file_again", title=kit.title), True)
+        elif len(self.lessons) >= self._builtin + MAX_FILES:
+            self._say_file(lesson_text("file_too_many", limit=MAX_FILES), False)
+            return None
+        else:
+            self.lessons.append(kit)
+            index = len(self.lessons) - 1
+            item = widgets.Button(description=kit.title, layout=widgets.Layout(width="auto"))
+            item.add_class("nbg-lesson-item")
+            item.add_class("nbg-lesson-file")
+            item.on_click(lambda _b, i=index: self.go(i))
+            self.items.append(item)
+            self.menu.children = tuple(self.items)
+            self.bar.max = len(self.lessons)
+            self._say_file(lesson_text("file_opened", title=kit.title, name=name or "—"), True)
+        self.go(index)
+        return index
 
     def _links(self) -> str:
         """Links to the game's glossary (its words in both languages) and its rules page."""
@@ -455,8 +603,10 @@ class LessonRunner:
         if self.pagekit.stored:
             ids = [lesson.id for lesson in self.lessons]
             try:
-                done, index, step = read_lesson_state(self.pagekit.stored, ids,
+                done, index, step = read_lesson_state(self._without_closed_files(self.pagekit.stored), ids,
                                                       [len(lesson.steps) for lesson in self.lessons])
+                if self._linked is not None and index != self._linked:  # the link's lesson comes first
+                    index, step = self._linked, 0
             except RecordError as exc:
                 self.pagekit.set_aside()
                 self.feedback.value = f"<i>{_escape(lesson_text('kept_refused', reason=str(exc)))}</i>"
@@ -472,6 +622,21 @@ class LessonRunner:
                 self.feedback.value = f"<i>{_escape(welcome.format(done=len(done)))}</i>"
         self._keeping = True
         self._keep()
+
+    def _without_closed_files(self, text: str) -> str:
+        """Kept progress, less what it says of lesson files not open on the page now (a file
+        opened by upload is gone after a reload; the built-in lessons' progress stays)."""
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            return text  # read_lesson_state says why
+        if not isinstance(data, dict) or not isinstance(data.get("done"), list):
+            return text
+        ids = {lesson.id for lesson in self.lessons}
+        data["done"] = [d for d in data["done"] if not (isinstance(d, str) and d.startswith(FILE_ID) and d not in ids)]
+        if type(data.get("lesson")) is int and len(self.lessons) <= data["lesson"] < len(self.lessons) + MAX_FILES:
+            data["lesson"], data["step"] = 0, 0  # it was a lesson from a file, not open now
+        return json.dumps(data)
 
     def _keep(self) -> None:
         """Keep the learner's progress in their own browser (after every change)."""
