@@ -556,7 +556,7 @@ class LessonRunner:
         ids = [known.id for known in self.lessons]
         if kit.id in ids:
             index = ids.index(kit.id)
-            self._say_file(lesson_text("file_again", title=kit.title), True)
+            said = lesson_text("file_again", title=kit.title)
         elif len(self.lessons) >= self._builtin + MAX_FILES:
             self._say_file(lesson_text("file_too_many", limit=MAX_FILES), False)
             return None
@@ -570,8 +570,9 @@ class LessonRunner:
             self.items.append(item)
             self.menu.children = tuple(self.items)
             self.bar.max = len(self.lessons)
-            self._say_file(lesson_text("file_opened", title=kit.title, name=name or "—"), True)
+            said = lesson_text("file_opened", title=kit.title, name=name or "—")
         self.go(index)
+        self._say_file(said, True)  # last: the lesson is shown when this is said
         return index
 
     def _links(self) -> str:
