@@ -35,8 +35,8 @@ from .engine.game import Game, from_record
 from .engine.registry import available_games, manifest
 from .i18n import LANGUAGES, N_, Msg, current, gettext, localize, msg
 
-__all__ = ["AskChoice", "AskMove", "Board", "Lesson", "LessonError", "ShowMoves", "ask_choice", "ask_move",
-           "board", "load_lesson", "show_moves"]
+__all__ = ["AskChoice", "AskMove", "AskSquare", "Board", "Lesson", "LessonError", "ShowMoves", "ask_choice",
+           "ask_move", "ask_square", "board", "load_lesson", "show_moves"]
 
 LESSON_FORMAT = "nbgames-lesson"
 LESSON_VERSION = 1
@@ -51,21 +51,33 @@ MAX_MOVES = 60  # moves in one step (a list to accept, a replay)
 MAX_OPTIONS = 8
 MAX_POSITION_MOVES = 2000  # moves in the records of one lesson, all together (each is replayed)
 MAX_BEST_SCORE = 10  # "best score" steps in one lesson (each previews every legal move)
+MAX_HIGHLIGHT = 64  # squares marked by one step
+MAX_RULES = 40
 JUDGES = ("any of", "not", "kind", "best score")
-TOP_KEYS = {"format", "version", "game", "title", "intro", "summary", "seat", "positions", "steps"}
+TOP_KEYS = {"format", "version", "game", "id", "title", "intro", "summary", "seat", "rules", "positions", "steps"}
 TOP_REQUIRED = {"format", "version", "game", "title", "steps"}
 STEP_KEYS = {
-    "move": ({"type", "accept"}, {"position", "prompt", "right", "wrong", "rule", "show"}),
-    "choice": ({"type", "prompt", "options"}, {"position", "right", "wrong", "rule"}),
+    "move": ({"type", "accept"}, {"position", "prompt", "right", "wrong", "rule", "show", "highlight", "buttons"}),
+    "choice": ({"type", "prompt", "options"}, {"position", "right", "wrong", "rule", "highlight"}),
     "moves": ({"type", "moves"}, {"position", "prompt", "notes", "rule"}),
 }
+# Made in a notebook only: Python functions (a prompt or a highlight computed from the game, words
+# said after a move) and questions answered by clicking a square. A lesson file holds none of them.
+CODE_STEP_KEYS = {
+    "move": ({"type", "accept"}, STEP_KEYS["move"][1] | {"after"}),
+    "choice": STEP_KEYS["choice"],
+    "moves": STEP_KEYS["moves"],
+    "square": ({"type", "squares"}, {"position", "prompt", "right", "wrong", "rule", "highlight"}),
+}
 NAME = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+SQUARE = re.compile(r"^[A-Za-z]{1,2}[0-9]{1,2}$")  # a square's name on the board ("F5")
 HTML_TAG = re.compile(r"<[/!?]?[A-Za-z]|&#|&[A-Za-z]+;")
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 Text = str | Mapping[str, str]
 Position = Game | Mapping[str, Any] | str | None
 Judge = Callable[[Game, Action], Any]
+Highlight = Sequence[str] | Callable[[Game], Sequence[str]] | None
 
 
 class LessonError(ValueError):
@@ -250,18 +262,22 @@ class AskMove:
     wrong: Text = ""
     rule: str = ""
     show: str | None = None
+    highlight: Highlight = None
+    buttons: list[dict[str, Any]] = field(default_factory=list)
+    after: Callable[[Game], str] | None = None
 
     def to_dict(self, position: str | None = None) -> dict[str, Any]:
         if callable(self.accept):
             raise LessonError(msg("a judge written in Python cannot be saved in a lesson file: use one of the "
                                   "judge kinds ({kinds})", kinds=", ".join(JUDGES)))
+        _no_code(self)
         out: dict[str, Any] = {"type": "move"}
         if position is not None:
             out["position"] = position
         if self.prompt:
             out["prompt"] = self.prompt
         out["accept"] = self.accept
-        for key in ("right", "wrong", "rule", "show"):
+        for key in ("right", "wrong", "rule", "show", "highlight", "buttons"):
             if getattr(self, key):
                 out[key] = getattr(self, key)
         return out
@@ -280,13 +296,15 @@ class AskChoice:
     right: Text = ""
     wrong: Text = ""
     rule: str = ""
+    highlight: Highlight = None
 
     def to_dict(self, position: str | None = None) -> dict[str, Any]:
+        _no_code(self)
         out: dict[str, Any] = {"type": "choice"}
         if position is not None:
             out["position"] = position
         out.update(prompt=self.prompt, options=self.options)
-        for key in ("right", "wrong", "rule"):
+        for key in ("right", "wrong", "rule", "highlight"):
             if getattr(self, key):
                 out[key] = getattr(self, key)
         return out
@@ -306,6 +324,7 @@ class ShowMoves:
     rule: str = ""
 
     def to_dict(self, position: str | None = None) -> dict[str, Any]:
+        _no_code(self)
         out: dict[str, Any] = {"type": "moves"}
         if position is not None:
             out["position"] = position
@@ -322,11 +341,73 @@ class ShowMoves:
         Lesson(gettext(N_("Watch these moves")), [self])._ipython_display_()
 
 
-TeachStep = AskMove | AskChoice | ShowMoves
+@dataclass
+class AskSquare:
+    """A step: click a square on the board (nothing is played). See `ask_square`."""
+
+    position: dict[str, Any] | None
+    squares: list[str]
+    prompt: Text | Callable[[Game], str] = ""
+    right: Text = ""
+    wrong: Text | Callable[[Game, str], str] = ""
+    rule: str = ""
+    highlight: Highlight = None
+
+    def to_dict(self, position: str | None = None) -> dict[str, Any]:
+        raise LessonError(msg("a question answered by clicking a square is made in a notebook (ask_square): a "
+                              "lesson file cannot hold one yet"))
+
+    def _code_dict(self, position: str | None) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "square"}
+        if position is not None:
+            out["position"] = position
+        out["squares"] = list(self.squares)
+        for key in ("prompt", "right", "wrong", "rule", "highlight"):
+            if getattr(self, key):
+                out[key] = getattr(self, key)
+        return out
+
+    def _ipython_display_(self) -> None:
+        Lesson(gettext(N_("A question")), [self])._ipython_display_()
+
+
+TeachStep = AskMove | AskChoice | ShowMoves | AskSquare
+
+
+def _no_code(step: Any) -> None:
+    """A step with a Python function in it (a computed prompt or highlight, words after a move)
+    cannot be written to a lesson file."""
+    for key in ("prompt", "highlight", "after"):
+        if callable(getattr(step, key, None)):
+            raise LessonError(msg("the {where} of this step is a Python function: a lesson file holds only texts "
+                                  "and data (write it out, or keep the lesson in its notebook)", where=key))
+
+
+def _highlight(highlight: Any) -> Any:
+    if highlight is None or callable(highlight):
+        return highlight
+    if isinstance(highlight, str):
+        return [highlight]
+    return [str(s) for s in highlight]
+
+
+def _buttons(buttons: Sequence[Any]) -> list[dict[str, Any]]:
+    out = []
+    for button in buttons or ():
+        if isinstance(button, Mapping):
+            out.append(dict(button))
+        else:
+            item = {"label": button[0], "value": str(button[1])}
+            if len(button) > 2 and button[2]:
+                item["text"] = button[2]
+            out.append(item)
+    return out
 
 
 def ask_move(position: Position, accept: Any, right: Text = "", wrong: Text = "", rule: str = "",
-             prompt: Text = "", show: str | None = None, ply: int | None = None) -> AskMove:
+             prompt: Text | Callable[[Game], str] = "", show: str | None = None, ply: int | None = None,
+             highlight: Highlight = None, buttons: Sequence[Any] = (),
+             after: Callable[[Game], str] | None = None) -> AskMove:
     """A step where the learner makes a move on the board.
 
     `position`: a Game, a saved record (dict or JSON), or None to go on from the step before.
@@ -337,17 +418,30 @@ def ask_move(position: Position, accept: Any, right: Text = "", wrong: Text = ""
     `right` / `wrong`: what to say; an illegal move is explained by the engine's own refusal and
     rule id, then `wrong`. `rule`: the rule id the step teaches. `show`: the move "Show me" makes
     (default: the first the judge accepts). Wrong answers change nothing.
+
+    `highlight`: squares to mark on the board while the step is shown (["F3", "F4"]; in a
+    notebook also a function of the game). `buttons`: buttons below the board, each (label,
+    value) or (label, value, what to say): a value that is a legal move is judged as that move;
+    any other value is a wrong answer said with its text (a tempting non-move such as "pass").
+    In a notebook only: `prompt` may be a function of the game (live numbers), and `after` a
+    function of the game after the right move, whose words follow the right answer's (what was
+    drawn, what the log says).
     """
-    step = AskMove(_record_of(position, ply), _canonical_accept(accept), prompt, right, wrong, rule, show)
+    step = AskMove(_record_of(position, ply), _canonical_accept(accept), prompt, right, wrong, rule, show,
+                   _highlight(highlight), _buttons(buttons), after)
     _check_python_step(step)
     return step
 
 
-def ask_choice(question: Text, options: Sequence[Any], rule: str = "", answer: Any = None, right: Text = "",
-               wrong: Text = "", position: Position = None, ply: int | None = None) -> AskChoice:
+def ask_choice(question: Text | Callable[[Game], str], options: Sequence[Any], rule: str = "", answer: Any = None,
+               right: Text = "", wrong: Text = "", position: Position = None, ply: int | None = None,
+               highlight: Highlight = None) -> AskChoice:
     """A step with a question and buttons. `options`: labels (mark the right one(s) with
     `answer`, a label or a list of labels), or (label, right?, what to say) tuples, or dicts
-    {"label", "right", "text"}. `right` / `wrong`: what to say when no option says it itself."""
+    {"label", "right", "text", "value"} (`value`: a short name a Python user may answer with
+    instead of the label, e.g. "blue" for "The blue player"). `right` / `wrong`: what to say
+    when no option says it itself. `highlight`: squares to mark on the board (see `ask_move`);
+    in a notebook the question may be a function of the game."""
     answers = [answer] if isinstance(answer, (str, dict)) else list(answer or [])
     out = []
     for option in options:
@@ -360,7 +454,7 @@ def ask_choice(question: Text, options: Sequence[Any], rule: str = "", answer: A
         else:
             item = {"label": option, "right": option in answers}
         out.append(item)
-    step = AskChoice(question, out, _record_of(position, ply), right, wrong, rule)
+    step = AskChoice(question, out, _record_of(position, ply), right, wrong, rule, _highlight(highlight))
     _check_python_step(step)
     return step
 
@@ -375,11 +469,50 @@ def show_moves(position: Position, moves: Sequence[Any], notes: Sequence[Text | 
     return step
 
 
+def ask_square(question: Text | Callable[[Game], str], squares: str | Sequence[str], right: Text = "",
+               wrong: Text | Callable[[Game, str], str] = "", rule: str = "", position: Position = None,
+               ply: int | None = None, highlight: Highlight = None) -> AskSquare:
+    """A question answered by clicking a square on the board ("click the square that would cost
+    4 chips"): nothing is played. `squares`: the right square(s) by name ("F2"); "Show me" marks
+    the first. `wrong`: what to say, or a function (game, clicked square's name) -> text that
+    explains that square. Made in a notebook; a lesson file cannot hold one yet."""
+    names = [squares] if isinstance(squares, str) else [str(s) for s in squares]
+    step = AskSquare(_record_of(position, ply), names, question, right, wrong, rule, _highlight(highlight))
+    _check_python_step(step)
+    return step
+
+
 def _check_python_step(step: TeachStep) -> None:
     """A step made in Python is checked at once when it has its own position (else when it
     joins a lesson)."""
     if step.position is not None:
         Lesson(gettext(N_("A question")), [step])
+
+
+def _code_dict(step: TeachStep, position: str | None) -> dict[str, Any]:
+    """A step as `_check_lesson` and `_build` read it in a notebook: the file form, and the Python
+    functions a file cannot hold (a judge, a computed prompt or highlight, words after a move)."""
+    if isinstance(step, AskSquare):
+        return step._code_dict(position)
+    if isinstance(step, AskMove):
+        plain = AskMove(step.position, {}, "", step.right, step.wrong, step.rule, step.show,
+                        None if callable(step.highlight) else step.highlight, step.buttons)
+        data = plain.to_dict(position)
+        data["accept"] = step.accept
+        if step.after is not None:
+            data["after"] = step.after
+    elif isinstance(step, AskChoice):
+        data = AskChoice("", step.options, step.position, step.right, step.wrong, step.rule,
+                         None if callable(step.highlight) else step.highlight).to_dict(position)
+    else:
+        data = ShowMoves(step.position, step.moves, step.notes, "", step.rule).to_dict(position)
+    for key in ("prompt", "highlight"):
+        value = getattr(step, key, None)
+        if value:
+            data[key] = value
+        else:
+            data.pop(key, None)
+    return data
 
 
 # -- lessons ------------------------------------------------------------------------------------
@@ -389,16 +522,23 @@ class Lesson:
 
     `game`: the game's name (a lesson for another game is refused), or left out to take it from
     the first step's position. `lang`: the language of the page (None: the page's own). `seat`:
-    whose hand the board shows (default: the seat to move at the first position)."""
+    whose hand the board shows (default: the seat to move at the first position). `id`: a fixed
+    name for the lesson (letters, digits, '-', '_', '.'), under which each browser keeps its
+    progress, so a lesson whose words you edit keeps its learners' progress (default: made from
+    the lesson's content). `rules`: the rule ids the lesson teaches (default: its steps' rules).
+    """
 
     def __init__(self, title: Text, steps: Iterable[TeachStep], game: str | None = None, lang: str | None = None,
-                 intro: Text = "", summary: Text = "", seat: int | None = None):
+                 intro: Text = "", summary: Text = "", seat: int | None = None, id: str | None = None,
+                 rules: Sequence[str] | None = None):
         self.title, self.intro, self.summary, self.lang = title, intro, summary, lang
+        self.fixed_id = id
+        self.rules = None if rules is None else list(rules)
         self.steps: list[TeachStep] = list(steps)
         for index, step in enumerate(self.steps, 1):
-            if not isinstance(step, (AskMove, AskChoice, ShowMoves)):
+            if not isinstance(step, (AskMove, AskChoice, ShowMoves, AskSquare)):
                 raise LessonError(msg("a step is made with ask_move, ask_choice or show_moves, not {what}",
-                                   what=type(step).__name__), index)
+                                      what=type(step).__name__), index)  # (or ask_square, in a notebook)
         first = next((s.position for s in self.steps if s.position is not None), None)
         self.game = game or (first or {}).get("game")
         if not isinstance(self.game, str):
@@ -419,15 +559,17 @@ class Lesson:
                     names[key] = f"p{len(names) + 1}"
                     positions[names[key]] = step.position
                 name = names[key]
-            if allow_code and isinstance(step, AskMove) and callable(step.accept):
-                data = AskMove(step.position, {}, step.prompt, step.right, step.wrong, step.rule,
-                               step.show).to_dict(name)
-                data["accept"] = step.accept
+            if allow_code:
+                data = _code_dict(step, name)
             else:
                 data = step.to_dict(name)
             steps.append(data)
-        out: dict[str, Any] = {"format": LESSON_FORMAT, "version": LESSON_VERSION, "game": self.game,
-                               "title": self.title}
+        out: dict[str, Any] = {"format": LESSON_FORMAT, "version": LESSON_VERSION, "game": self.game}
+        if self.fixed_id is not None:
+            out["id"] = self.fixed_id
+        out["title"] = self.title
+        if self.rules is not None:
+            out["rules"] = self.rules
         if self.intro:
             out["intro"] = self.intro
         if self.summary:
@@ -441,9 +583,10 @@ class Lesson:
     def to_dict(self) -> dict[str, Any]:
         """The lesson file's JSON (a `LessonError` if a step's judge is Python code)."""
         for index, step in enumerate(self.steps, 1):
-            if isinstance(step, AskMove) and callable(step.accept):
-                raise LessonError(msg("a judge written in Python cannot be saved in a lesson file: use one of the "
-                                   "judge kinds ({kinds})", kinds=", ".join(JUDGES)), index)
+            try:
+                step.to_dict()
+            except LessonError as exc:
+                raise LessonError(exc.reason, index) from None
         return json.loads(json.dumps(self._data()))
 
     def to_file(self, path: str | os.PathLike) -> None:
@@ -454,7 +597,10 @@ class Lesson:
 
     @property
     def id(self) -> str:
-        """A short id of this lesson's content (where a browser keeps its progress)."""
+        """The lesson's `id` when it has one, else a short id of its content (where a browser
+        keeps its progress)."""
+        if self.fixed_id is not None:
+            return self.fixed_id
         blob = json.dumps(self._data(allow_code=True), sort_keys=True,
                           default=lambda f: getattr(f, "__qualname__", "code"))
         return "lesson-" + hashlib.sha256(blob.encode()).hexdigest()[:12]
@@ -467,7 +613,8 @@ class Lesson:
             return f"{n} {word}{'' if n == 1 else 's'}"
 
         parts = [count(kinds.count(k), w) for k, w in (("AskMove", "move to find"), ("AskChoice", "question"),
-                                                       ("ShowMoves", "replay")) if k in kinds]
+                                                       ("AskSquare", "square to find"), ("ShowMoves", "replay"))
+                 if k in kinds]
         return (f"{manifest(self.game).title}, {text_in(self.title, 'en')!r}: {count(len(self.steps), 'step')} "
                 f"({', '.join(parts)}), {count(len(self._checked.positions), 'position')}")
 
@@ -576,6 +723,16 @@ def _check_lesson(data: Any, allow_code: bool = False, game: str | None = None) 
     _check_text(data.get("intro"), N_("introduction"), None)
     _check_text(data.get("summary"), N_("summary"), None)
     rules = _rule_ids(name)
+    if "id" in data and (not isinstance(data["id"], str) or not NAME.match(data["id"])):
+        raise LessonError(msg("a lesson's id is letters, digits, '-', '_' or '.' (at most 40), not {name}",
+                              name=repr(data["id"])[:44]), None)
+    if "rules" in data:
+        taught = data["rules"]
+        if not isinstance(taught, list) or len(taught) > MAX_RULES:
+            raise LessonError(msg("rules must be a list of at most {limit} rule ids", limit=MAX_RULES), None)
+        for rule in taught:
+            if not isinstance(rule, str) or (rules is not None and rule not in rules):
+                raise LessonError(msg("{game} has no rule {rule}", game=_title(name), rule=repr(rule)[:30]), None)
     positions = data.get("positions", {})
     if not isinstance(positions, dict) or len(positions) > MAX_POSITIONS:
         raise LessonError(msg("positions must be an object of at most {limit} named records",
@@ -624,9 +781,10 @@ def _check_lesson(data: Any, allow_code: bool = False, game: str | None = None) 
         if not isinstance(step, dict):
             raise LessonError(msg("a step must be an object"), index)
         kind = step.get("type")
-        if kind not in STEP_KEYS:
+        known = CODE_STEP_KEYS if allow_code else STEP_KEYS
+        if kind not in known:
             raise LessonError(msg("a step's type is move, choice or moves, not {kind}", kind=repr(kind)[:30]), index)
-        required, optional = STEP_KEYS[kind]
+        required, optional = known[kind]
         _keys(step, required, optional, index, N_("step"))
         if "position" in step:
             pname = step["position"]
@@ -639,14 +797,26 @@ def _check_lesson(data: Any, allow_code: bool = False, game: str | None = None) 
         if not isinstance(rule, str) or (rule and rules is not None and rule not in rules):
             raise LessonError(msg("{game} has no rule {rule}", game=_title(name), rule=repr(rule)[:30]), index)
         for key in ("prompt", "right", "wrong"):
+            if allow_code and callable(step.get(key)) and (kind, key) in _CODE_TEXTS:
+                continue  # a notebook's function of the game: called when the step is shown
             _check_text(step.get(key), _WHERE[key], index, required=key == "prompt" and kind == "choice")
+        _check_highlight(step.get("highlight"), index, allow_code)
+        if "after" in step and not callable(step["after"]):
+            raise LessonError(msg("after is a function of the game after the move (in a notebook)"), index)
         if kind == "move":
             best += isinstance(step.get("accept"), dict) and step["accept"].get("judge") == "best score"
             if best > MAX_BEST_SCORE:
                 raise LessonError(msg("a lesson has at most {limit} steps judged by the best score",
                                       limit=MAX_BEST_SCORE), index)
+            _check_buttons(step.get("buttons", []), index)
             answer = _check_move_step(step, game_now, index, allow_code)
             game_now.play(answer)
+        elif kind == "square":
+            squares = step["squares"]
+            if not isinstance(squares, list) or not 1 <= len(squares) <= MAX_HIGHLIGHT or not all(
+                    isinstance(s, str) and SQUARE.match(s) for s in squares):
+                raise LessonError(msg("squares must be a list of square names like {example}", example="F5"), index)
+            answer = squares[0]
         elif kind == "choice":
             answer = _check_choice_step(step, index)
         else:
@@ -660,6 +830,7 @@ def _check_lesson(data: Any, allow_code: bool = False, game: str | None = None) 
     return _Checked({k: positions[k] for k in positions}, expected)
 
 
+_CODE_TEXTS = {("move", "prompt"), ("choice", "prompt"), ("square", "prompt"), ("square", "wrong")}
 _WHERE = {"prompt": N_("prompt"), "right": N_("text for a right answer"), "wrong": N_("text for a wrong answer")}
 
 
@@ -727,19 +898,46 @@ def _check_choice_step(step: dict[str, Any], index: int) -> str:
     if not isinstance(options, list) or not 2 <= len(options) <= MAX_OPTIONS:
         raise LessonError(msg("a question has 2 to {limit} options", limit=MAX_OPTIONS), index)
     right = None
+    values = set()
     for number, option in enumerate(options):
         if not isinstance(option, dict):
             raise LessonError(msg("an option is an object with a label, right (true or false) and maybe a text"), index)
-        _keys(option, {"label", "right"}, {"text"}, index, N_("option"))
+        _keys(option, {"label", "right"}, {"text", "value"}, index, N_("option"))
+        value = option.get("value", str(number))
+        if not isinstance(value, str) or not NAME.match(value) or value in values:
+            raise LessonError(msg("an option's value is a short name (letters, digits, '-', '_' or '.'), "
+                                  "different for each option, not {value}", value=repr(value)[:30]), index)
+        values.add(value)
         _check_text(option["label"], N_("option's label"), index, required=True)
         _check_text(option.get("text"), N_("option's text"), index)
         if not isinstance(option["right"], bool):
             raise LessonError(msg("an option's right must be true or false"), index)
         if option["right"] and right is None:
-            right = str(number)
+            right = value
     if right is None:
         raise LessonError(msg("no option of this question is marked right"), index)
     return right
+
+
+def _check_highlight(highlight: Any, index: int, allow_code: bool) -> None:
+    if highlight is None or (allow_code and callable(highlight)):
+        return
+    if not isinstance(highlight, list) or len(highlight) > MAX_HIGHLIGHT or not all(
+            isinstance(s, str) and SQUARE.match(s) for s in highlight):
+        raise LessonError(msg("highlight must be a list of square names like {example}", example="F5"), index)
+
+
+def _check_buttons(buttons: Any, index: int) -> None:
+    if not isinstance(buttons, list) or len(buttons) > MAX_OPTIONS:
+        raise LessonError(msg("buttons must be a list of at most {limit} buttons", limit=MAX_OPTIONS), index)
+    for button in buttons:
+        if not isinstance(button, dict):
+            raise LessonError(msg("a button is an object with a label, a value and maybe a text"), index)
+        _keys(button, {"label", "value"}, {"text"}, index, N_("button"))
+        _check_text(button["label"], N_("button's label"), index, required=True)
+        _check_text(button.get("text"), N_("button's text"), index)
+        if not isinstance(button["value"], str) or not button["value"].strip() or len(button["value"]) > 80:
+            raise LessonError(msg("a button's value is a move's notation or a short word"), index)
 
 
 def _check_replay(step: dict[str, Any], game: Game, index: int) -> None:
@@ -838,21 +1036,31 @@ def _build(lesson: Lesson, lang: str) -> Any:
     for step, answer in zip(data["steps"], checked.expected, strict=True):
         start = starter(step["position"]) if "position" in step else None
         rule = step.get("rule", "")
-        prompt = text_in(step.get("prompt"), lang)
+        asked = step.get("prompt")
+        prompt: Any = asked if callable(asked) else text_in(asked, lang)
+        marks = _marks(step.get("highlight"))
         if step["type"] == "move":
             show = step.get("show") or str(answer)
             prompt = prompt or gettext(N_("Make your move on the board."), lang)
-            steps.append(Step(prompt=prompt, judge=_judge(step["accept"], rule, text_in(step.get("right"), lang),
-                                                          text_in(step.get("wrong"), lang)),
-                              expected=lambda game, show=show: show, start=start))
+            buttons = step.get("buttons", [])
+            judge = _judge(step["accept"], rule, text_in(step.get("right"), lang), text_in(step.get("wrong"), lang))
+            steps.append(Step(prompt=prompt, judge=_with_buttons(judge, buttons, rule, lang) if buttons else judge,
+                              expected=lambda game, show=show: show, start=start, highlight=marks,
+                              follow=step.get("after"),
+                              choices=[Choice(text_in(b["label"], lang), b["value"]) for b in buttons]))
+        elif step["type"] == "square":
+            steps.append(Step(prompt=prompt or gettext(N_("Click a square on the board."), lang),
+                              judge=_square_judge(step, rule, lang), expected=lambda game, a=answer: a, plays=False,
+                              start=start, highlight=marks))
         elif step["type"] == "choice":
             options = step["options"]
-            say = {str(i): (o["right"], text_in(o.get("text"), lang) or text_in(
+            values = [o.get("value", str(i)) for i, o in enumerate(options)]
+            say = {values[i]: (o["right"], text_in(o.get("text"), lang) or text_in(
                 step.get("right" if o["right"] else "wrong"), lang) or gettext(
                 N_("Yes, that's right.") if o["right"] else N_("Not this one: have another look."), lang))
                 for i, o in enumerate(options)}
-            # A Python user may answer with the option's label too (the page sends its index).
-            say |= {text_in(o["label"], lang): say[str(i)] for i, o in enumerate(options)
+            # A Python user may answer with the option's label too (the page sends its value).
+            say |= {text_in(o["label"], lang): say[values[i]] for i, o in enumerate(options)
                     if text_in(o["label"], lang) not in say}
 
             def judge(game: Game, value: Any, say=say, rule=rule) -> Any:
@@ -860,8 +1068,8 @@ def _build(lesson: Lesson, lang: str) -> Any:
                 return Verdict(ok, rule, text)
 
             steps.append(Step(prompt=prompt, judge=judge, expected=lambda game, a=answer: a, plays=False,
-                              board=False, start=start,
-                              choices=[Choice(text_in(o["label"], lang), str(i)) for i, o in enumerate(options)]))
+                              board=False, start=start, highlight=marks,
+                              choices=[Choice(text_in(o["label"], lang), values[i]) for i, o in enumerate(options)]))
         else:
             moves, notes = step["moves"], step.get("notes", [])
             for number, move in enumerate(moves):
@@ -887,7 +1095,57 @@ def _build(lesson: Lesson, lang: str) -> Any:
     return KitLesson(id=lesson.id, title=text_in(lesson.title, lang), intro=text_in(lesson.intro, lang),
                      start_game=lambda: game_at(first), steps=steps, summary=text_in(lesson.summary, lang) or gettext(
                          N_("Done! That was the whole lesson."), lang), seat=seat,
-                     rules=tuple(dict.fromkeys(s.get("rule") for s in data["steps"] if s.get("rule"))))
+                     rules=tuple(lesson.rules) if lesson.rules is not None else tuple(
+                         dict.fromkeys(s.get("rule") for s in data["steps"] if s.get("rule"))))
+
+
+def _marks(highlight: Any) -> Callable[[Game], list[str]] | None:
+    """A step's highlight for the runner: a function of the game."""
+    if highlight is None or callable(highlight):
+        return highlight
+    return lambda game, squares=list(highlight): squares
+
+
+def _with_buttons(judge: Callable[[Game, Any], Any], buttons: list[dict[str, Any]], rule: str,
+                  lang: str) -> Callable[[Game, Any], Any]:
+    """A move step's buttons: a button that is a legal move is judged as that move; one that is
+    not a move here says its own words (a tempting non-move such as "pass")."""
+    from .ui.lesson import Verdict, judge_move
+
+    said = {b["value"]: text_in(b["text"], lang) for b in buttons if b.get("text")}
+
+    def judged(game: Game, answer: Any) -> Any:
+        value = str(answer)
+        if value in said and isinstance(judge_move(game, value), Verdict):
+            return Verdict(False, rule, said[value])
+        return judge(game, answer)
+
+    return judged
+
+
+def square_of(answer: Any) -> str | None:
+    """The square an answer names: a square's name ("F5"), or a move onto it ("**@F5", "C4")."""
+    text = str(answer).strip().rpartition("@")[2].upper()
+    return text if SQUARE.match(text) else None
+
+
+def _square_judge(step: dict[str, Any], rule: str, lang: str) -> Callable[[Game, Any], Any]:
+    from .ui.lesson import Verdict
+
+    squares = {s.upper() for s in step["squares"]}
+    right = text_in(step.get("right"), lang) or gettext(N_("Yes, that's the square."), lang)
+    wrong = step.get("wrong")
+
+    def judge(game: Game, answer: Any) -> Any:
+        name = square_of(answer)
+        if name is None:
+            return Verdict(False, rule, gettext(N_("Click a square on the board."), lang))
+        if name in squares:
+            return Verdict(True, rule, right)
+        text = wrong(game, name) if callable(wrong) else text_in(wrong, lang)
+        return Verdict(False, rule, text or gettext(N_("Not this square: have another look."), lang))
+
+    return judge
 
 
 # -- loading ------------------------------------------------------------------------------------
@@ -938,16 +1196,18 @@ def _from_data(data: dict[str, Any], checked: _Checked) -> Lesson:
         record = positions[step["position"]] if "position" in step else None
         if step["type"] == "move":
             steps.append(AskMove(record, step["accept"], step.get("prompt", ""), step.get("right", ""),
-                                 step.get("wrong", ""), step.get("rule", ""), step.get("show")))
+                                 step.get("wrong", ""), step.get("rule", ""), step.get("show"), step.get("highlight"),
+                                 step.get("buttons", [])))
         elif step["type"] == "choice":
             steps.append(AskChoice(step["prompt"], step["options"], record, step.get("right", ""),
-                                   step.get("wrong", ""), step.get("rule", "")))
+                                   step.get("wrong", ""), step.get("rule", ""), step.get("highlight")))
         else:
             steps.append(ShowMoves(record, step["moves"], step.get("notes", []), step.get("prompt", ""),
                                    step.get("rule", "")))
     lesson = Lesson.__new__(Lesson)
     lesson.title, lesson.intro, lesson.summary = data["title"], data.get("intro", ""), data.get("summary", "")
     lesson.lang, lesson.steps, lesson.game, lesson.seat = None, steps, data["game"], data.get("seat")
+    lesson.fixed_id, lesson.rules = data.get("id"), data.get("rules")
     lesson._checked = checked
     return lesson
 
