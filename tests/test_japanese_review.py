@@ -210,7 +210,7 @@ def test_new_york_calls_the_four_empty_squares_the_seeds_number():
     texts = {}
     for lang in ("en", "ja"):
         with i18n.using(lang):
-            lesson = lesson_stop()
+            lesson = lesson_stop().lesson()  # the runner's model of the public nbgames.Lesson
             game = lesson.start_game()
             step = lesson.steps[0]
             game.play(step.expected(game))

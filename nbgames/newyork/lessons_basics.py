@@ -1,14 +1,18 @@
 """New York lessons on the board and the cards: the goal and the board (avenues, streets, the
-largest group), the setup round, and reading the public hand counts."""
+largest group), the setup round, and reading the public hand counts.
+
+Built with the teachers' public API (`nbgames.teach`: ask_square, ask_choice, ask_move, Lesson),
+the same calls a teacher uses in a notebook."""
 
 from __future__ import annotations
 
 from ..engine.action import Action
 from ..engine.game import Game
 from ..i18n import _
-from ..ui.lesson import Choice, Lesson, Step, Verdict, ask_choice, move_judge
+from ..teach import Lesson, ask_choice, ask_move, ask_square
+from ..ui.lesson import Verdict
 from .tables import N
-from .teaching import AVENUES, OTHER_HANDS, STREETS, ask_square, colour_of_seat, place, position_game, sq
+from .teaching import AVENUES, OTHER_HANDS, STREETS, colour_of_seat, options, place, position_game, sq, square_of
 
 # -- 1. the goal and the board ---------------------------------------------------------------
 L1_BOARD = [
@@ -23,10 +27,12 @@ L1_BOARD = [
 
 
 def lesson_goal() -> Lesson:
-    def start() -> Game:
-        return position_game(L1_BOARD, hands=[["R*", "R*", "B*", "B*"], *OTHER_HANDS])
+    start = position_game(L1_BOARD, hands=[["R*", "R*", "B*", "B*"], *OTHER_HANDS])
 
-    def wrong_square(game: Game, index: int) -> str:
+    def wrong_square(game: Game, name: str) -> str:
+        index = square_of(name)
+        if index is None:
+            return _("Click a square on the board.")
         r, c = divmod(index, N)
         hints = []
         if r != 5:
@@ -39,10 +45,12 @@ def lesson_goal() -> Lesson:
         return _("You clicked {place}: {hint}. Avenues run across as rows, streets run down as columns "
                  "(NY-1).").format(place=place(index), hint=hint)
 
-    red_group = start().view()["groups"]["red"][0]
+    red_group = start.view()["groups"]["red"][0]
     return Lesson(
         id="ny-goal",
         title=_("The goal and the board"),
+        game="newyork",
+        seat=0,
         rules=("NY-1", "NY-17"),
         intro=(
             _("New York is played on a map of Manhattan: 7 × 7 squares, each one a building. The rows "
@@ -54,35 +62,26 @@ def lesson_goal() -> Lesson:
             "You are the **red** player. For this lesson you hold two red and two blue jokers, so you "
             "could name any square at all.")
         ),
-        start_game=start,
         steps=[
-            Step(
-                prompt=_("Click the square at **Park Ave × 49th St**."),
-                judge=ask_square("F5", "NY-1", _("Park Ave is the sixth avenue (row) and 49th St the fifth "
-                                 "street (column): they cross at F5. Red cards name avenues, blue cards "
-                                 "name streets (NY-1)."), wrong_square),
-                expected=lambda game: "F5",
-                plays=False,
-                highlight=None,
+            ask_square(
+                _("Click the square at **Park Ave × 49th St**."), "F5", position=start, rule="NY-1",
+                right=_("Park Ave is the sixth avenue (row) and 49th St the fifth "
+                        "street (column): they cross at F5. Red cards name avenues, blue cards "
+                        "name streets (NY-1)."),
+                wrong=wrong_square,
             ),
-            Step(
-                prompt=(_("Red has 9 pieces on the board: the highlighted group of 6 touching pieces, and 3 "
-                        "more on their own. Without chips, how many points are those 9 pieces worth at "
-                        "the end?")),
-                judge=ask_choice("NY-17", {
-                    "15": (True, _("The largest group counts double, 2 × 6 = 12, and every other piece "
-                                 "counts 1, so 12 + 3 = 15. Each chip is worth 1 more (NY-17).")),
-                    "9": (False, _("Every piece counts 1, but the largest group counts twice. Try again "
-                                 "(NY-17).")),
-                    "12": (False, _("12 is the group alone (2 × 6). The 3 other pieces count 1 each (NY-17).")),
-                    "18": (False, _("Only the largest group counts double; the 3 pieces outside it count 1 "
-                                  "each (NY-17).")),
-                }),
-                expected=lambda game: "15",
-                plays=False,
-                board=False,
-                choices=[Choice(v, v) for v in ("9", "12", "15", "18")],
-                highlight=lambda game: red_group,
+            ask_choice(
+                _("Red has 9 pieces on the board: the highlighted group of 6 touching pieces, and 3 "
+                  "more on their own. Without chips, how many points are those 9 pieces worth at "
+                  "the end?"),
+                options(("9", False, _("Every piece counts 1, but the largest group counts twice. Try again "
+                                       "(NY-17).")),
+                        ("12", False, _("12 is the group alone (2 × 6). The 3 other pieces count 1 each (NY-17).")),
+                        ("15", True, _("The largest group counts double, 2 × 6 = 12, and every other piece "
+                                       "counts 1, so 12 + 3 = 15. Each chip is worth 1 more (NY-17).")),
+                        ("18", False, _("Only the largest group counts double; the 3 pieces outside it count 1 "
+                                        "each (NY-17)."))),
+                rule="NY-17", highlight=red_group,
             ),
         ],
         summary=(_("Done! Rows are avenues (red cards), columns are streets (blue cards), and your biggest "
@@ -103,9 +102,8 @@ L2_BOARD = [
 
 
 def lesson_setup() -> Lesson:
-    def start() -> Game:
-        return position_game(L2_BOARD, phase="setup", to_move=0,
-                             setup_left={"red": 5, "blue": 5, "yellow": 5, "green": 5})
+    start = position_game(L2_BOARD, phase="setup", to_move=0,
+                          setup_left={"red": 5, "blue": 5, "yellow": 5, "green": 5})
 
     def goal(game: Game, action: Action) -> Verdict:
         index = action.args[0]
@@ -120,6 +118,8 @@ def lesson_setup() -> Lesson:
     return Lesson(
         id="ny-setup",
         title=_("Setup: placing your first pieces"),
+        game="newyork",
+        seat=0,
         rules=("NY-4", "NY-5", "NY-6"),
         intro=(
             _("Before the real game starts, each player places a few **setup pieces** (6 each with 4 "
@@ -130,32 +130,26 @@ def lesson_setup() -> Lesson:
             "A twist: after setup, colour cards are dealt and decide who really owns which colour "
             "(NY-6). The red pieces you place now may end up belonging to someone else!")
         ),
-        start_game=start,
         steps=[
-            Step(
-                prompt=(_("You are placing **red**. Red already has a piece on Sixth Ave × 42nd St (C3). "
-                        "Which of these squares may red **not** use now?")),
-                judge=ask_choice("NY-5", {
-                    "C4": (True, _("Sixth Ave × 46th St (C4) is right beside red's piece on C3, so it is "
-                                 "refused. Same-colour setup pieces may not touch side by side (NY-5).")),
-                    "D2": (False, _("Fifth Ave × 38th St only touches C3 at a corner. Diagonal is fine "
-                                  "(NY-5). Look for a square sharing a side with C3.")),
-                    "E3": (False, _("Madison Ave × 42nd St is two squares below C3, so it does not touch "
-                                  "it (NY-5).")),
-                }),
-                expected=lambda game: "C4",
-                plays=False,
-                board=False,
-                choices=[Choice(place("C4"), "C4"), Choice(place("D2"), "D2"), Choice(place("E3"), "E3")],
-                highlight=lambda game: ["C3"],
+            ask_choice(
+                _("You are placing **red**. Red already has a piece on Sixth Ave × 42nd St (C3). "
+                  "Which of these squares may red **not** use now?"),
+                [{"label": place("C4"), "value": "C4", "right": True,
+                  "text": _("Sixth Ave × 46th St (C4) is right beside red's piece on C3, so it is "
+                            "refused. Same-colour setup pieces may not touch side by side (NY-5).")},
+                 {"label": place("D2"), "value": "D2", "right": False,
+                  "text": _("Fifth Ave × 38th St only touches C3 at a corner. Diagonal is fine "
+                            "(NY-5). Look for a square sharing a side with C3.")},
+                 {"label": place("E3"), "value": "E3", "right": False,
+                  "text": _("Madison Ave × 42nd St is two squares below C3, so it does not touch "
+                            "it (NY-5).")}],
+                position=start, rule="NY-5", highlight=["C3"],
             ),
-            Step(
-                prompt=(_("Now place a red setup piece **touching the blue piece** on Fifth Ave × 46th St "
-                        "(D4). Careful: two of its neighbours also touch your red piece on C3, and those "
-                        "are refused.")),
-                judge=move_judge(goal),
-                expected=lambda game: "D5",
-                highlight=lambda game: ["D4"],
+            ask_move(
+                None, goal, rule="NY-5", show="D5", highlight=["D4"],
+                prompt=_("Now place a red setup piece **touching the blue piece** on Fifth Ave × 46th St "
+                         "(D4). Careful: two of its neighbours also touch your red piece on C3, and those "
+                         "are refused."),
             ),
         ],
         summary=(_("Done! Setup pieces go on empty squares and never side by side with their own colour "
@@ -187,12 +181,13 @@ def counts_table(game: Game) -> str:
 
 
 def lesson_hands() -> Lesson:
-    def start() -> Game:
-        return position_game(L3_BOARD, hands=L3_HANDS)
+    start = position_game(L3_BOARD, hands=L3_HANDS)
 
     return Lesson(
         id="ny-hands",
         title=_("Reading hand counts"),
+        game="newyork",
+        seat=0,
         rules=("NY-7", "NY-9"),
         intro=(
             _("Cards have red backs (avenues) or blue backs (streets). Your cards are secret, but "
@@ -201,40 +196,31 @@ def lesson_hands() -> Lesson:
             "After every turn you draw, one card at a time, until you hold **at least 2 red and 2 "
             "blue** (NY-9).")
         ),
-        start_game=start,
         steps=[
-            Step(
-                prompt=lambda game: (_("Cards in hand, as everyone sees them:\n\n") + counts_table(game) +
-                                     _("\n\nOnly red cards name avenues. Which opponent has the fewest "
-                                     "choices of avenue?")),
-                judge=ask_choice("NY-7", {
-                    "blue": (True, _("The blue player shows only 2 red cards, so at most 2 avenues "
-                                   "(unless one is a joker). Counts are public (NY-7).")),
-                    "yellow": (False, _("The yellow player shows 4 red cards: the most choices of avenue, "
-                                      "not the fewest (NY-7).")),
-                    "green": (False, _("The green player shows 3 red cards. Someone shows fewer (NY-7).")),
-                }),
-                expected=lambda game: "blue",
-                plays=False,
-                board=False,
-                choices=[Choice(_("The blue player"), "blue"), Choice(_("The yellow player"), "yellow"),
-                         Choice(_("The green player"), "green")],
+            ask_choice(
+                lambda game: (_("Cards in hand, as everyone sees them:\n\n") + counts_table(game) +
+                              _("\n\nOnly red cards name avenues. Which opponent has the fewest "
+                                "choices of avenue?")),
+                [{"label": _("The blue player"), "value": "blue", "right": True,
+                  "text": _("The blue player shows only 2 red cards, so at most 2 avenues "
+                            "(unless one is a joker). Counts are public (NY-7).")},
+                 {"label": _("The yellow player"), "value": "yellow", "right": False,
+                  "text": _("The yellow player shows 4 red cards: the most choices of avenue, "
+                            "not the fewest (NY-7).")},
+                 {"label": _("The green player"), "value": "green", "right": False,
+                  "text": _("The green player shows 3 red cards. Someone shows fewer (NY-7).")}],
+                position=start, rule="NY-7",
             ),
-            Step(
-                prompt=(_("You hold 2 red and 2 blue. On your turn you play one red and one blue card, "
-                        "leaving 1 and 1. What is the **fewest** number of cards you will draw?")),
-                judge=ask_choice("NY-9", {
-                    "2": (True, _("You need at least one red and one blue card: 2 cards if you are lucky. If you "
-                                "draw two of the same colour, you keep drawing (NY-9).")),
-                    "1": (False, _("One card can't bring both colours back to 2. You need a red and a blue "
-                                 "(NY-9).")),
-                    "3": (False, _("3 can happen (two reds, then a blue), but with luck you need fewer "
-                                 "(NY-9).")),
-                }),
-                expected=lambda game: "2",
-                plays=False,
-                board=False,
-                choices=[Choice(v, v) for v in ("1", "2", "3")],
+            ask_choice(
+                _("You hold 2 red and 2 blue. On your turn you play one red and one blue card, "
+                  "leaving 1 and 1. What is the **fewest** number of cards you will draw?"),
+                options(("1", False, _("One card can't bring both colours back to 2. You need a red and a blue "
+                                       "(NY-9).")),
+                        ("2", True, _("You need at least one red and one blue card: 2 cards if you are lucky. "
+                                      "If you draw two of the same colour, you keep drawing (NY-9).")),
+                        ("3", False, _("3 can happen (two reds, then a blue), but with luck you need fewer "
+                                       "(NY-9)."))),
+                rule="NY-9",
             ),
         ],
         summary=(_("Done! Red and blue counts are public: a player showing few red cards has few avenues "

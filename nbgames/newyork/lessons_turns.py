@@ -1,28 +1,31 @@
 """New York lessons on a turn: a pair on an empty square, jokers, eviction fees, and the turn
-when you can't pay (or can't play at all)."""
+when you can't pay (or can't play at all).
+
+Built with the teachers' public API (`nbgames.teach`: ask_move, ask_square, ask_choice, Lesson),
+the same calls a teacher uses in a notebook."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from ..engine.action import Action
 from ..engine.game import Game
 from ..i18n import _
-from ..ui.lesson import Choice, Lesson, Step, Verdict, ask_choice, judge_move, move_judge
+from ..teach import Lesson, ask_choice, ask_move, ask_square
+from ..ui.lesson import Verdict
 from .tables import AVENUE_LETTERS, STREET_DIGITS, N, square_name
 from .teaching import (
     OTHER_HANDS,
     STREETS,
-    ask_square,
     count_line,
     drew_text,
     fee_of,
     hand_text,
     happened,
     occupant,
+    options,
     place,
     position_game,
     sq,
+    square_of,
     with_row,
 )
 
@@ -39,8 +42,7 @@ L4_BOARD = [
 
 
 def lesson_first_turn() -> Lesson:
-    def start() -> Game:
-        return position_game(L4_BOARD, hands=[["F", "C", "2", "5"], *OTHER_HANDS], deck=["3", "B*", "D"])
+    start = position_game(L4_BOARD, hands=[["F", "C", "2", "5"], *OTHER_HANDS], deck=["3", "B*", "D"])
 
     def goal(game: Game, action: Action) -> Verdict:
         index = action.args[2]
@@ -58,6 +60,8 @@ def lesson_first_turn() -> Lesson:
     return Lesson(
         id="ny-first-turn",
         title=_("Your first turn: a pair on an empty square"),
+        game="newyork",
+        seat=0,
         rules=("NY-9", "NY-10"),
         intro=(
             _("On your turn you play **one red card and one blue card** together. The red card names an "
@@ -67,15 +71,11 @@ def lesson_first_turn() -> Lesson:
             "You hold Sixth Ave (C), Park Ave (F), 38th St (2) and 49th St (5), so you can name four "
             "squares: C2, C5, F2 and F5.")
         ),
-        start_game=start,
         steps=[
-            Step(
-                prompt=(_("You are red and have two pieces side by side on Park Ave. Play a pair that puts "
-                        "a piece on an **empty** square **next to them**.")),
-                judge=move_judge(goal),
-                expected=lambda game: "F5",
-                follow=drew_text,
-                highlight=lambda game: ["F3", "F4"],
+            ask_move(
+                start, goal, rule="NY-10", show="F5", highlight=["F3", "F4"], after=drew_text,
+                prompt=_("You are red and have two pieces side by side on Park Ave. Play a pair that puts "
+                         "a piece on an **empty** square **next to them**."),
             ),
         ],
         summary=(_("Done! A turn is: play a red and a blue card, resolve the square, discard the two cards, "
@@ -97,11 +97,8 @@ L5B_BOARD = with_row(L5_BOARD, 5, "..rrr..")
 
 
 def lesson_joker() -> Lesson:
-    def start() -> Game:
-        return position_game(L5_BOARD, hands=[["R*", "D", "4", "1"], *OTHER_HANDS])
-
-    def start_b() -> Game:
-        return position_game(L5B_BOARD, hands=[["R*", "D", "4", "2"], *OTHER_HANDS])
+    start = position_game(L5_BOARD, hands=[["R*", "D", "4", "1"], *OTHER_HANDS])
+    start_b = position_game(L5B_BOARD, hands=[["R*", "D", "4", "2"], *OTHER_HANDS])
 
     def goal_a(game: Game, action: Action) -> Verdict:
         index = action.args[2]
@@ -126,6 +123,8 @@ def lesson_joker() -> Lesson:
     return Lesson(
         id="ny-joker",
         title=_("Jokers"),
+        game="newyork",
+        seat=0,
         rules=("NY-9", "NY-12a"),
         intro=(
             _("A **joker** names any avenue (red joker) or any street (blue joker). You say which one "
@@ -133,24 +132,17 @@ def lesson_joker() -> Lesson:
             "Jokers are precious, so don't waste them when a normal card would do (NY-12a, a house "
             "resolution: you choose which card to spend).")
         ),
-        start_game=start,
         steps=[
-            Step(
-                prompt=(_("Your red pieces on Park Ave × 42nd St (F3) and Park Ave × 49th St (F5) have a gap "
-                        "at **Park Ave × 46th St (F4)**. You hold no Park Ave card, but you have a red "
-                        "joker. Fill the gap.")),
-                judge=move_judge(goal_a),
-                expected=lambda game: "*4@F4",
-                follow=drew_text,
-                highlight=lambda game: ["F4"],
+            ask_move(
+                start, goal_a, rule="NY-9", show="*4@F4", highlight=["F4"], after=drew_text,
+                prompt=_("Your red pieces on Park Ave × 42nd St (F3) and Park Ave × 49th St (F5) have a gap "
+                         "at **Park Ave × 46th St (F4)**. You hold no Park Ave card, but you have a red "
+                         "joker. Fill the gap."),
             ),
-            Step(
-                prompt=(_("A later turn. You hold the red joker, Fifth Ave (D), 46th St (4) and 38th St (2). "
-                        "Take **Fifth Ave × 46th St (D4)**, next to your piece on D3 — and keep your joker.")),
-                judge=move_judge(goal_b),
-                expected=lambda game: "D4",
-                start=start_b,
-                highlight=lambda game: ["D4"],
+            ask_move(
+                start_b, goal_b, rule="NY-12a", show="D4", highlight=["D4"],
+                prompt=_("A later turn. You hold the red joker, Fifth Ave (D), 46th St (4) and 38th St (2). "
+                         "Take **Fifth Ave × 46th St (D4)**, next to your piece on D3 — and keep your joker."),
             ),
         ],
         summary=(_("Done! Declare a joker as the line you need; spend an exact card when you have one and "
@@ -170,11 +162,16 @@ L6_BOARD = [
 ]
 
 
-def lesson_fee() -> Lesson:
-    def start() -> Game:
-        return position_game(L6_BOARD, hands=[["F", "A", "5", "2"], *OTHER_HANDS])
+F6_FEE = 3  # Park Ave × 53rd St after the learner took F5: blue has 3 on Park Ave and 3 on 53rd St
 
-    def wrong_fee_square(game: Game, index: int) -> str:
+
+def lesson_fee() -> Lesson:
+    start = position_game(L6_BOARD, hands=[["F", "A", "5", "2"], *OTHER_HANDS])
+
+    def wrong_fee_square(game: Game, name: str) -> str:
+        index = square_of(name)
+        if index is None:
+            return _("Click a square on the board.")
         if occupant(game, index) is None:
             return _("{place} is empty: it costs nothing (NY-10). Look at blue's pieces on Park Ave.").format(
                 place=place(index))
@@ -206,6 +203,8 @@ def lesson_fee() -> Lesson:
     return Lesson(
         id="ny-fee",
         title=_("Evicting: the fee"),
+        game="newyork",
+        seat=0,
         rules=("NY-10", "NY-11"),
         intro=(
             _("You may play onto a square that holds **another player's piece**. Their piece goes back "
@@ -213,42 +212,28 @@ def lesson_fee() -> Lesson:
             "The fee (NY-11): count the owner's pieces **in that avenue** and **in that street** "
             "(both counts include the piece you evict). The fee is the **smaller** count.")
         ),
-        start_game=start,
         steps=[
-            Step(
-                prompt=(_("Blue has 4 pieces on Park Ave (F2, F5, F6, F7) and 4 on 38th St (B2, C2, D2, F2), "
-                        "but only 1 on 49th St. You hold Park Ave, Broadway, 38th St and 49th St. **Click "
-                        "the Park Ave square that would cost you 4 chips.**")),
-                judge=ask_square("F2", "NY-11", _("Park Ave × 38th St (F2): blue has 4 on Park Ave and 4 on "
-                                 "38th St, so the smaller count is 4 (NY-11)."), wrong_fee_square),
-                expected=lambda game: "F2",
-                plays=False,
+            ask_square(
+                _("Blue has 4 pieces on Park Ave (F2, F5, F6, F7) and 4 on 38th St (B2, C2, D2, F2), "
+                  "but only 1 on 49th St. You hold Park Ave, Broadway, 38th St and 49th St. **Click "
+                  "the Park Ave square that would cost you 4 chips.**"),
+                "F2", position=start, rule="NY-11", wrong=wrong_fee_square,
+                right=_("Park Ave × 38th St (F2): blue has 4 on Park Ave and 4 on "
+                        "38th St, so the smaller count is 4 (NY-11)."),
             ),
-            Step(
-                prompt=_("Now take the **cheaper** blue piece on Park Ave."),
-                judge=move_judge(goal),
-                expected=lambda game: "F5",
-                follow=paid,
-            ),
-            Step(
-                prompt=lambda game: (
-                    _("The board has changed: blue now has {on_avenue} pieces on "
-                    "Park Ave and {on_street} on 53rd St. What would "
-                    "**Park Ave × 53rd St (F6)** cost now?").format(
-                        on_avenue=count_line(game, 'blue', avenue='F'),
-                        on_street=count_line(game, 'blue', street='6'))),
-                judge=lambda game, answer: ask_choice("NY-11", {
-                    str(v): (v == fee_of(game, "F6"),
-                             _("3 on Park Ave and 3 on 53rd St: the fee is 3 (NY-11).")
-                             if v == fee_of(game, "F6") else
-                             _("Count blue's pieces in the avenue and in the street (the piece itself "
-                             "included); the fee is the smaller count (NY-11)."))
-                    for v in (1, 2, 3, 4)})(game, answer),
-                expected=lambda game: str(fee_of(game, "F6")),
-                plays=False,
-                board=False,
-                choices=[Choice(str(v), str(v)) for v in (1, 2, 3, 4)],
-                highlight=lambda game: ["F6"],
+            ask_move(None, goal, rule="NY-11", show="F5", after=paid,
+                     prompt=_("Now take the **cheaper** blue piece on Park Ave.")),
+            ask_choice(
+                lambda game: _("The board has changed: blue now has {on_avenue} pieces on "
+                               "Park Ave and {on_street} on 53rd St. What would "
+                               "**Park Ave × 53rd St (F6)** cost now?").format(
+                                   on_avenue=count_line(game, 'blue', avenue='F'),
+                                   on_street=count_line(game, 'blue', street='6')),
+                options(*((str(v), v == F6_FEE, _("3 on Park Ave and 3 on 53rd St: the fee is 3 (NY-11).")
+                           if v == F6_FEE else
+                           _("Count blue's pieces in the avenue and in the street (the piece itself "
+                             "included); the fee is the smaller count (NY-11).")) for v in (1, 2, 3, 4))),
+                rule="NY-11", highlight=["F6"],
             ),
         ],
         summary=(_("Done! Fee = the smaller of the owner's pieces in the avenue and in the street (NY-11). "
@@ -278,11 +263,8 @@ L7C_BOARD = [  # all 20 red pieces on the board: red's supply is empty
 
 
 def lesson_cant_pay() -> Lesson:
-    def start() -> Game:
-        return position_game(L6_BOARD, hands=[["F", "A", "5", "2"], *OTHER_HANDS], chips=[3, 7, 7, 7])
-
-    def start_b() -> Game:
-        return position_game(L7B_BOARD, hands=[["F", "G", "2", "7"], *OTHER_HANDS], chips=[0, 8, 8, 8])
+    start = position_game(L6_BOARD, hands=[["F", "A", "5", "2"], *OTHER_HANDS], chips=[3, 7, 7, 7])
+    start_b = position_game(L7B_BOARD, hands=[["F", "G", "2", "7"], *OTHER_HANDS], chips=[0, 8, 8, 8])
 
     def goal(game: Game, action: Action) -> Verdict:
         index = action.args[2]
@@ -292,22 +274,11 @@ def lesson_cant_pay() -> Lesson:
         return Verdict(False, "NY-12", _("{place} is empty. Take a blue piece on Park Ave that you "
                        "can pay for.").format(place=place(index)))
 
-    def noplay_judge(game: Game, answer: Any) -> Verdict:
-        if str(answer) == "pass":
-            return Verdict(False, "NY-13", _("There is no passing in New York: with no playable pair you "
-                           "must show your hand and throw it all away (NY-13)."))
-        action = judge_move(game, answer)
-        if isinstance(action, Verdict):
-            return action
-        return Verdict(True, "NY-13", _("With no pair you can play, you show your cards, discard "
-                       "them all and draw a new hand. Your turn ends there (NY-13)."))
-
     def after_noplay(game: Game) -> str:
         return _("{log} Everyone saw your cards. Your new hand: {hand}.").format(
             log=happened(game), hand=hand_text(game))
 
-    def start_c() -> Game:
-        return position_game(L7C_BOARD, hands=[["E", "G", "2", "4"], *OTHER_HANDS])
+    start_c = position_game(L7C_BOARD, hands=[["E", "G", "2", "4"], *OTHER_HANDS])
 
     def take_back(game: Game, action: Action) -> Verdict:
         index = action.args[2]
@@ -321,6 +292,8 @@ def lesson_cant_pay() -> Lesson:
     return Lesson(
         id="ny-cant-pay",
         title=_("When you can't pay or place"),
+        game="newyork",
+        seat=0,
         rules=("NY-12", "NY-13", "NY-10"),
         intro=(
             _("You may only play a pair if you can **pay its fee** (NY-12). You also need a piece in "
@@ -330,39 +303,32 @@ def lesson_cant_pay() -> Lesson:
             "a new one; that is your whole turn (NY-13). You may not do this while a playable pair "
             "exists.")
         ),
-        start_game=start,
         steps=[
-            Step(
-                prompt=(_("Same board as before, but you have only **3 chips**. Take a blue piece on Park "
-                        "Ave. (Try Park Ave × 38th St first if you like: it costs 4, so it will be "
-                        "refused.)")),
-                judge=move_judge(goal),
-                expected=lambda game: "F5",
-                follow=drew_text,
+            ask_move(
+                start, goal, rule="NY-12", show="F5", after=drew_text,
+                prompt=_("Same board as before, but you have only **3 chips**. Take a blue piece on Park "
+                         "Ave. (Try Park Ave × 38th St first if you like: it costs 4, so it will be "
+                         "refused.)"),
             ),
-            Step(
-                prompt=(_("A later turn: you have **0 chips** and hold Park Ave, Lexington Ave, 38th St and "
-                        "57th St. All four squares they name hold other players' pieces. What do you do?")),
-                judge=noplay_judge,
-                expected=lambda game: "noplay",
-                start=start_b,
-                choices=[Choice(_("Show my cards, discard them, draw new ones"), "noplay"),
-                         Choice(_("Keep my cards and pass"), "pass")],
-                highlight=lambda game: ["F2", "F7", "G2", "G7"],
-                follow=after_noplay,
+            ask_move(
+                start_b, ["noplay"], rule="NY-13", highlight=["F2", "F7", "G2", "G7"], after=after_noplay,
+                prompt=_("A later turn: you have **0 chips** and hold Park Ave, Lexington Ave, 38th St and "
+                         "57th St. All four squares they name hold other players' pieces. What do you do?"),
+                right=_("With no pair you can play, you show your cards, discard "
+                        "them all and draw a new hand. Your turn ends there (NY-13)."),
+                buttons=[(_("Show my cards, discard them, draw new ones"), "noplay"),
+                         (_("Keep my cards and pass"), "pass",
+                          _("There is no passing in New York: with no playable pair you "
+                            "must show your hand and throw it all away (NY-13)."))],
             ),
-            Step(
-                prompt=(_("Late in the game: all 20 of your pieces are on the board, your supply is empty. "
-                        "You hold Madison Ave (E), Lexington Ave (G), 38th St (2) and 46th St (4). With no "
-                        "piece in your supply you may not place on an empty square or evict anyone "
-                        "(NY-12), and you may not discard your hand while a pair is playable (NY-13). "
-                        "But a pair may name **your own piece**: it goes back to your supply, no fee "
-                        "(NY-10). Take back the piece that costs you the **fewest points**.")),
-                judge=move_judge(take_back),
-                expected=lambda game: "G2",
-                start=start_c,
-                highlight=lambda game: ["E2", "E4", "G2", "G4"],
-                follow=drew_text,
+            ask_move(
+                start_c, take_back, rule="NY-10", show="G2", highlight=["E2", "E4", "G2", "G4"], after=drew_text,
+                prompt=_("Late in the game: all 20 of your pieces are on the board, your supply is empty. "
+                         "You hold Madison Ave (E), Lexington Ave (G), 38th St (2) and 46th St (4). With no "
+                         "piece in your supply you may not place on an empty square or evict anyone "
+                         "(NY-12), and you may not discard your hand while a pair is playable (NY-13). "
+                         "But a pair may name **your own piece**: it goes back to your supply, no fee "
+                         "(NY-10). Take back the piece that costs you the **fewest points**."),
             ),
         ],
         summary=(_("Done! A pair you can't pay for may not be played (NY-12); with an empty supply, a pair "

@@ -139,3 +139,10 @@ def count_line(game: Game, colour: str, avenue: str | None = None, street: str |
 
 
 OTHER_HANDS = [["A", "B", "1", "4"], ["D", "E", "6", "7"], ["G", "A", "1", "6"]]
+
+
+def options(*items: tuple[str, bool, str]) -> list[dict[str, Any]]:
+    """A lesson question's options (label, right?, what to say) for `nbgames.ask_choice`, each
+    answered by its own label ("15", "blue"): the answer a Python user (or a test) gives."""
+    return [{"label": label, "value": label, "right": right, "text": text} for label, right, text in items]
+
