@@ -48,7 +48,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "serve"))
 
 from nbgames.newyork.view import N  # noqa: E402
-from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
+from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server, page_error_recorder  # noqa: E402
 from nbgames.ui.board import Geometry  # noqa: E402
 
 GEOM = Geometry(N, N)
@@ -83,7 +83,7 @@ async def play(browser, url: str, moves: int, results: dict, all_open: asyncio.E
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("pageerror", page_error_recorder(errors))
     try:
         start = time.perf_counter()
         await page.goto(url, wait_until="commit", timeout=120_000)

@@ -29,7 +29,7 @@ import ui as kit_bench  # noqa: E402  (benchmarks/ui.py: the shared load-time an
 
 import nbgames  # noqa: E402
 from nbgames.newyork1901.layout import layout_for  # noqa: E402
-from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server, unfold  # noqa: E402
+from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server, page_error_recorder, unfold  # noqa: E402
 
 PLAY = "/voila/render/newyork1901/play.ipynb"
 BOARD = nbgames.new_game("newyork1901", players=3, seed=1).view(None)["board"]
@@ -52,7 +52,7 @@ def latencies(browser, server: Server, clicks: int) -> tuple[list[float], list[f
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
     errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("pageerror", page_error_recorder(errors))
     page.goto(server.url + PLAY, timeout=60_000)
     kit_bench.wait_drawn(page)
     my_turn(page)

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import ui as kit_bench  # noqa: E402  (benchmarks/ui.py: the shared load-time and probe helpers)
 
 from nbgames.newyork_city.layout import layout_for  # noqa: E402
-from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server, unfold  # noqa: E402
+from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server, page_error_recorder, unfold  # noqa: E402
 
 PLAY = "/voila/render/newyork_city/play.ipynb"
 SEED = 2
@@ -166,7 +166,7 @@ def latencies(browser, server: Server, clicks: int) -> tuple[list[float], tuple[
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
     errors, sockets = [], []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("pageerror", page_error_recorder(errors))
     page.on("websocket", lambda ws: sockets.append(ws.url))
     page.goto(server.url + PLAY, timeout=60_000)
     kit_bench.wait_drawn(page)

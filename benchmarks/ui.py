@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nbgames.newyork.view import N  # noqa: E402
-from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server, board_drawn, unfold  # noqa: E402
+from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server, board_drawn, page_error_recorder, unfold  # noqa: E402
 from nbgames.ui.board import Geometry  # noqa: E402
 
 GEOM = Geometry(N, N)
@@ -74,7 +74,7 @@ def load_time(browser, server: Server, preheat_wait: float, path: str = PLAY) ->
     context.add_init_script(PHASES)
     page = context.new_page()
     errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("pageerror", page_error_recorder(errors))
     t0 = time.perf_counter()
     page.goto(server.url + path, timeout=60_000)
     wait_drawn(page)
@@ -124,7 +124,7 @@ def click_latencies(browser, server: Server, clicks: int) -> tuple[list[float], 
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
     errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("pageerror", page_error_recorder(errors))
     page.goto(server.url + PLAY, timeout=60_000)
     wait_drawn(page)
     # A practice game: a fair one refuses to undo past the bots' moves (a peek at their cards).

@@ -15,6 +15,23 @@ import time
 import warnings
 from pathlib import Path
 
+# anywidget's words when a widget's front end took over 2 s to start (a busy page): the kit
+# recovers (`ui/pagekit.py`, HEAR_KERNEL); tests/browser/test_slow_kit_start.py makes it happen.
+SLOW_KIT_START = "[anywidget] Failed to initialize model."
+
+
+def page_error_recorder(errors: list[str], slow: list[str] | None = None):
+    """A `pageerror` listener: every uncaught error of a page goes to `errors`, but anywidget's
+    note of a slow kit start (`SLOW_KIT_START`, recovered from) to `slow`."""
+    def record(exc) -> None:
+        text = str(exc)
+        if SLOW_KIT_START in text:
+            if slow is not None:
+                slow.append(text)
+        else:
+            errors.append(text)
+    return record
+
 ROOT = Path(__file__).resolve().parent.parent  # the checkout (tests and benchmarks run from it)
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -12,6 +12,8 @@ import pebbles  # noqa: F401  (registers tests/pebbles, the example game, for ev
 import pytest
 from support import CHROMIUM, CHROMIUM_ARGS, Server
 
+from nbgames.testing import page_error_recorder
+
 
 @pytest.fixture(scope="session", autouse=True)
 def sealing_key(tmp_path_factory):
@@ -61,12 +63,16 @@ def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     pg = context.new_page()
     errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    slow: list[str] = []  # anywidget's notes of a slow kit start: the kit must hear its kernel after all
+    pg.on("pageerror", page_error_recorder(errors, slow))
     pg.page_errors = errors
+    pg.slow_kit_starts = slow
     console: list[str] = []  # the browser console's errors, for a timed-out wait to tell
     pg.on("console", lambda m: m.type == "error" and console.append(m.text[:300]))
     pg.console_errors = console
     yield pg
+    if slow and not pg.is_closed():
+        pg.wait_for_function("() => !window.__nbgDeaf", timeout=15_000)  # welcomed by the kernel
     context.close()
     assert not errors, f"page errors: {errors}"
 

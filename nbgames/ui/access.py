@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import anywidget
 import traitlets
 
 from ..i18n import N_, gettext
+from .kitwidget import KitWidget
 
 if TYPE_CHECKING:
     from .shell import ShellView
@@ -126,7 +126,7 @@ function render({ model, el }) {
   model.on("change:said", say);
   model.on("change:board_name", name);
 }
-export default { render };
+export default { initialize: ({ model }) => hearKernel(model), render };
 """
 
 # WCAG AA fills for ipywidgets' button styles (white text at 4.5:1 or more), underlined links in
@@ -146,7 +146,7 @@ canvas.nbg-canvas:focus-visible, .nbg-canvas canvas:focus-visible { outline: 3px
 """
 
 
-class Announcer(anywidget.AnyWidget):
+class Announcer(KitWidget):
     """The page's one live region (visually hidden); `say(text)` has a screen reader read it.
     `board_name`: the accessible name of the page's board canvases (the keys that play them)."""
 

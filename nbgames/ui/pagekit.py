@@ -27,11 +27,11 @@ the network, so it works offline and in Voilà).
 
 from __future__ import annotations
 
-import anywidget
 import traitlets
 
 from ..engine.game import MAX_RECORD_BYTES
 from .access import CSS as ACCESS_CSS
+from .kitwidget import KitWidget
 
 ESM = r"""
 function onBoard(event) {
@@ -158,7 +158,25 @@ function showLost(model) {
   document.body.append(box);
 }
 
+function whenSettled(model) {
+  // The page's widget manager makes every model of the page at once and drops a message that
+  // reaches one still being made: once all are made, the kernel is told, and sends the board
+  // and the panels again (a slow page can take longer than any fixed wait).
+  const models = model.widget_manager && model.widget_manager._models;
+  if (!models) return;
+  let seen = -1;
+  const wait = () => {
+    const all = Object.values(models);
+    if (all.length === seen) { model.send({ settled: all.length }); return; }
+    seen = all.length;
+    Promise.allSettled(all).then(() => setTimeout(wait, 200));
+  };
+  wait();
+}
+
 function initialize({ model }) {
+  hearKernel(model);
+  whenSettled(model);
   // Listen from the start: messages to a model reach it even before (or without) a view.
   // Pings not answered yet, and when the first of them left. Lost = several beats in a row and
   // LOST_AFTER_MS without an answer: time alone would also count a page that could not run
@@ -415,7 +433,7 @@ abbr.nbg-rule-ref { cursor: pointer; text-decoration: underline dotted; color: #
 """
 
 
-class PageKit(anywidget.AnyWidget):
+class PageKit(KitWidget):
     """Invisible helper of a game page (see the module docstring).
 
     From the browser: `width` (CSS pixels, 0 until connected), and once `storage_key` is set
@@ -424,6 +442,7 @@ class PageKit(anywidget.AnyWidget):
     To the browser: `store(text)`, `set_aside()`, `copy(fragment)`.
     """
 
+    FROM_BROWSER = ("width", "stored", "location_hash", "ready", "switched")
     _esm = ESM
     _css = CSS + ACCESS_CSS  # the kit's look, and its contrast and link fixes (`ui/access.py`)
     width = traitlets.Int(0).tag(sync=True)
@@ -447,7 +466,13 @@ class PageKit(anywidget.AnyWidget):
         self._copied: list = []
         self._rule_callbacks: list = []
         self._too_large_callbacks: list = []
+        self._settled_callbacks: list = []
         self.on_msg(self._on_browser_message)
+
+    def on_settled(self, callback) -> None:
+        """Call `callback()` when the page has made all its widgets (each page load): what was
+        sent to one still being made was lost, and is sent again then."""
+        self._settled_callbacks.append(callback)
 
     def on_rule(self, callback) -> None:
         """Call `callback(rule_id)` when the visitor clicks a marked rule id on the page."""
@@ -477,6 +502,9 @@ class PageKit(anywidget.AnyWidget):
             return
         if "ping" in content:
             self.send({"pong": 1})
+        elif "settled" in content:
+            for callback in self._settled_callbacks:
+                callback()
         elif "rule" in content and isinstance(content["rule"], str) and self._rule_callbacks:
             for callback in self._rule_callbacks:
                 callback(content["rule"][:40])
@@ -486,3 +514,22 @@ class PageKit(anywidget.AnyWidget):
                 callback(name[:200] if isinstance(name, str) else "", size if isinstance(size, int) else 0)
         elif "copied" in content and isinstance(content["copied"], str) and self._copied:
             self._copied[0](content["copied"][:20_000], content.get("ok") is True)
+
+
+def resend_shown(root) -> None:
+    """Send again what every text and box under `root` shows (a page that has just made all its
+    widgets may have dropped an update sent while one was still being made: `on_settled`)."""
+    import ipywidgets as widgets
+
+    todo, seen = [root], set()
+    while todo:
+        widget = todo.pop()
+        if id(widget) in seen or getattr(widget, "comm", None) is None:
+            continue
+        seen.add(id(widget))
+        if isinstance(widget, (widgets.HTML, widgets.Label, widgets.HTMLMath)):
+            widget.send_state("value")
+        elif isinstance(widget, widgets.Box):
+            widget.send_state("children")
+            todo.extend(child for child in widget.children if isinstance(child, widgets.Widget))
+

@@ -115,6 +115,7 @@ class ShellView(GameView):
         self.pagekit = PageKit(lang=lang)
         self.pagekit.observe(lambda change: self.set_width(change["new"]), names="width")
         self.pagekit.on_rule(self.show_rule)
+        self.pagekit.on_settled(self._resend)  # the board, its panels and buttons, once all exist
         self.announcer = Announcer(lang=lang)  # the page's one live region (`ui/access.py`)
         self.drawn_label.layout.display = "none"  # a readiness signal for tests, not for readers
         side = widgets.VBox([self.hand, self.info], layout=widgets.Layout(flex="1 1 240px", min_width="0"))

@@ -14,7 +14,7 @@ import time
 import pytest
 from axe_support import axe_source, counts, describe, run_axe, serious
 
-from nbgames.testing import board_drawn, unfold
+from nbgames.testing import board_drawn, page_error_recorder, unfold
 
 pytestmark = pytest.mark.browser
 GAMES = ["newyork", "galopp_royal", "newyork1901", "newyork_city"]
@@ -66,7 +66,7 @@ def test_no_page_has_a_serious_or_critical_axe_violation_in_either_language(brow
             while todo and len(open_tabs) < AT_ONCE:  # the next pages start loading
                 notebook, lang = todo.pop(0)
                 tab = context.new_page()
-                tab.on("pageerror", lambda exc: errors.append(str(exc)))
+                tab.on("pageerror", page_error_recorder(errors))
                 tab.goto(f"{server.url}/voila/render/{notebook}.ipynb?lang={lang}", wait_until="commit",
                          timeout=60_000)
                 open_tabs.append((tab, notebook, lang))

@@ -17,6 +17,7 @@ import pytest
 from conftest import Board
 from test_play_page import human_turn, legal_moves, piece_drawn, square_of
 
+from nbgames.testing import page_error_recorder
 from nbgames.testing_hub import PASSWORD, Hub, find_proxy
 
 pytestmark = pytest.mark.browser
@@ -59,7 +60,7 @@ class Student:
         self.context = browser.new_context(viewport={"width": 1280, "height": 1000})
         self.page = self.context.new_page()
         self.page.page_errors = []
-        self.page.on("pageerror", lambda exc: self.page.page_errors.append(str(exc)))
+        self.page.on("pageerror", page_error_recorder(self.page.page_errors))
         self.websockets: list[str] = []
         self.page.on("websocket", lambda ws: self.websockets.append(ws.url))
         self.url = hub.site(name)  # what Board prefixes its paths with

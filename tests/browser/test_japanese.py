@@ -11,7 +11,7 @@ import pytest
 from i18n_support import english_words, is_japanese
 from test_words_not_internals import offences
 
-from nbgames.testing import goto_drawn
+from nbgames.testing import goto_drawn, page_error_recorder
 
 pytestmark = pytest.mark.browser
 GAMES = ["newyork", "galopp_royal", "newyork1901", "newyork_city"]
@@ -77,7 +77,7 @@ def test_the_gallery_follows_the_browsers_language_and_its_switch_is_kept(browse
     context = browser.new_context(locale="ja-JP", viewport={"width": 1280, "height": 900})
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("pageerror", page_error_recorder(errors))
     page.page_errors = errors
     try:
         page.goto(server.url + GALLERY, timeout=60_000)  # no ?lang: the browser prefers Japanese

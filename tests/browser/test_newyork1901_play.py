@@ -11,7 +11,7 @@ import pytest
 
 import nbgames
 from nbgames.newyork1901.layout import layout_for
-from nbgames.testing import goto_drawn
+from nbgames.testing import goto_drawn, page_error_recorder
 from nbgames.ui.tiles import Placement, Polyomino
 
 pytestmark = pytest.mark.browser
@@ -147,7 +147,7 @@ def test_on_a_phone_the_map_shows_a_part_chosen_by_tapping_with_big_targets(brow
     context = browser.new_context(viewport={"width": 390, "height": 900}, is_mobile=True, has_touch=True)
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("pageerror", page_error_recorder(errors))
     goto_drawn(page, server.url + PLAY)
     canvas = page.locator(".nbg-canvas").first
     page.wait_for_function("() => { const c = document.querySelector('.nbg-canvas canvas') ||"

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 import pytest
 from test_play_page import piece_drawn
 
-from nbgames.testing import Server, goto_drawn, unfold
+from nbgames.testing import Server, goto_drawn, page_error_recorder, unfold
 
 pytestmark = pytest.mark.browser
 
@@ -52,7 +52,7 @@ def page_across_servers(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("pageerror", page_error_recorder(errors))
     page.page_errors = errors
     try:
         yield page

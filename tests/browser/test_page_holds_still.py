@@ -22,7 +22,7 @@ import pytest
 import nbgames
 from nbgames.engine.bots import make_bot
 from nbgames.engine.registry import manifest
-from nbgames.testing import goto_drawn, unfold
+from nbgames.testing import goto_drawn, page_error_recorder, unfold
 from nbgames.ui.app import picker_kinds
 from nbgames.ui.i18n import t
 from nbgames.ui.shell import ShellView
@@ -257,7 +257,7 @@ def test_the_page_holds_still_and_every_click_counts(browser, server, name, play
     context = browser.new_context(viewport={"width": width, "height": HEIGHT[width]})
     page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("pageerror", page_error_recorder(errors))
     page.add_init_script(OBSERVER)
     opened = time.monotonic()
     try:
