@@ -36,16 +36,9 @@ def pages() -> list[tuple[str, str]]:
 
 
 def wait_ready(page, notebook: str) -> None:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
     kind = notebook.rpartition("/")[2]
     if kind in ("play", "learn"):
-        try:
-            board_drawn(page).wait_for(state="attached", timeout=60_000)
-        except PlaywrightTimeout:  # the known rare board never drawn (see `goto_drawn`): reload once
-            print(f"KNOWN BUG: board of {notebook} not drawn in 60 s; reloading once")
-            page.reload(timeout=60_000)
-            board_drawn(page).wait_for(state="attached", timeout=60_000)
+        board_drawn(page).wait_for(state="attached", timeout=60_000)
         page.locator(".nbg-status").first.wait_for(timeout=30_000)
         unfold(page)  # every fold open: what is inside is checked too
     else:
