@@ -2,7 +2,7 @@
 teacher's three-step New York lesson is built with the public API (nbgames.board, ask_move with a
 judge kind, ask_choice, show_moves, Lesson), shown as widgets, saved as a lesson file and checked
 with `nbgames lesson check`. The notebook runs in a copy in a temporary folder, so the lesson file
-it writes lands there."""
+it writes (in `lessons/`, where the learn pages look) lands there."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from nbclient import NotebookClient
 from nbgames import load_lesson
 from nbgames.teach import AskChoice, AskMove, ShowMoves
 from nbgames.ui.gallery import gallery_html
+from nbgames.ui.lesson import find_lesson_file
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 NOTEBOOK = NOTEBOOKS / "teach.ipynb"
@@ -53,7 +54,10 @@ def test_the_notebook_runs_without_an_error_and_shows_widgets(executed):
 @pytest.mark.timeout(180)
 def test_the_lesson_file_it_writes_loads_with_three_steps_and_can_be_answered(executed):
     _, folder = executed
-    lesson = load_lesson(folder / "my_first_lesson.json", game="newyork")
+    path = folder / "lessons" / "my_first_lesson.json"
+    # the link the notebook gives, newyork/learn.ipynb?lesson=my_first_lesson.json, finds this file
+    assert find_lesson_file("my_first_lesson.json", folder / "newyork") == str(path)
+    lesson = load_lesson(path, game="newyork")
     assert [type(s) for s in lesson.steps] == [AskMove, AskChoice, ShowMoves]
     assert lesson.steps[0].accept == {"judge": "any of", "moves": ["F5", "F2"]}  # a judge kind, no code
     session = lesson.session("en")
