@@ -84,3 +84,17 @@ def test_the_notebook_has_english_and_japanese_prose_and_a_title_in_both():
         if cell.cell_type == "markdown":
             assert '<div lang="en">' in cell.source and '<div lang="ja">' in cell.source
     assert not [o for cell in nb.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]  # saved clean
+
+
+def test_a_served_site_does_not_preheat_it():
+    """`nbgames serve` keeps a kernel pre-heated for the pages visitors play on; this tutorial is
+    opened by a teacher now and then, and running it writes a lesson file, so it waits for one."""
+    import json
+    import re
+
+    from nbgames.serve import PACKAGE_DIR
+
+    config = json.loads((PACKAGE_DIR / "voila.json").read_text())
+    deny = config["VoilaKernelManager"]["preheat_denylist"]
+    assert any(re.fullmatch(pattern, "teach.ipynb") for pattern in deny)
+    assert not any(re.fullmatch(pattern, "index.ipynb") for pattern in deny)
