@@ -367,8 +367,11 @@ def test_a_lesson_link_opens_a_file_in_the_served_folder_and_keeps_progress(tmp_
     assert again.index == 9 and again.session.step_index == 1 and again.lessons[9].id == file_id
     monkeypatch.delenv("QUERY_STRING")  # the page without the link: the built-in progress stays
     plain = learn()
-    connect(plain.view.pagekit, stored=json.dumps({"done": ["ny-goal", file_id], "lesson": 9, "step": 1}))
+    browser = connect(plain.view.pagekit, stored=json.dumps({"done": ["ny-goal", file_id], "lesson": 9, "step": 1}))
     assert plain.completed == {"ny-goal"} and plain.index == 0 and "Welcome back" in plain.feedback.value
+    assert json.loads(browser.stored[-1])["done"] == sorted(["ny-goal", file_id])  # the file's, kept
+    plain.open_file((tmp_path / "lessons" / "first.json").read_bytes(), "first.json")  # opened again: ticked
+    assert plain.completed == {"ny-goal", file_id} and plain.items[-1].description.startswith("✓")
 
 
 @pytest.mark.parametrize("name", ["../secret.json", "a/b.json", "..json", "x.py", "", ".hidden.json",

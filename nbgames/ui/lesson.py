@@ -309,6 +309,7 @@ LESSON_TEXT: dict[str, str] = {
 
 FILE_ID = "lesson-"  # a lesson made with nbgames.teach (a file's) has an id "lesson-<hash>"
 MAX_FILES = 20  # lesson files one page opens
+MAX_KEPT_FILES = 100  # lesson files done that a page keeps in the browser while they are not open
 LINK_NAME = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}\.json$")
 
 
@@ -408,6 +409,7 @@ class LessonRunner:
             raise ValueError("a lesson runner needs at least one lesson")
         self.lessons = list(lessons)
         self._builtin = len(self.lessons)  # lesson files opened on the page come after these
+        self._files_done: set[str] = set()  # lesson files done, kept while they are not open here
         self.completed: set[str] = set()
         self._sessions: dict[int, LessonSession] = {}
         self.index = min(max(0, start), len(self.lessons) - 1)
@@ -573,6 +575,9 @@ class LessonRunner:
             self.menu.children = tuple(self.items)
             self.bar.max = len(self.lessons)
             said = lesson_text("file_opened", title=kit.title, name=name or "—")
+            if kit.id in self._files_done:  # done on an earlier visit
+                self._files_done.discard(kit.id)
+                self.completed.add(kit.id)
         self.go(index)
         self._say_file(said, True)  # last: the lesson is shown when this is said
         return index
@@ -636,7 +641,9 @@ class LessonRunner:
         if not isinstance(data, dict) or not isinstance(data.get("done"), list):
             return text
         ids = {lesson.id for lesson in self.lessons}
-        data["done"] = [d for d in data["done"] if not (isinstance(d, str) and d.startswith(FILE_ID) and d not in ids)]
+        closed = [d for d in data["done"] if isinstance(d, str) and d.startswith(FILE_ID) and d not in ids]
+        self._files_done.update(closed[:MAX_KEPT_FILES])  # kept, and ticked when the file is opened again
+        data["done"] = [d for d in data["done"] if d not in closed]
         if type(data.get("lesson")) is int and len(self.lessons) <= data["lesson"] < len(self.lessons) + MAX_FILES:
             data["lesson"], data["step"] = 0, 0  # it was a lesson from a file, not open now
         return json.dumps(data)
@@ -647,7 +654,7 @@ class LessonRunner:
             from .keep import lesson_state
 
             step = len(self.session.lesson.steps) if self.session.done else self.session.step_index
-            self.pagekit.store(lesson_state(sorted(self.completed), self.index, step))
+            self.pagekit.store(lesson_state(sorted(self.completed | self._files_done), self.index, step))
 
     # -- navigation ------------------------------------------------------------------------
     def _session(self, index: int) -> LessonSession:
