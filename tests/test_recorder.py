@@ -324,6 +324,19 @@ def test_a_bad_lesson_file_is_refused_and_the_lessons_stay(content, words):
     assert words in runner.file_message.value and [lesson.id for lesson in runner.lessons] == ids
 
 
+def test_a_file_lesson_named_like_a_built_in_lesson_is_a_lesson_of_its_own():
+    from nbgames.newyork.lessons import learn
+
+    runner = learn()
+    data = json.loads(a_lesson_file())
+    data["id"] = runner.lessons[0].id  # a file may carry its own id
+    assert runner.open_file(json.dumps(data), "same-id.json") and len(runner.lessons) == 10
+    assert runner.index == 9 and runner.lessons[9].id == "lesson-" + runner.lessons[0].id
+    runner.answer("F5")
+    runner.answer("0")
+    assert runner.completed == {runner.lessons[9].id}  # the built-in lesson is not ticked
+
+
 def test_a_lesson_for_another_game_is_refused_with_the_lessons_reason():
     from nbgames.galopp_royal.lessons import learn
 

@@ -557,6 +557,8 @@ class LessonRunner:
         import ipywidgets as widgets
 
         kit = lesson.lesson(self.lang)
+        if not kit.id.startswith(FILE_ID):  # a file's own id never stands for a built-in lesson
+            kit.id = FILE_ID + kit.id
         ids = [known.id for known in self.lessons]
         if kit.id in ids:
             index = ids.index(kit.id)
