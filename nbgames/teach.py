@@ -533,7 +533,7 @@ class Lesson:
                  rules: Sequence[str] | None = None):
         self.title, self.intro, self.summary, self.lang = title, intro, summary, lang
         self.fixed_id = id
-        self.rules = None if rules is None else list(rules)
+        self.rules_taught = None if rules is None else list(rules)
         self.steps: list[TeachStep] = list(steps)
         for index, step in enumerate(self.steps, 1):
             if not isinstance(step, (AskMove, AskChoice, ShowMoves, AskSquare)):
@@ -568,8 +568,8 @@ class Lesson:
         if self.fixed_id is not None:
             out["id"] = self.fixed_id
         out["title"] = self.title
-        if self.rules is not None:
-            out["rules"] = self.rules
+        if self.rules_taught is not None:
+            out["rules"] = self.rules_taught
         if self.intro:
             out["intro"] = self.intro
         if self.summary:
@@ -1095,7 +1095,7 @@ def _build(lesson: Lesson, lang: str) -> Any:
     return KitLesson(id=lesson.id, title=text_in(lesson.title, lang), intro=text_in(lesson.intro, lang),
                      start_game=lambda: game_at(first), steps=steps, summary=text_in(lesson.summary, lang) or gettext(
                          N_("Done! That was the whole lesson."), lang), seat=seat,
-                     rules=tuple(lesson.rules) if lesson.rules is not None else tuple(
+                     rules=tuple(lesson.rules_taught) if lesson.rules_taught is not None else tuple(
                          dict.fromkeys(s.get("rule") for s in data["steps"] if s.get("rule"))))
 
 
@@ -1207,7 +1207,7 @@ def _from_data(data: dict[str, Any], checked: _Checked) -> Lesson:
     lesson = Lesson.__new__(Lesson)
     lesson.title, lesson.intro, lesson.summary = data["title"], data.get("intro", ""), data.get("summary", "")
     lesson.lang, lesson.steps, lesson.game, lesson.seat = None, steps, data["game"], data.get("seat")
-    lesson.fixed_id, lesson.rules = data.get("id"), data.get("rules")
+    lesson.fixed_id, lesson.rules_taught = data.get("id"), data.get("rules")
     lesson._checked = checked
     return lesson
 
