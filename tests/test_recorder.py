@@ -240,6 +240,24 @@ def test_no_seed_in_the_file_of_a_hidden_information_game_in_progress(game, play
     assert lesson.session().submit(str(answer)).ok
 
 
+def test_a_move_asked_of_another_player_shows_that_players_hand_and_takes_the_click():
+    app = page()
+    rec = app.recorder
+    rec.ask_move_button.click()
+    assert click(app, "F5")
+    rec.done_button.click()
+    assert click(app, "F5")  # the teacher plays on: now Player 2's move is asked
+    rec.ask_move_button.click()
+    assert click(app, "A1")
+    rec.done_button.click()
+    rec.preview_button.click()
+    runner = rec.runner
+    assert runner.view.seat == 0 and runner.answer("F5").ok
+    assert runner.session.game.to_move == 1 and runner.view.seat == 1 and runner.view._viewer_may_act()
+    runner.view.click("A1")  # a click on the board square
+    assert runner.session.done, runner.feedback_text
+
+
 def test_preview_as_a_student_opens_the_lesson_runner_below():
     app = page()
     rec = record_move_and_question(app)
@@ -249,6 +267,11 @@ def test_preview_as_a_student_opens_the_lesson_runner_below():
     assert runner.answer("A1").ok is False and runner.session.game.history == []
     assert "Try Park Ave" in runner.feedback.value and "NY-5" in runner.feedback.value
     assert runner.answer("F5").ok and runner.session.step_index == 1
+    assert runner.file_upload.layout.display == "none"  # a preview opens no other file
+    # the preview's page kit is the last on the page: the play page's Load keeps its limit and words
+    assert runner.pagekit.max_upload == nbgames.engine.game.MAX_RECORD_BYTES
+    runner.pagekit._on_browser_message(None, {"too_large": {"name": "big.json", "size": 9_000_000}}, [])
+    assert "too" in app.view.status.value.lower() and "large" in app.view.status.value.lower()
 
 
 def test_the_recorder_speaks_japanese_on_a_japanese_page():

@@ -781,11 +781,22 @@ class LessonRunner:
         self.intro.value = markdown_lite(lesson.intro)
         self._update()
 
+    def _step_seat(self) -> int | None:
+        """Whose hand the board shows: the lesson's seat, or the seat a move step asks to move
+        (a teacher's lesson may ask moves of several players; the learner plays each)."""
+        seat = self.lessons[self.index].seat
+        step, game = self.session.step, self.session.game
+        if step is not None and step.board and step.plays and seat is not None and game.to_move not in (None, seat):
+            return game.to_move
+        return seat
+
     def _update(self) -> None:
         session, view = self.session, self.view
         # Whether the board answers this step first: the status line the refresh writes says it
         # (a question's "look at the board", a move's "your turn"), never the last step's words.
         view.interactive = session.board_active
+        if hasattr(view, "seat"):
+            view.seat = self._step_seat()
         if view.game is not session.game:
             view.set_game(session.game)
         else:

@@ -31,9 +31,10 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..engine.action import Action
-from ..engine.game import Game
+from ..engine.game import MAX_RECORD_BYTES, Game
 from ..i18n import N_, _, gettext, localize, ngettext
 from .folds import fold
+from .i18n import t
 from .keep import needs_seal
 
 MAX_OPTIONS = 4  # answers offered for a question made here (a file may hold up to 8)
@@ -482,6 +483,12 @@ class Recorder:
         if lesson is None:
             return
         runner = lesson.runner(self.game.name)
+        runner.file_upload.layout.display = "none"  # a preview shows this lesson only
+        kit = getattr(runner, "pagekit", None)
+        if kit is not None:  # the browser's file guard now asks this page kit: the play page's
+            kit.max_upload = MAX_RECORD_BYTES  # Load keeps its own limit and its own words
+            kit.on_too_large(lambda *_: setattr(self.controller.view.status, "value",
+                                                t("status.load_too_big", self.lang)))
         self.runner = runner
         self.preview_box.children = (runner.widget,)
         self._say(_("The preview is below: answer as a student would.", self.lang))
