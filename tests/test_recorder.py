@@ -431,3 +431,26 @@ def test_a_lesson_link_to_a_missing_or_bad_file_is_said_and_the_lessons_stay(tmp
     monkeypatch.setenv("QUERY_STRING", "lesson=bad.json")
     runner = learn()
     assert len(runner.lessons) == 9 and "cannot be opened" in runner.file_message.value
+
+
+def test_galopp_royals_play_page_records_a_move_too():
+    app = page("galopp_royal", players=4, seats=["human"] * 4, seed=8)
+    rng = random.Random(2)
+    for _ in range(5):
+        assert click(app, rng.choice(app.game.legal_actions()))
+    rec = app.recorder
+    rec.ask_move_button.click()
+    moves = [str(a) for a in app.game.legal_actions()[:2]]
+    for move in moves:
+        assert click(app, move)
+    assert rec._answers == moves and len(app.game.history) == 5, said(rec)
+    rec.rule.value = rec.rule.options[1][1]
+    rec.done_button.click()
+    rec.show_moves_button.click()
+    for _ in range(2):
+        assert click(app, rng.choice(app.game.legal_actions()))
+    rec.done_button.click()
+    assert len(rec.steps) == 2, said(rec)
+    lesson = load_lesson(saved_file(rec), game="galopp_royal")
+    session = lesson.session()
+    assert session.submit(moves[1]).ok and session.submit("next").ok
