@@ -49,73 +49,105 @@ class Building:
         """Tiles `seat` may place now: its own left and the free legendaries (one per player),
         of a tier up to `top` and above `above`."""
         T = self.T
-        left = self.tiles_left[seat]
-        out = [t for t in range(T.own_tiles) if left[t] and above < T.tiles[t].tier <= top]
+        left, tier = self.tiles_left[seat], T.tier_of
+        out = [t for t in range(T.own_tiles) if left[t] and above < tier[t] <= top]
         if top >= GOLD and above < GOLD and self.legend_of[seat] < 0:
             out += [t for t in T.legendaries if self.legend_owner[t - T.own_tiles] < 0]
         return out
 
+    def _fits(self, tile: int, region: int, need: int) -> tuple:
+        """(orientation, anchor, mask) of every placement of `tile` inside `region` with a cell
+        on an avenue or by a park and a cell in `need`: per orientation, the anchors are found
+        at once by shifting the region's bit mask by each cell's offset. Geometry only, so it
+        is kept in the tables' memo (shared by every game of these tables, and by the copies
+        a search plays on) under the tile's shapes, the region and `need`."""
+        T = self.T
+        key = (T.shape_key[tile], region, need)
+        found = T.memo.get(key)
+        if found is None:
+            found = []
+            masks, offsets, touch_fit = T.masks[tile], T.offsets[tile], T.touch_fit[tile]
+            for orientation in range(len(masks)):
+                anchors = touch_fit[orientation] & T.all_of(region, offsets[orientation])
+                if anchors and need != region:
+                    anchors &= T.any_of(need, offsets[orientation])
+                if anchors:
+                    found += [(orientation, anchor, masks[orientation][anchor]) for anchor in T.cells(anchors)]
+            found = T.remember(key, tuple(found))
+        return found
+
     def _placements(self, tiles: list[int], region: int, need: int):
         """(tile, orientation, anchor, mask) of every placement of `tiles` inside `region`
-        with a cell on an avenue or by a park and a cell in `need`: per orientation, the
-        anchors are found at once by shifting the region's bit mask by each cell's offset."""
-        T = self.T
-        done: dict[tuple, list] = {}
-        room = region.bit_count()
+        with a cell on an avenue or by a park and a cell in `need` (see `_fits`)."""
+        room, size = region.bit_count(), self.T.tile_size
         for tile in tiles:
-            shapes = T.shape_of[tile]
-            if len(shapes[0]) > room:
-                continue
-            found = done.get(shapes)
-            if found is None:
-                found = done[shapes] = []
-                masks, offsets, touch_fit = T.masks[tile], T.offsets[tile], T.touch_fit[tile]
-                for orientation in range(len(masks)):
-                    anchors = touch_fit[orientation] & T.all_of(region, offsets[orientation])
-                    if anchors and need != region:
-                        anchors &= T.any_of(need, offsets[orientation])
-                    if anchors:
-                        found += [(orientation, anchor, masks[orientation][anchor]) for anchor in T.cells(anchors)]
-            for orientation, anchor, mask in found:
-                yield tile, orientation, anchor, mask
+            if size[tile] <= room:
+                for orientation, anchor, mask in self._fits(tile, region, need):
+                    yield tile, orientation, anchor, mask
 
-    def _build_actions(self, seat: int) -> list[Action]:
+    def _build_actions(self, seat: int, first: bool = False) -> list[Action]:
+        """The legal builds of `seat`, in order (`first`: stop after the first tile that fits)."""
+        T = self.T
         estate = self.estate(seat)
-        if not estate & self.T.touch:
-            return []
-        build = self.T.build_action
-        return [build(tile, o, a) for tile, o, a, _ in
-                self._placements(self.tiles_in_hand(seat, self.top_tier(seat)), estate, estate)]
+        out: list[Action] = []
+        if not estate & T.touch:
+            return out
+        room, size, memo = estate.bit_count(), T.tile_size, T.memo
+        for tile in self.tiles_in_hand(seat, self.top_tier(seat)):
+            if size[tile] > room:
+                continue
+            key = ("build", tile, estate)
+            actions = memo.get(key)
+            if actions is None:
+                build = T.build_action
+                actions = T.remember(key, tuple(build(tile, o, a) for o, a, _ in self._fits(tile, estate, estate)))
+            out += actions
+            if first and out:
+                break
+        return out
 
     def _rebuilds(self, seat: int):
         """(building, tile, orientation, anchor, mask) of every legal demolish-and-rebuild."""
         T = self.T
         top = self.top_tier(seat)
-        worker_lots = self._worker_lots(seat)
+        worker_lots = None
+        supply = self.supply[seat]
+        tier_of = T.tier_of
         for index, building in enumerate(self.buildings):
             if building is None or building[0] != seat:
                 continue
-            old_tier = T.tiles[building[1]].tier if building[1] >= 0 else T.starter.tier
+            old_tier = tier_of[building[1]] if building[1] >= 0 else T.starter.tier
             if old_tier >= GOLD or old_tier >= top:
                 continue
             tiles = self.tiles_in_hand(seat, top, above=old_tier)
             freed = building[2]
             freed_lots = T.lots_in(freed)
             region = freed | self.workers_next_to(seat, freed)
+            enough = supply >= len(freed_lots)  # NY1901-6 is then met whatever the new building covers
             for tile, o, a, mask in self._placements(tiles, region, freed):
-                if self._short(seat, freed, freed_lots, worker_lots, mask) <= 0:
-                    yield index, tile, o, a, mask
+                if not enough:
+                    if worker_lots is None:
+                        worker_lots = self._worker_lots(seat)
+                    if self._short(seat, freed, freed_lots, worker_lots, mask) > 0:
+                        continue
+                yield index, tile, o, a, mask
 
-    def _demolish_actions(self, seat: int) -> list[Action]:
+    def _demolish_actions(self, seat: int, first: bool = False) -> list[Action]:
         T = self.T
-        return [T.demolish_action(T.cells(self.buildings[b][2])[0], tile, o, a)
-                for b, tile, o, a, _ in self._rebuilds(seat)]
+        out = []
+        for b, tile, o, a, _ in self._rebuilds(seat):
+            out.append(T.demolish_action(T.first_cell(self.buildings[b][2]), tile, o, a))
+            if first:
+                break
+        return out
 
     def workers_next_to(self, seat: int, freed: int) -> int:
         """NY1901-6: the cells of `seat`'s lots holding its workers that are adjacent to the
         demolished building `freed` (a cell of the lot shares an edge with one of its cells)."""
         T = self.T
         near = T.neighbours_of(freed) & self.workers_mask[seat]
+        if not near:
+            return 0
         return sum(T.lot_mask[lot] for lot in T.lots_in(near))
 
     def _worker_lots(self, seat: int) -> list[int]:
@@ -132,9 +164,7 @@ class Building:
 
     def can_build_or_rebuild(self, seat: int) -> bool:
         """Whether any build (without a pending acquire) or demolish-and-rebuild is legal."""
-        estate = self.estate(seat)
-        if estate & self.T.touch and next(self._placements(
-                self.tiles_in_hand(seat, self.top_tier(seat)), estate, estate), None) is not None:
+        if self._build_actions(seat, first=True):
             return True
         return not self.demolished and next(self._rebuilds(seat), None) is not None
 

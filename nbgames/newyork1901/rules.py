@@ -205,27 +205,36 @@ class NewYork1901(Building, Facts, Position, Rules):
         out = self._main_actions(seat)
         if not out and not self.acted:
             out.append(T.fixed["pass"])
+        return out + self._card_actions(seat)
+
+    def _card_actions(self, seat: int) -> list[Action]:
+        """The action cards playable now, then ``end`` once the action is taken."""
+        T = self.T
+        out = []
         cards = self.cards[seat]
         if cards[0]:
             out.append(T.fixed["boom"])
         if cards[1] and self.market:
             out.append(T.fixed["shift"])
         if cards[2] and self.supply[seat]:
-            out += [T.grab[lot] for lot in self._acquirable(True)]
+            grab = T.grab
+            out += [grab[lot] for lot in self._acquirable(True)]
         if self.acted:
             out.append(T.fixed["end"])
         return out
 
-    def _main_actions(self, seat: int) -> list[Action]:
-        """Acquire, build, demolish-and-rebuild, or (NY1901-7) recall a worker."""
+    def _main_actions(self, seat: int, first: bool = False) -> list[Action]:
+        """Acquire, build, demolish-and-rebuild, or (NY1901-7) recall a worker. `first`: stop
+        as soon as one is found (the list is then only its first kinds)."""
         T = self.T
         out: list[Action] = []
         if self.acts > 0 and self.supply[seat]:
-            out += [T.acquire[lot] for lot in self._acquirable(False)]
-        if self.pending or self.acts > 0:
-            out += self._build_actions(seat)
-        if self.acts > 0 and not self.demolished:
-            out += self._demolish_actions(seat)
+            acquire = T.acquire
+            out += [acquire[lot] for lot in self._acquirable(False)]
+        if (self.pending or self.acts > 0) and not (first and out):
+            out += self._build_actions(seat, first)
+        if self.acts > 0 and not self.demolished and not (first and out):
+            out += self._demolish_actions(seat, first)
         if self.acts > 0 and not self.supply[seat] and not out:
             out += [T.recall[lot] for lot in range(T.nlots) if self.worker[lot] == seat]
         return out
@@ -233,16 +242,19 @@ class NewYork1901(Building, Facts, Position, Rules):
     def _acquirable(self, grab: bool) -> list[int]:
         """Empty lots matching a market card (Land Grab: size 2 only)."""
         T = self.T
-        cards = set(self.market)
-        return [lot for lot in range(T.nlots) if self.lot_owner[lot] < 0 and T.lot_card[lot] in cards
-                and not (grab and T.lot_size[lot] == 3) and T.lot_district[lot] in self.in_play
-                and not self._in_the_box(lot)]
+        owner, size, in_play, district = self.lot_owner, T.lot_size, self.in_play, T.lot_district
+        lots = []
+        for card in set(self.market):
+            lots += T.lots_of_card.get(card, ())
+        lots.sort()
+        return [lot for lot in lots if owner[lot] < 0 and not (grab and size[lot] == 3)
+                and district[lot] in in_play and not self._in_the_box(lot)]
 
     def _in_the_box(self, lot: int) -> bool:
         """NY1901-4 [R]: the starting lot of a character nobody plays stays empty. A starting lot
         of a character in play is an ordinary lot once its worker is recalled (NY1901-7)."""
         T = self.T
-        return lot in T.start_lot and T.lot_district[lot] not in self.district
+        return T.is_start_lot[lot] and T.lot_district[lot] not in self.district
 
     def apply(self, action: Action) -> None:
         HANDLERS[action.kind](self, action)
@@ -450,8 +462,14 @@ class NewYork1901(Building, Facts, Position, Rules):
 
     def _after_action(self) -> None:
         """A turn ends by itself once its action is taken and nothing else could be done."""
-        if self.acted and self.legal_actions() == [self.T.fixed["end"]]:
+        if self.acted and self._only_end_left():
             self._end_turn()
+
+    def _only_end_left(self) -> bool:
+        """Whether `legal_actions()` is just ``end``, once the action is taken (the cards
+        first: they are cheap; the main actions only as far as the first one)."""
+        seat = self.current
+        return self._card_actions(seat) == [self.T.fixed["end"]] and not self._main_actions(seat, first=True)
 
     def _end_turn(self) -> None:
         """NY1901-9: the end trigger, one last turn each (triggering player last), the end."""

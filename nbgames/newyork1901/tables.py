@@ -24,6 +24,7 @@ BRONZE, SILVER, GOLD = range(3)
 CARDS = ("boom", "shift", "grab")  # Construction Boom, Market Shift, Land Grab (NY1901-8)
 CHALLENGES = ("gold_tycoon", "master_architect", "gold_prestige", "bronze_baron", "generation_king")
 _CELL = re.compile(r"([A-Z])([1-9][0-9]?)")
+MEMO_LIMIT = 50_000  # placements remembered per data file (some MB at most)
 _PLACEMENT = re.compile(r"([A-Za-z0-9_]{1,16})@([A-Z][1-9][0-9]?)r([0-3])(m?)")
 
 DEFAULT_DATA: dict[str, Any] = json.loads(resources.files(__package__).joinpath("data.json").read_text("utf-8"))
@@ -167,6 +168,18 @@ class Tables:
         self.touch_fit = [[self.fit[t][o] & self.any_of(self.touch, self.offsets[t][o])
                            for o in range(len(self.masks[t]))] for t in range(len(self.tiles))]
 
+        # for the legal-move generators (building.py): each tile's tier and size, one key per
+        # distinct set of shapes (tiles of one shape fit in the same places), and a memo of
+        # placements found in a region (pure geometry: valid for every game of these tables)
+        self.tier_of = [t.tier for t in self.tiles]
+        self.tile_size = [len(t.cells) for t in self.tiles]
+        keys: dict[tuple, int] = {}
+        self.shape_key = [keys.setdefault(shapes, len(keys)) for shapes in self.shape_of]
+        self.memo: dict[tuple, tuple] = {}
+        self.lots_of_card: dict[int, tuple[int, ...]] = {}
+        for lot in range(self.nlots):
+            self.lots_of_card[self.lot_card[lot]] = self.lots_of_card.get(self.lot_card[lot], ()) + (lot,)
+        self.is_start_lot = [lot in self.start_lot for lot in range(self.nlots)]
         self.unlocks = (0, data["unlocks"]["silver"], data["unlocks"]["gold"])
         self.challenges = [name for name in CHALLENGES]
         self._actions: dict[tuple, Action] = {}
@@ -241,6 +254,18 @@ class Tables:
             out.append(low.bit_length() - 1)
             mask ^= low
         return out
+
+    @staticmethod
+    def first_cell(mask: int) -> int:
+        """The lowest cell of a non-empty mask (`cells(mask)[0]`)."""
+        return (mask & -mask).bit_length() - 1
+
+    def remember(self, key: tuple, value: tuple) -> tuple:
+        """Keep `value` in the memo (emptied when it grows past `MEMO_LIMIT` entries) and return it."""
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()
+        self.memo[key] = value
+        return value
 
     def lots_in(self, mask: int) -> list[int]:
         """The lots with a cell in `mask`, in order, each once."""

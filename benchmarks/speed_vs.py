@@ -1,0 +1,153 @@
+"""Engine speed of this tree against the engine of another commit (default d414cc1), in the same run.
+
+The other commit's ``nbgames`` is taken out with ``git archive`` into a temporary folder; each
+engine is measured in its own subprocess (``PYTHONPATH`` puts the right ``nbgames`` first), on
+the same seeds and the same positions, twice in turn (old, new, old, new) so a busy machine
+weighs on both alike; the better run of each counts. Times are the process's CPU time, so the
+other work on a shared machine weighs little. Printed per game and player count:
+
+- decisions/s: uniformly random full games through the public API (`new_game`, `legal_actions`,
+  `play`, undo off), one decision = one action played;
+- legal lists/s at rich positions: the rules' own `legal_actions()` (the facade's cache
+  bypassed) at positions sampled from seeded random games, keeping the richest quarter (New York
+  1901: also its benchmark's set position with 134 legal actions, on determinized copies);
+- the ratio new / old.
+
+    python benchmarks/speed_vs.py [--against d414cc1] [--seconds 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+
+# The set position of benchmarks/newyork1901_speed.py: 134 legal actions (70 builds, 62 rebuilds).
+RICH_1901 = {"characters": ["orange", "sky", "green", "yellow"],
+             "seats": [{"lots": ["D4", "E4", "E3", "E2"], "vp": 30,
+                        "buildings": ["bI2@A1r1", "bI3@A5r1", "bL3@A2r0", "sI2@C1r1", "bI2@A4r1"]}, {}, {}, {}],
+             "market": ["orange2", "sky2", "green2", "yellow3"]}
+
+CASES = [("newyork1901", 2), ("newyork1901", 4), ("newyork_city", 2), ("newyork_city", 4),
+         ("newyork", 4), ("galopp_royal", 4)]
+
+
+# -- what the subprocess measures ---------------------------------------------------------------
+def decisions_per_second(name: str, players: int, seconds: float) -> float:
+    import nbgames
+
+    decisions, seed = 0, 0
+    start = time.process_time()
+    while time.process_time() - start < seconds or seed < 2:
+        game = nbgames.new_game(name, players, seed=seed, allow_undo=False)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.play(rng.choice(game.legal_actions()))
+        decisions += len(game.history)
+        seed += 1
+    return decisions / (time.process_time() - start)
+
+
+def rich_positions(name: str, players: int, count: int = 120) -> list:
+    """The richest quarter of positions sampled (seeded) from random games: rules states."""
+    import nbgames
+
+    rng = random.Random(players)
+    found = []
+    seed = 500
+    while len(found) < 4 * count:
+        game = nbgames.new_game(name, players, seed=seed, allow_undo=False)
+        while not game.is_over:
+            legal = game.legal_actions()
+            if rng.random() < 0.15:
+                found.append((len(legal), len(found), game.determinize(game.to_move, random.Random(seed))))
+            game.play(rng.choice(legal))
+        seed += 1
+    found.sort(key=lambda item: (-item[0], item[1]))
+    return [game.rules for _, _, game in found[:count]]
+
+
+def lists_per_second(states: list, seconds: float) -> tuple[float, float]:
+    """(legal-action lists/s, mean list length) over `states`, each asked again and again."""
+    sizes = [len(s.legal_actions()) for s in states]
+    count = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds or not count:
+        for state in states:
+            state.legal_actions()
+        count += len(states)
+    return count / (time.process_time() - start), sum(sizes) / len(sizes)
+
+
+def child(seconds: float, only: list[str]) -> None:
+    import nbgames
+
+    out = {}
+    for name, players in CASES:
+        if only and name not in only:
+            continue
+        row = {"decisions": decisions_per_second(name, players, seconds)}
+        if name in ("newyork1901", "newyork_city"):
+            row["lists"], row["size"] = lists_per_second(rich_positions(name, players), seconds / 2)
+        out[f"{name}/{players}"] = row
+    if only and "newyork1901" not in only:
+        print(json.dumps(out))
+        return
+    game = nbgames.new_game("newyork1901", 4, seed=1, options={"position": RICH_1901})
+    copies = [game.determinize(0, random.Random(k)).rules for k in range(50)]
+    rate, size = lists_per_second(copies, seconds / 2)
+    out["newyork1901/set position"] = {"lists": rate, "size": size}
+    print(json.dumps(out))
+
+
+# -- the parent: both engines, in turn ----------------------------------------------------------
+def run(path: str, seconds: float, only: list[str]) -> dict:
+    env = {**os.environ, "PYTHONPATH": path}
+    done = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", "--seconds", str(seconds),
+                           *(["--only", *only] if only else [])],
+                          cwd=path, env=env, check=True, capture_output=True, text=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def best(a: dict, b: dict) -> dict:
+    return {key: {k: max(a[key][k], b[key][k]) if k != "size" else a[key][k] for k in a[key]} for key in a}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--against", default="d414cc1", help="the git revision to compare with")
+    parser.add_argument("--seconds", type=float, default=2.0, help="per measurement")
+    parser.add_argument("--rounds", type=int, default=2, help="runs of each engine, in turn")
+    parser.add_argument("--only", nargs="*", default=None, help="only these games (e.g. newyork1901)")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        child(args.seconds, args.only)
+        return 0
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(["git", "-C", repo, "archive", args.against, "nbgames"], check=True,
+                                 capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        old = new = None
+        for _ in range(args.rounds):
+            o, n = run(tmp, args.seconds, args.only), run(repo, args.seconds, args.only)
+            old, new = (o, n) if old is None else (best(old, o), best(new, n))
+    print(f"engine speed: this tree vs {args.against} (same run, same seeds; best of {args.rounds} each)")
+    print(f"{'game/players':<28}{'measure':<24}{args.against:>10}{'now':>10}{'ratio':>8}")
+    for key, row in new.items():
+        for measure, label in (("decisions", "decisions/s"), ("lists", "legal lists/s (rich)")):
+            if measure in row:
+                size = f" ({row['size']:.0f} legal)" if measure == "lists" else ""
+                then = old[key][measure]
+                print(f"{key:<28}{label + size:<24}{then:>10.0f}{row[measure]:>10.0f}{row[measure] / then:>7.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
