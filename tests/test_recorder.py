@@ -454,3 +454,25 @@ def test_galopp_royals_play_page_records_a_move_too():
     lesson = load_lesson(saved_file(rec), game="galopp_royal")
     session = lesson.session()
     assert session.submit(moves[1]).ok and session.submit("next").ok
+
+
+def test_a_loaded_plain_record_may_be_recorded_until_it_draws_what_nobody_had_seen():
+    practice = page(seats=["human"] * 3)
+    rng = random.Random(7)
+    while len(practice.game.history) < 10:
+        assert click(practice, rng.choice(practice.game.legal_actions()))
+    saved = practice.controller.saved_text()  # a practice game saves plain
+    app = page(practice=False)
+    assert app.controller.load(saved) and not app.game.practice
+    rec = app.recorder
+    rec.ask_move_button.click()  # the position is the loaded file's: nothing new in it
+    assert rec.mode == "move", said(rec)
+    answer = str(app.game.legal_actions()[0])
+    assert click(app, answer) and rec._answers == [answer]
+    rec.done_button.click()
+    assert len(rec.steps) == 1 and "seed" not in saved_file(rec)["positions"]["p1"]
+    before = len(app.game.to_record()["chance"])
+    while len(app.game.to_record()["chance"]) == before:  # played on until a card nobody had seen shows
+        assert click(app, app.game.legal_actions()[0])
+    rec.ask_choice_button.click()
+    assert rec.mode is None and "fair game" in said(rec)

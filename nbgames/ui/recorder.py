@@ -16,8 +16,9 @@ lesson runner as the built-in lessons, below; *Save lesson file* offers the less
 The recorder decides nothing about legality: it records only moves the engine accepted (it
 listens to the controller's `move_listeners`, called after a move was played), and every step
 is checked by `nbgames.teach` as it is made. A lesson file shows its positions to whoever opens
-it, hidden cards included: positions are taken only from practice games and finished games
-(never from a fair game in progress, whose page seals everything it emits).
+it, hidden cards included: positions are taken only from practice games, finished games and
+games loaded from a plain record not yet played past what it held (never from a fair game in
+progress, whose page seals everything it emits).
 """
 
 from __future__ import annotations
@@ -44,6 +45,17 @@ RECORDER_HELP = N_(
     "game), or with the bots stopped (Stop bots). A lesson file shows its positions to everyone, "
     "hidden cards too: record a practice game (tick Practice mode under New game, then press New "
     "game) or a finished one.")
+
+
+def shows_nothing_new(game: Game) -> bool:
+    """Whether `game` is a game loaded from a plain record (the visitor's own file) whose position
+    holds no outcome of chance beyond what that record held: a lesson file of it tells nobody
+    more than the loaded file did. (Played on, it draws cards nobody had seen: those stay sealed.)"""
+    loaded = getattr(game, "_replay", None)  # the loaded record's outcomes (engine/game.py)
+    if not isinstance(loaded, list) or game.is_over:
+        return False
+    chance = game.to_record().get("chance")
+    return isinstance(chance, list) and chance == loaded[:len(chance)]
 
 
 def _esc(text: str) -> str:
@@ -159,7 +171,7 @@ class Recorder:
             self._say(_("Finish the step you are making first: press Done or Cancel.", self.lang), ok=False)
             return False
         game = self.game
-        if needs_seal(game):
+        if needs_seal(game) and not shows_nothing_new(game):
             self._say(_("This is a fair game in progress: a lesson file would show everyone its hidden cards. "
                         "Tick Practice mode under New game and press New game (or finish this game), then "
                         "record.", self.lang), ok=False)
