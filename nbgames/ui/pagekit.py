@@ -122,7 +122,15 @@ function holdStill() {
     fitTitles();
     fitSide();
   };
-  new MutationObserver(scan).observe(document.body, { childList: true, subtree: true, characterData: true });
+  // Once per frame, before it is painted, however many changes the frame brought (a move can
+  // bring hundreds): each scan reads the layout.
+  let pending = false;
+  const later = () => {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(() => { pending = false; scan(); });
+  };
+  new MutationObserver(later).observe(document.body, { childList: true, subtree: true, characterData: true });
   scan();
   let width = window.innerWidth;
   window.addEventListener("resize", () => {
