@@ -1,6 +1,6 @@
-"""axe-core on every page, in both languages (issue 27 item 7): the gallery, each game's learn,
-play, rules and glossary pages, at ``?lang=en`` and ``?lang=ja``, have no serious or critical
-violation (labels, names, contrast, roles, lang attributes). axe-core comes from the npm
+"""axe-core on every page, in both languages (issue 27 item 7): the gallery, "Write your own
+lesson", each game's learn, play, rules and glossary pages, at ``?lang=en`` and ``?lang=ja``,
+have no serious or critical violation (labels, names, contrast, roles, lang attributes). axe-core comes from the npm
 registry (`make axe`, which `make test` runs, puts it in .venv/node) and is read from disk,
 never from a CDN: missing, the test fails under CI=true and skips loudly here.
 
@@ -27,7 +27,7 @@ def pages() -> list[tuple[str, str]]:
     """(notebook, language) for every page a visitor can open from the gallery."""
     out = []
     for lang in ("en", "ja"):
-        out.append(("index", lang))
+        out += [("index", lang), ("teach", lang)]
         for game in GAMES:
             rules = "rules" if lang == "en" else "rules_ja"
             out += [(f"{game}/play", lang), (f"{game}/learn", lang), (f"{game}/{rules}", lang),
@@ -37,7 +37,10 @@ def pages() -> list[tuple[str, str]]:
 
 def wait_ready(page, notebook: str) -> None:
     kind = notebook.rpartition("/")[2]
-    if kind in ("play", "learn"):
+    if kind == "teach":  # its boards and its lesson (the tutorial's last widgets)
+        page.locator(".nbg-lesson").first.wait_for(timeout=90_000)
+        board_drawn(page).wait_for(state="attached", timeout=60_000)
+    elif kind in ("play", "learn"):
         board_drawn(page).wait_for(state="attached", timeout=60_000)
         page.locator(".nbg-status").first.wait_for(timeout=30_000)
         unfold(page)  # every fold open: what is inside is checked too
