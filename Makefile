@@ -34,14 +34,16 @@ axe: $(BIN)/python
 serve: $(STAMP)
 	$(BIN)/nbgames serve --host $(HOST) --port $(PORT)
 
-# The engine, lesson and notebook tests run on every core (at most 4); then the browser tests, two
-# modules at a time (much of their time is spent waiting on a kernel, a bot or a timer). Each
-# worker starts its own server and Chromium; a module's tests stay on one worker.
+# The engine, lesson and notebook tests run on every core (at most 4); then the browser tests, one
+# module per core but at least two at a time (much of their time is spent waiting on a kernel, a
+# bot or a timer) and at most four. Each worker starts its own server and Chromium; a module's
+# tests stay on one worker.
+BROWSER_WORKERS := $(shell python3 -c 'import os; print(min(4, max(2, len(os.sched_getaffinity(0)))))' 2>/dev/null || echo 2)
 test: $(STAMP) proxy axe
 	$(BIN)/ruff check nbgames tests benchmarks
 	@status=0; \
 	$(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist loadfile --ignore=tests/browser || status=1; \
-	$(BIN)/python -m pytest -q -n 2 --dist loadfile tests/browser || status=1; \
+	$(BIN)/python -m pytest -q -n $(BROWSER_WORKERS) --dist loadfile tests/browser || status=1; \
 	exit $$status
 
 bench: $(STAMP)
