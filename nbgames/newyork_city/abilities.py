@@ -11,10 +11,9 @@ from __future__ import annotations
 from itertools import product
 
 from ..engine.action import Action
-from ..i18n import msg
 from . import events as ev
 from . import notation as nt
-from .tables import CARD_KINDS, KINDS, PHASE_OF_STAGE, PUBLIC, WILD, Refusal
+from .tables import CARD_KINDS, KINDS, PHASE_OF_STAGE, PUBLIC, WILD, Refusal, msg
 
 
 def sub_multisets(counts: list[int], size: int | None = None) -> list[tuple[int, ...]]:

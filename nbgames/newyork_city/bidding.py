@@ -11,12 +11,11 @@ fame tiles to place).
 from __future__ import annotations
 
 from ..engine.action import Action
-from ..i18n import msg
 from . import events as ev
 from . import notation as nt
 from .abilities import fits, sub_multisets
 from .strings import EN
-from .tables import CARD_KINDS, KINDS, PUBLIC, WILD, Refusal
+from .tables import CARD_KINDS, KINDS, PUBLIC, WILD, Refusal, msg
 
 PRESS, DOLLAR, ELEVATOR, ACQUISITION, VP, CONSTRUCTION = range(KINDS)
 
@@ -86,10 +85,14 @@ class Bidding:
         self.events.append(ev.Play(seat, tuple(cards), value))
 
     def _candidates_swap(self) -> list[Action]:
-        seat, T = self.actor, self.T
-        reserve = self.reserve[seat]
-        return [nt.swap(T, given, taken) for given in range(CARD_KINDS) if self.hand(seat, given)
-                for taken in range(CARD_KINDS) if taken != given and reserve[taken]]
+        seat = self.actor
+        reserve, public, secret = self.reserve[seat], self.hand_pub[seat], self.hand_sec[seat]
+        taken = [card for card in range(CARD_KINDS) if reserve[card]]
+        if not taken:
+            return []
+        table = nt.swaps(self.T)
+        return [table[given][card] for given in range(CARD_KINDS) if public[given] or secret[given]
+                for card in taken if card != given]
 
     def _check_swap(self, action: Action) -> Refusal:
         given, taken = action.args

@@ -113,7 +113,7 @@ class Knowledge:
         other = object.__new__(type(self))
         for key, value in self.__dict__.items():
             if key not in ("rng", "events", "T"):
-                other.__dict__[key] = copy.deepcopy(value)
+                other.__dict__[key] = copied(value)
         other.T = self.T
         other.events = list(self.events)
         other.rng = Chance(rng.getrandbits(64))
@@ -134,3 +134,23 @@ class Knowledge:
                 other.hand_sec[s][next(deal)] += 1
         rng.shuffle(other.fame_pile)
         return other
+
+
+def copied(value: Any) -> Any:
+    """A deep copy of a state's value made of lists, sets, dicts and tuples of plain data
+    (numbers, text, None) — what `copy.deepcopy` gives for them, several times faster."""
+    kind = type(value)
+    if kind is list:
+        return [copied(v) for v in value] if any(type(v) in _MUTABLE for v in value) else value.copy()
+    if kind is tuple:
+        return tuple(copied(v) for v in value) if any(type(v) in _MUTABLE for v in value) else value
+    if kind is set:
+        return set(value)  # of numbers or text
+    if kind is dict:
+        return {k: copied(v) for k, v in value.items()}
+    if kind in (int, str, bool, float, type(None), frozenset):
+        return value
+    return copy.deepcopy(value)
+
+
+_MUTABLE = (list, set, dict, tuple)

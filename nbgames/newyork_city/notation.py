@@ -42,7 +42,18 @@ def split(T: Tables, a: int, x: int, b: int, y: int) -> Action:
 
 
 def swap(T: Tables, given: int, taken: int) -> Action:
-    return make("swap", (given, taken), f"swap {T.letter(given)}>{T.letter(taken)}")
+    return swaps(T)[given][taken]
+
+
+def swaps(T: Tables) -> tuple[tuple[Action, ...], ...]:
+    """Every ``swap X>Y`` action, by the card given and the card taken (asked in every decision)."""
+    return _swaps(T.letters_of_kinds)
+
+
+@functools.lru_cache(maxsize=16)
+def _swaps(letters: str) -> tuple[tuple[Action, ...], ...]:
+    return tuple(tuple(make("swap", (given, taken), f"swap {letters[given]}>{letters[taken]}")
+                       for taken in range(len(letters))) for given in range(len(letters)))
 
 
 def play(T: Tables, card: int, count: int) -> Action:

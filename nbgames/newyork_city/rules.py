@@ -57,14 +57,14 @@ from typing import Any
 from ..engine.action import Action
 from ..engine.chance import shuffle
 from ..engine.rules import Rules
-from ..i18n import N_, msg
+from ..i18n import N_
 from . import events as ev
 from . import notation as nt
 from .abilities import Abilities
 from .bidding import Bidding
 from .knowledge import Knowledge
 from .scoring import Scoring
-from .tables import CARD_KINDS, PUBLIC, tables_for
+from .tables import CARD_KINDS, PUBLIC, msg, tables_for
 
 # NYC-10 [R]: the reserve may be swapped with hand cards in every decision of its seat ("at any
 # time"), so "swap" is offered in every stage; a swap never ends the decision.
@@ -74,6 +74,7 @@ KINDS_OF_STAGE = {
     "hire": ("hire",), "move": ("move",), "fame": ("fame",), "window3": ("use", "done"), "over": (),
 }
 KINDS_OF_STAGE = {stage: kinds + ("swap",) if stage != "over" else kinds for stage, kinds in KINDS_OF_STAGE.items()}
+DRAFT_ABILITY = {"take2": "two_pairs", "split": "split_pairs"}  # draft picks of characters 4 and 2
 WHAT_NOW = {
     "start": ("NYC-7", N_("choose a starting character, e.g. 'start 29'")),
     "draft": ("NYC-9", N_("take a display pair, e.g. 'take 3'")),
@@ -318,12 +319,12 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
         self.stage, self.actor = name, seat
         if name == "draft" and task[2] == 2 and seat in self.skip_lap2:
             return False
-        legal = [a for a in self.legal_actions() if a.kind != "swap"]  # a swap alone decides nothing
+        kinds = tuple(k for k in KINDS_OF_STAGE[name] if k != "swap")  # a swap alone decides nothing
         if name in ("window1", "window3"):
-            return any(a.kind == "use" for a in legal)
+            return self._some_legal(("use",))
         if name in ("hire", "fame"):  # only "hire none" / "fame none" left: nothing to decide
-            return any(a.args and a.args[0] for a in legal)
-        return bool(legal)  # (an empty display or no starting character left: nothing to take)
+            return self._some_legal(kinds, lambda a: a.args and a.args[0])
+        return self._some_legal(kinds)  # (an empty display or no starting character left: nothing to take)
 
     def _finish_decision(self) -> None:
         self.todo.pop(0)
@@ -437,9 +438,30 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
     def legal_actions(self) -> list[Action]:
         out = []
         for kind in KINDS_OF_STAGE[self.stage]:
+            if self._kind_closed(kind):
+                continue
             check = self._checker(kind)
             out += [a for a in self._candidates(kind) if check(a) is None]
         return out
+
+    def _kind_closed(self, kind: str) -> bool:
+        """Whether every candidate of `kind` is refused for a reason found once: a draft pick of
+        character 2 or 4 that the seat cannot make (their check, `_two_slots`, refuses every
+        such pick on `_draft_character`'s problem before it looks at the pairs)."""
+        ability = DRAFT_ABILITY.get(kind)
+        return ability is not None and self._draft_character(self.actor, ability)[1] is not None
+
+    def _some_legal(self, kinds: tuple[str, ...], wanted=None) -> bool:
+        """Whether some candidate of `kinds` (that `wanted` accepts) is legal: `legal_actions`
+        asked only as far as the first one."""
+        for kind in kinds:
+            if self._kind_closed(kind):
+                continue
+            check = self._checker(kind)
+            for action in self._candidates(kind):
+                if (wanted is None or wanted(action)) and check(action) is None:
+                    return True
+        return False
 
     def _candidates(self, kind: str) -> list[Action]:
         return getattr(self, "_candidates_" + kind)()

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..i18n import msg
-from .tables import KINDS
+from .tables import KINDS, msg
 
 BLACK = -1  # the neutral buildings' place in a district's ranking
 

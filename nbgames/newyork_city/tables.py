@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
+from ..i18n import Msg
+
 KINDS = 6
 WILD = 6
 CARD_KINDS = 7
@@ -21,6 +23,17 @@ PHASES = (1, 2, 3, "end")
 PHASE_OF_STAGE = {"draft": 1, "window1": 1, "bid": 2, "window3": 3}  # when each phase's characters work
 PUBLIC = -1  # who knows a discarded card: PUBLIC (face up) or a seat
 Refusal = "tuple[str, str] | None"  # (rule id, reason) of a refused action, None if legal
+
+
+def msg(template: str, /, **params: Any) -> Msg:
+    """`nbgames.i18n.msg` for the rules modules of this game: the same sentence in this game's
+    catalogue, without finding the catalogue from the caller's module each time (the legality
+    checks make a refusal for every candidate they turn down)."""
+    return Msg(template, params, DOMAIN)
+
+
+DOMAIN = "newyork_city"  # the catalogue of nbgames/newyork_city (the game's registered name)
+
 ABILITIES = {
     1: ("redraw", "split_pairs", "third_reserve", "two_pairs", "draw3_drop2", "trade_up", "match_reserve",
         "replace_black", "icon"),

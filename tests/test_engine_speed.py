@@ -1,0 +1,160 @@
+"""The fast paths of the New York 1901 and New York City engines (issue 30) give what the plain
+definitions give: the same legal lists, the same automatic turn ends and skipped decisions,
+the same determinized copies, refusals in the same catalogue. Seeded random games, no timing."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+import nbgames
+from nbgames.i18n import _domain_of
+from nbgames.newyork1901.tables import DEFAULT as NY1901_TABLES
+from nbgames.newyork_city import knowledge
+from nbgames.newyork_city import tables as nyc_tables
+from nbgames.newyork_city.rules import KINDS_OF_STAGE, NewYorkCity
+
+
+def positions(name: str, players: int, seed: int):
+    """Every position of a seeded random game (the Game, before its move is played)."""
+    game = nbgames.new_game(name, players, seed=seed, allow_undo=False)
+    rng = random.Random(seed)
+    while not game.is_over:
+        yield game
+        game.play(rng.choice(game.legal_actions()))
+
+
+# -- New York City -------------------------------------------------------------------------------
+def plain_legal(rules) -> list:
+    """`legal_actions` as first defined: every candidate of the stage's kinds that its check allows."""
+    return [a for kind in KINDS_OF_STAGE[rules.stage] for a in rules._candidates(kind)
+            if rules._checker(kind)(a) is None]
+
+
+def plain_ready(rules, task: tuple) -> bool:
+    """`_ready` as first defined (the whole legal list, then a question on it)."""
+    saved = rules.stage, rules.actor
+    rules.stage, rules.actor = task[0], task[1]
+    try:
+        if task[0] == "draft" and task[2] == 2 and task[1] in rules.skip_lap2:
+            return False
+        legal = [a for a in plain_legal(rules) if a.kind != "swap"]
+        if task[0] in ("window1", "window3"):
+            return any(a.kind == "use" for a in legal)
+        if task[0] in ("hire", "fame"):
+            return any(a.args and a.args[0] for a in legal)
+        return bool(legal)
+    finally:
+        rules.stage, rules.actor = saved
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (4, 4)])
+def test_new_york_city_legal_lists_and_skipped_decisions_match_the_plain_definitions(players, seed, monkeypatch):
+    fast, asked = NewYorkCity._ready, []
+
+    def both(rules, task):  # every decision the game asks about while it runs, both ways
+        expected = plain_ready(rules, task)
+        got = fast(rules, task)
+        assert got == expected, task
+        asked.append(task[0])
+        return got
+
+    monkeypatch.setattr(NewYorkCity, "_ready", both)
+    drafts = 0
+    for game in positions("newyork_city", players, seed):
+        assert game.rules.legal_actions() == plain_legal(game.rules)
+        drafts += game.rules.stage == "draft"
+    assert drafts > 10 and {"window1", "window3", "hire", "fame", "bid", "draft"} <= set(asked)
+
+
+def test_new_york_city_draft_picks_of_characters_2_and_4_are_offered_when_the_seat_can_make_them():
+    seen = set()
+    for seed in range(12):
+        for game in positions("newyork_city", 4, seed):
+            kinds = {a.kind for a in game.legal_actions()}
+            seen |= kinds & {"take2", "split"}
+            if game.rules.stage == "draft":
+                assert game.rules.legal_actions() == plain_legal(game.rules)
+        if seen == {"take2", "split"}:
+            break
+    assert seen == {"take2", "split"}
+
+
+def test_new_york_city_refusals_are_in_its_own_catalogue():
+    made = nyc_tables.msg("Your bid is empty: add cards, or 'pass'.")
+    assert made.domain == _domain_of("nbgames.newyork_city.rules") == _domain_of("nbgames.newyork_city.bidding")
+    game = nbgames.new_game("newyork_city", 3, seed=5)
+    refusal = game.refusal("play W")
+    assert refusal is not None and refusal.reason.domain == "newyork_city"
+
+
+def shared_mutables(a, b, seen=None) -> list:
+    """Mutable objects reachable from both `a` and `b` (by identity)."""
+    def walk(value, out):
+        if isinstance(value, (list, set, dict)):
+            if id(value) in out:
+                return
+            out[id(value)] = value
+            for v in (value.values() if isinstance(value, dict) else value):
+                walk(v, out)
+        elif isinstance(value, tuple):
+            for v in value:
+                walk(v, out)
+
+    left, right = {}, {}
+    walk(a, left)
+    walk(b, right)
+    return [left[i] for i in left.keys() & right.keys()]
+
+
+def test_new_york_city_determinize_copies_like_deepcopy_and_shares_nothing():
+    checked = 0
+    for game in positions("newyork_city", 4, 7):
+        rules = game.rules
+        values = {k: v for k, v in rules.__dict__.items() if k not in ("rng", "events", "T")}
+        # no two parts of a state share a list, so a copy part by part is a deep copy
+        for key, value in values.items():
+            others = [v for k, v in values.items() if k != key]
+            assert not shared_mutables(value, others), key
+        for key, value in values.items():
+            mine = knowledge.copied(value)
+            assert mine == copy.deepcopy(value) and type(mine) is type(value), key
+            assert not shared_mutables(mine, value), key
+        other = rules.determinize(game.to_move, random.Random(checked))
+        assert other.legal_actions() == rules.legal_actions() or rules.stage == "over"
+        checked += 1
+    assert checked > 100
+
+
+# -- New York 1901 -------------------------------------------------------------------------------
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
+def test_new_york_1901_turn_ends_by_itself_exactly_when_only_end_is_left(players, seed):
+    asked = 0
+    for game in positions("newyork1901", players, seed):
+        rules = game.rules
+        if rules.phase == "turn" and rules.acted:
+            end = rules.T.fixed["end"]
+            assert rules._only_end_left() == (rules.legal_actions() == [end])
+            assert rules.legal_actions() != [end]  # such a turn has ended by itself
+            asked += 1
+        if rules.phase == "turn":
+            main = rules._main_actions(rules.current)
+            first = rules._main_actions(rules.current, first=True)
+            assert bool(first) == bool(main) and first == main[: len(first)]
+    assert asked > 20
+
+
+def test_new_york_1901_placements_remembered_or_not_give_the_same_lists():
+    games = [game.determinize(game.to_move, random.Random(0)) for seed in (11, 12)
+             for game in positions("newyork1901", 4, seed)]
+    NY1901_TABLES.memo.clear()
+    cold = []
+    for game in games:
+        cold.append(game.rules.legal_actions())
+        NY1901_TABLES.memo.clear()
+    warm = [game.rules.legal_actions() for game in games]
+    again = [game.rules.legal_actions() for game in games]
+    assert cold == warm == again
+    assert sum(len(x) for x in cold) > 1000
