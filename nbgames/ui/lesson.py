@@ -329,7 +329,12 @@ def lesson_link(query: str | None = None) -> str | None:
     `query`: the query string (default: the page request's, which Voilà hands to the kernel)."""
     from urllib.parse import parse_qs
 
-    query = os.environ.get("QUERY_STRING", "") if query is None else query
+    if query is None:
+        if os.environ.get("VOILA_PREHEAT", "False") != "False" and "QUERY_STRING" not in os.environ:
+            from .language import wait_for_request  # a pre-heated page whose language was given
+
+            wait_for_request()  # in code learns its link once a visitor asks for it
+        query = os.environ.get("QUERY_STRING", "")
     asked = parse_qs(query).get("lesson")
     return None if not asked else asked[0]
 
