@@ -476,3 +476,17 @@ def test_a_loaded_plain_record_may_be_recorded_until_it_draws_what_nobody_had_se
         assert click(app, app.game.legal_actions()[0])
     rec.ask_choice_button.click()
     assert rec.mode is None and "fair game" in said(rec)
+
+
+def test_a_replay_stops_at_the_longest_a_lesson_file_holds():
+    from nbgames.teach import MAX_MOVES
+
+    app = page(seats=["random"] * 3, practice=True)  # bots only: they play on by themselves
+    app.controller.stop_bots()
+    rec = app.recorder
+    rec.show_moves_button.click()
+    app.controller.resume()
+    app.clock.run(limit=MAX_MOVES + 5)
+    assert len(rec._replay) == MAX_MOVES and f"at most {MAX_MOVES} moves" in said(rec)
+    rec.done_button.click()
+    assert len(rec.steps) == 1 and len(rec.steps[0].moves) <= MAX_MOVES

@@ -271,6 +271,12 @@ class Recorder:
                     n=len(self._answers), moves=", ".join(self._answers)))
             self._rewind()
         else:
+            from ..teach import MAX_MOVES
+
+            if len(self._replay) >= MAX_MOVES:
+                self._say(_("A replay shows at most {n} moves: press Done adding moves.", self.lang).format(
+                    n=MAX_MOVES), ok=False)
+                return
             if not self._same_line(game, len(self._replay) + 1):
                 self._say(_("The board left the moves being recorded (undo, load or a new game): press Done "
                             "adding moves to keep the moves so far, or Cancel.", self.lang), ok=False)
