@@ -490,3 +490,41 @@ def test_a_replay_stops_at_the_longest_a_lesson_file_holds():
     assert len(rec._replay) == MAX_MOVES and f"at most {MAX_MOVES} moves" in said(rec)
     rec.done_button.click()
     assert len(rec.steps) == 1 and len(rec.steps[0].moves) <= MAX_MOVES
+
+
+def test_a_replays_note_with_html_is_refused_for_what_it_is():
+    app = page(seats=["human", "random", "random"])
+    rec = app.recorder
+    rec.show_moves_button.click()
+    assert click(app, "F5")
+    app.clock.run(limit=2)
+    rec.notes.children[2].value = "<b>bold</b>"
+    rec.done_button.click()
+    assert rec.mode == "moves" and rec.steps == [] and "HTML" in said(rec) and "Only the first" not in said(rec)
+    rec.notes.children[2].value = "**bold**"
+    rec.done_button.click()
+    assert len(rec.steps) == 1 and rec.steps[0].notes == [None, None, "**bold**"]
+
+
+def test_a_replay_is_cut_before_a_move_that_needs_a_card_nobody_had_seen():
+    app = page(seats=["human"] * 3, seed=5)
+    rng = random.Random(1)
+    while app.game.to_record()["chance"] == []:  # on to the main round: cards are dealt and drawn
+        assert click(app, rng.choice(app.game.legal_actions()))
+    rec = app.recorder
+    rec.show_moves_button.click()
+    while len(rec._replay) < 12:
+        assert click(app, rng.choice(app.game.legal_actions()))
+    record = rec._record
+    rec.done_button.click()
+    assert len(rec.steps) == 1, said(rec)
+    kept = rec.steps[0].moves
+    assert kept == rec_moves_prefix(app, record, kept) and 0 < len(kept) <= 12
+    if len(kept) < 12:
+        assert f"Only the first {len(kept)} moves are kept" in said(rec)
+    load_lesson(saved_file(rec), game="newyork")
+
+
+def rec_moves_prefix(app, record, kept):
+    """The moves played from the step's position, as many as were kept."""
+    return [str(a) for a in app.game.history[len(record["actions"]):len(record["actions"]) + len(kept)]]

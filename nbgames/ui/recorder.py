@@ -76,6 +76,7 @@ class Recorder:
         self._answers: list[str] = []
         self._replay: list[str] = []
         self._rewinding = False
+        self._cut = ""  # a replay cut short: said when its step is added
         self.lesson: Any = None  # the last lesson previewed or saved (a `nbgames.teach.Lesson`)
         controller.move_listeners.append(self._on_move)
         lang = self.lang
@@ -353,7 +354,8 @@ class Recorder:
         self.steps.append(step)
         self._close_panel()
         self._show_steps()
-        self._say(_("Step {n} added.", self.lang).format(n=len(self.steps)))
+        cut, self._cut = self._cut, ""
+        self._say(f"{_('Step {n} added.', self.lang).format(n=len(self.steps))} {cut}".strip(), ok=not cut)
 
     def _question(self, prompt: str, rule: str) -> Any:
         from .. import teach
@@ -383,18 +385,29 @@ class Recorder:
             self._say(_("Play at least one move on the board first.", self.lang), ok=False)
             return None
         notes = [self._text(w) or None for w in self.notes.children][:len(self._replay)]
-        first_error = None
+        try:
+            return teach.show_moves(self._record, self._replay, notes, rule=rule, prompt=prompt)
+        except teach.LessonError as exc:
+            error = exc
+        count = self._replayable(rule, prompt)
+        if count in (0, len(self._replay)):
+            raise error  # the first move cannot be replayed, or the words are refused: said as it is
+        step = teach.show_moves(self._record, self._replay[:count], notes[:count], rule=rule, prompt=prompt)
+        self._cut = _("Only the first {n} moves are kept: the next one needs a card nobody had seen at the "
+                      "start, which a lesson deals its own way.", self.lang).format(n=count)
+        return step
+
+    def _replayable(self, rule: str, prompt: str) -> int:
+        """How many of the moves played a lesson can replay from the step's position (notes aside)."""
+        from .. import teach
+
         for count in range(len(self._replay), 0, -1):
             try:
-                step = teach.show_moves(self._record, self._replay[:count], notes[:count], rule=rule, prompt=prompt)
-            except teach.LessonError as exc:
-                first_error = first_error or exc
+                teach.show_moves(self._record, self._replay[:count], [], rule=rule, prompt=prompt)
+            except teach.LessonError:
                 continue
-            if count < len(self._replay):
-                self._say(_("Only the first {n} moves are kept: the next one needs a card nobody had seen at the "
-                            "start, which a lesson deals its own way.", self.lang).format(n=count), ok=False)
-            return step
-        raise first_error  # type: ignore[misc]
+            return count
+        return 0
 
     # -- the list of steps -----------------------------------------------------------------
     def describe(self, step: Any) -> str:
