@@ -78,6 +78,7 @@ class Recorder:
         self._rewinding = False
         self._cut = ""  # a replay cut short: said when its step is added
         self.lesson: Any = None  # the last lesson previewed or saved (a `nbgames.teach.Lesson`)
+        self.runner: Any = None  # the preview's lesson runner
         controller.move_listeners.append(self._on_move)
         lang = self.lang
 
