@@ -8,6 +8,7 @@ import contextlib
 import json
 import sys
 
+from .classroom.cli import add_class_command, add_serve_options
 from .engine.registry import available_games, manifest
 
 
@@ -81,10 +82,12 @@ def _games(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     import os
 
+    from .classroom.cli import serve_environment
     from .serve import serve
 
     if args.config:
         os.environ["NBGAMES_VOILA_CONFIG"] = args.config
+    serve_environment(args)
     return serve(host=args.host, port=args.port, notebooks=args.notebooks, open_browser=args.open,
                  class_size=args.class_size, class_pages=args.class_page)
 
@@ -112,7 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="students arriving at once: keep N kernels pre-heated on each class page")
     serve.add_argument("--class-page", action="append", default=None, metavar="PAGE",
                        help="a page the class starts on, e.g. newyork/play.ipynb (repeatable; default the gallery)")
+    add_serve_options(serve)
     serve.set_defaults(func=_serve)
+    add_class_command(sub)
 
     hub = sub.add_parser("hub-config", help="write a jupyterhub_config.py for a class on JupyterHub")
     hub.add_argument("--mode", choices=["service", "servers"], default="service",

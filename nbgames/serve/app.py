@@ -9,7 +9,7 @@ from unittest import mock
 import voila.app
 from jupyter_server.utils import url_path_join
 from tornado import web
-from traitlets import Integer, List, Unicode, default
+from traitlets import Bool, Integer, List, Unicode, default
 from traitlets.config.loader import JSONFileConfigLoader
 from voila.app import Voila
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
@@ -20,6 +20,8 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 from . import CONFIG_ENV, PACKAGE_DIR, SHARE_DIR
 from .handlers import NotFoundHandler, PageExitShutdownHandler, SafeKernelWebsocketHandler, friendly
 from .kernels import KERNEL_MB, classroom_pool
+from .progress import handlers as progress_handlers
+from .progress import kernel_url, voila_service
 
 LANDING = "index.ipynb"
 
@@ -37,6 +39,20 @@ class NbgamesVoila(Voila):
     class_pages = List(
         Unicode(), ["index.ipynb"], config=True,
         help="The pages a class starts on (paths under the notebooks folder), pre-heated class_size times.")
+    class_progress = Bool(
+        False, config=True,
+        help="Record the class's progress in a database (docs/serving.md, 'Running a class'); "
+             "default: on when $NBGAMES_CLASS_PROGRESS is 1 (`nbgames serve --class-progress`).")
+    class_db = Unicode(
+        "", config=True,
+        help="The class database: an SQLAlchemy URL (postgresql://...) or an SQLite file's path; "
+             "default $NBGAMES_CLASS_DB, else nbgames-class.sqlite in the folder the server starts in.")
+    teacher_token = Unicode(
+        "", config=True, help="The teacher's token (default $NBGAMES_TEACHER_TOKEN, else a new one printed at start).")
+
+    @default("class_progress")
+    def _class_progress_default(self):
+        return os.environ.get("NBGAMES_CLASS_PROGRESS", "") == "1"
 
     @default("config_file_paths")
     def _config_file_paths_default(self):
@@ -112,4 +128,12 @@ class NbgamesVoila(Voila):
             elif handler is VoilaContentsHandler:
                 continue  # only the tree page needs it; it lists the folder
             handlers.append((pattern, friendly(handler), *rest))
+        self.progress = voila_service(self)  # the class's progress endpoint (nbgames/serve/progress.py)
+        if self.progress is not None:
+            handlers[:0] = progress_handlers(self.base_url, self.progress)
         return handlers
+
+    def listen(self):
+        super().listen()
+        if getattr(self, "progress", None) is not None:  # the port is known now: kernels post there
+            os.environ["NBGAMES_PROGRESS_URL"] = kernel_url(self)
