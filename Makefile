@@ -46,10 +46,13 @@ test: $(STAMP) proxy axe
 	$(BIN)/python -m pytest -q -n $(BROWSER_WORKERS) --dist loadfile tests/browser || status=1; \
 	exit $$status
 
+# Engine speed: this tree against the engine of d414cc1 in the same run (speed_vs.py takes that
+# commit out of git itself), then each game's own figures. About 4 minutes.
 bench: $(STAMP)
-	$(BIN)/python benchmarks/engine.py
-	$(BIN)/python benchmarks/newyork1901_speed.py
-	$(BIN)/python benchmarks/newyork_city_speed.py
+	$(BIN)/python benchmarks/speed_vs.py --against d414cc1 --seconds 1.5
+	$(BIN)/python benchmarks/engine.py --seconds 2
+	$(BIN)/python benchmarks/newyork1901_speed.py --seconds 2
+	$(BIN)/python benchmarks/newyork_city_speed.py --seconds 2
 
 bench-bots: $(STAMP)
 	$(BIN)/python benchmarks/bots.py -n 100 --jobs 2 --log benchmarks/results

@@ -33,6 +33,7 @@ RICH_1901 = {"characters": ["orange", "sky", "green", "yellow"],
                         "buildings": ["bI2@A1r1", "bI3@A5r1", "bL3@A2r0", "sI2@C1r1", "bI2@A4r1"]}, {}, {}, {}],
              "market": ["orange2", "sky2", "green2", "yellow3"]}
 
+TARGETS = {"newyork1901": 5, "newyork_city": 5, "newyork": 1.5, "galopp_royal": 1.5}  # issue 30, item 1
 CASES = [("newyork1901", 2), ("newyork1901", 4), ("newyork_city", 2), ("newyork_city", 4),
          ("newyork", 4), ("galopp_royal", 4)]
 
@@ -131,21 +132,26 @@ def main() -> int:
         return 0
     repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(["git", "-C", repo, "archive", args.against, "nbgames"], check=True,
-                                 capture_output=True).stdout
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        archive = subprocess.run(["git", "-C", repo, "archive", args.against, "nbgames"], capture_output=True)
+        if archive.returncode:  # e.g. a shallow clone without that commit
+            print(f"speed_vs: cannot take {args.against} out of git ({archive.stderr.decode().strip()}); "
+                  "nothing compared")
+            return 0
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
         old = new = None
         for _ in range(args.rounds):
             o, n = run(tmp, args.seconds, args.only), run(repo, args.seconds, args.only)
             old, new = (o, n) if old is None else (best(old, o), best(new, n))
     print(f"engine speed: this tree vs {args.against} (same run, same seeds; best of {args.rounds} each)")
-    print(f"{'game/players':<28}{'measure':<24}{args.against:>10}{'now':>10}{'ratio':>8}")
+    print(f"{'game/players':<26}{'measure':<30}{args.against:>9}{'now':>9}{'ratio':>8}  target")
     for key, row in new.items():
-        for measure, label in (("decisions", "decisions/s"), ("lists", "legal lists/s (rich)")):
+        target = TARGETS.get(key.split("/")[0], 0)
+        for measure, label in (("decisions", "decisions/s"), ("lists", "legal lists/s")):
             if measure in row:
-                size = f" ({row['size']:.0f} legal)" if measure == "lists" else ""
-                then = old[key][measure]
-                print(f"{key:<28}{label + size:<24}{then:>10.0f}{row[measure]:>10.0f}{row[measure] / then:>7.1f}x")
+                size = f" (rich: {row['size']:.0f} legal)" if measure == "lists" else ""
+                then, ratio = old[key][measure], row[measure] / old[key][measure]
+                verdict = f"{target:g}x {'met' if ratio >= target else 'MISSED'}" if target else ""
+                print(f"{key:<26}{label + size:<30}{then:>9.0f}{row[measure]:>9.0f}{ratio:>7.1f}x  {verdict}")
     return 0
 
 

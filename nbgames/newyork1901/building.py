@@ -58,32 +58,36 @@ class Building:
     def _fits(self, tile: int, region: int, need: int) -> tuple:
         """(orientation, anchor, mask) of every placement of `tile` inside `region` with a cell
         on an avenue or by a park and a cell in `need`: per orientation, the anchors are found
-        at once by shifting the region's bit mask by each cell's offset. Geometry only, so it
-        is kept in the tables' memo (shared by every game of these tables, and by the copies
-        a search plays on) under the tile's shapes, the region and `need`."""
+        at once by shifting the region's bit mask by each cell's offset."""
         T = self.T
-        key = (T.shape_key[tile], region, need)
-        found = T.memo.get(key)
-        if found is None:
-            found = []
-            masks, offsets, touch_fit = T.masks[tile], T.offsets[tile], T.touch_fit[tile]
-            for orientation in range(len(masks)):
-                anchors = touch_fit[orientation] & T.all_of(region, offsets[orientation])
-                if anchors and need != region:
-                    anchors &= T.any_of(need, offsets[orientation])
-                if anchors:
-                    found += [(orientation, anchor, masks[orientation][anchor]) for anchor in T.cells(anchors)]
-            found = T.remember(key, tuple(found))
-        return found
+        found = []
+        masks, offsets, touch_fit = T.masks[tile], T.offsets[tile], T.touch_fit[tile]
+        for orientation in range(len(masks)):
+            anchors = touch_fit[orientation] & T.all_of(region, offsets[orientation])
+            if anchors and need != region:
+                anchors &= T.any_of(need, offsets[orientation])
+            if anchors:
+                found += [(orientation, anchor, masks[orientation][anchor]) for anchor in T.cells(anchors)]
+        return tuple(found)
 
-    def _placements(self, tiles: list[int], region: int, need: int):
-        """(tile, orientation, anchor, mask) of every placement of `tiles` inside `region`
-        with a cell on an avenue or by a park and a cell in `need` (see `_fits`)."""
-        room, size = region.bit_count(), self.T.tile_size
-        for tile in tiles:
-            if size[tile] <= room:
-                for orientation, anchor, mask in self._fits(tile, region, need):
-                    yield tile, orientation, anchor, mask
+    # Placements depend only on the board's geometry, so they are remembered in the tables' memo
+    # (shared by every game of these tables and by the copies a search plays on): builds per
+    # connected part of an estate (a tile lies within one: parts recur from game to game, whole
+    # estates seldom), rebuilds per demolished building and the region it frees.
+    def _part_builds(self, part: int, tile: int) -> tuple:
+        """((orientation, anchor, action) …, actions …) of the builds of `tile` inside `part`."""
+        T = self.T
+        key = ("part", part)
+        table = T.memo.get(key)
+        if table is None:
+            table = T.remember(key, [None] * len(T.tiles))  # filled tile by tile, as asked
+        row = table[tile]
+        if row is None:
+            build = T.build_action
+            found = self._fits(tile, part, part) if T.tile_size[tile] <= part.bit_count() else ()
+            keyed = tuple((o, a, build(tile, o, a)) for o, a, _ in found)
+            row = table[tile] = (keyed, tuple(action for _, _, action in keyed))
+        return row
 
     def _build_actions(self, seat: int, first: bool = False) -> list[Action]:
         """The legal builds of `seat`, in order (`first`: stop after the first tile that fits)."""
@@ -92,51 +96,78 @@ class Building:
         out: list[Action] = []
         if not estate & T.touch:
             return out
-        room, size, memo = estate.bit_count(), T.tile_size, T.memo
+        smallest, part_builds = T.smallest_tile, self._part_builds
+        parts = [part for part in T.parts(estate) if part.bit_count() >= smallest]
+        if not parts:
+            return out
         for tile in self.tiles_in_hand(seat, self.top_tier(seat)):
-            if size[tile] > room:
-                continue
-            key = ("build", tile, estate)
-            actions = memo.get(key)
-            if actions is None:
-                build = T.build_action
-                actions = T.remember(key, tuple(build(tile, o, a) for o, a, _ in self._fits(tile, estate, estate)))
-            out += actions
+            rows = [row for row in (part_builds(part, tile) for part in parts) if row[1]]
+            if len(rows) == 1:
+                out += rows[0][1]
+            elif rows:  # in more than one part: in order of orientation, then anchor
+                out += [action for _, _, action in sorted(item for keyed, _ in rows for item in keyed)]
             if first and out:
                 break
         return out
 
+    def _rebuild_table(self, region: int, freed: int) -> list:
+        """Per tile: (orientation, anchor, mask, action) of each rebuild over `freed` in `region`
+        (None until asked: see `_rebuild_row`)."""
+        T = self.T
+        key = ("rebuild", region, freed)
+        table = T.memo.get(key)
+        if table is None:
+            table = T.remember(key, [None] * len(T.tiles))  # filled tile by tile, as asked
+        return table
+
+    def _rebuild_row(self, table: list, tile: int, region: int, freed: int) -> tuple:
+        row = table[tile]
+        if row is None:
+            T = self.T
+            cell, demolish = T.first_cell(freed), T.demolish_action
+            found = self._fits(tile, region, freed) if T.tile_size[tile] <= region.bit_count() else ()
+            row = table[tile] = tuple((o, a, mask, demolish(cell, tile, o, a)) for o, a, mask in found)
+        return row
+
     def _rebuilds(self, seat: int):
-        """(building, tile, orientation, anchor, mask) of every legal demolish-and-rebuild."""
+        """(building, tile, orientation, anchor, mask, action) of every legal demolish-and-rebuild."""
         T = self.T
         top = self.top_tier(seat)
         worker_lots = None
         supply = self.supply[seat]
         tier_of = T.tier_of
+        hands: dict[int, list[int]] = {}
         for index, building in enumerate(self.buildings):
             if building is None or building[0] != seat:
                 continue
             old_tier = tier_of[building[1]] if building[1] >= 0 else T.starter.tier
             if old_tier >= GOLD or old_tier >= top:
                 continue
-            tiles = self.tiles_in_hand(seat, top, above=old_tier)
+            tiles = hands.get(old_tier)
+            if tiles is None:
+                tiles = hands[old_tier] = self.tiles_in_hand(seat, top, above=old_tier)
+            if not tiles:
+                continue
             freed = building[2]
-            freed_lots = T.lots_in(freed)
-            region = freed | self.workers_next_to(seat, freed)
+            freed_lots, near = T.around(freed)
+            near &= self.workers_mask[seat]  # NY1901-6: the worker lots next to it extend the region
+            region = freed | sum(T.lot_mask[lot] for lot in T.lots_in(near)) if near else freed
+            table = self._rebuild_table(region, freed)
             enough = supply >= len(freed_lots)  # NY1901-6 is then met whatever the new building covers
-            for tile, o, a, mask in self._placements(tiles, region, freed):
-                if not enough:
-                    if worker_lots is None:
-                        worker_lots = self._worker_lots(seat)
-                    if self._short(seat, freed, freed_lots, worker_lots, mask) > 0:
-                        continue
-                yield index, tile, o, a, mask
+            for tile in tiles:
+                row = table[tile]
+                for o, a, mask, action in row if row is not None else self._rebuild_row(table, tile, region, freed):
+                    if not enough:
+                        if worker_lots is None:
+                            worker_lots = self._worker_lots(seat)
+                        if self._short(seat, freed, freed_lots, worker_lots, mask) > 0:
+                            continue
+                    yield index, tile, o, a, mask, action
 
     def _demolish_actions(self, seat: int, first: bool = False) -> list[Action]:
-        T = self.T
         out = []
-        for b, tile, o, a, _ in self._rebuilds(seat):
-            out.append(T.demolish_action(T.first_cell(self.buildings[b][2]), tile, o, a))
+        for *_, action in self._rebuilds(seat):
+            out.append(action)
             if first:
                 break
         return out
@@ -145,7 +176,7 @@ class Building:
         """NY1901-6: the cells of `seat`'s lots holding its workers that are adjacent to the
         demolished building `freed` (a cell of the lot shares an edge with one of its cells)."""
         T = self.T
-        near = T.neighbours_of(freed) & self.workers_mask[seat]
+        near = T.around(freed)[1] & self.workers_mask[seat]
         if not near:
             return 0
         return sum(T.lot_mask[lot] for lot in T.lots_in(near))

@@ -207,8 +207,9 @@ class NewYork1901(Building, Facts, Position, Rules):
             out.append(T.fixed["pass"])
         return out + self._card_actions(seat)
 
-    def _card_actions(self, seat: int) -> list[Action]:
-        """The action cards playable now, then ``end`` once the action is taken."""
+    def _card_actions(self, seat: int, first: bool = False) -> list[Action]:
+        """The action cards playable now, then ``end`` once the action is taken (`first`: stop
+        at the first card)."""
         T = self.T
         out = []
         cards = self.cards[seat]
@@ -216,6 +217,8 @@ class NewYork1901(Building, Facts, Position, Rules):
             out.append(T.fixed["boom"])
         if cards[1] and self.market:
             out.append(T.fixed["shift"])
+        if first and out:
+            return out
         if cards[2] and self.supply[seat]:
             grab = T.grab
             out += [grab[lot] for lot in self._acquirable(True)]
@@ -469,7 +472,8 @@ class NewYork1901(Building, Facts, Position, Rules):
         """Whether `legal_actions()` is just ``end``, once the action is taken (the cards
         first: they are cheap; the main actions only as far as the first one)."""
         seat = self.current
-        return self._card_actions(seat) == [self.T.fixed["end"]] and not self._main_actions(seat, first=True)
+        return self._card_actions(seat, first=True) == [self.T.fixed["end"]] and \
+            not self._main_actions(seat, first=True)
 
     def _end_turn(self) -> None:
         """NY1901-9: the end trigger, one last turn each (triggering player last), the end."""

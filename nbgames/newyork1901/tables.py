@@ -168,14 +168,12 @@ class Tables:
         self.touch_fit = [[self.fit[t][o] & self.any_of(self.touch, self.offsets[t][o])
                            for o in range(len(self.masks[t]))] for t in range(len(self.tiles))]
 
-        # for the legal-move generators (building.py): each tile's tier and size, one key per
-        # distinct set of shapes (tiles of one shape fit in the same places), and a memo of
+        # for the legal-move generators (building.py): each tile's tier and size, and a memo of
         # placements found in a region (pure geometry: valid for every game of these tables)
         self.tier_of = [t.tier for t in self.tiles]
         self.tile_size = [len(t.cells) for t in self.tiles]
-        keys: dict[tuple, int] = {}
-        self.shape_key = [keys.setdefault(shapes, len(keys)) for shapes in self.shape_of]
-        self.memo: dict[tuple, tuple] = {}
+        self.smallest_tile = min(self.tile_size)
+        self.memo: dict[tuple, Any] = {}
         self.lots_of_card: dict[int, tuple[int, ...]] = {}
         for lot in range(self.nlots):
             self.lots_of_card[self.lot_card[lot]] = self.lots_of_card.get(self.lot_card[lot], ()) + (lot,)
@@ -255,12 +253,38 @@ class Tables:
             mask ^= low
         return out
 
+    def parts(self, mask: int) -> tuple[int, ...]:
+        """The edge-connected parts of `mask`, lowest cell first (remembered in the memo)."""
+        key = ("parts", mask)
+        found = self.memo.get(key)
+        if found is None:
+            out, rest = [], mask
+            while rest:
+                part = rest & -rest
+                while True:
+                    grown = (part | self.neighbours_of(part)) & rest
+                    if grown == part:
+                        break
+                    part = grown
+                out.append(part)
+                rest &= ~part
+            found = self.remember(key, tuple(out))
+        return found
+
+    def around(self, mask: int) -> tuple[tuple[int, ...], int]:
+        """(the lots with a cell in `mask`, the cells next to it), remembered in the memo."""
+        key = ("around", mask)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.remember(key, (tuple(self.lots_in(mask)), self.neighbours_of(mask)))
+        return found
+
     @staticmethod
     def first_cell(mask: int) -> int:
         """The lowest cell of a non-empty mask (`cells(mask)[0]`)."""
         return (mask & -mask).bit_length() - 1
 
-    def remember(self, key: tuple, value: tuple) -> tuple:
+    def remember(self, key: tuple, value: Any) -> Any:
         """Keep `value` in the memo (emptied when it grows past `MEMO_LIMIT` entries) and return it."""
         if len(self.memo) >= MEMO_LIMIT:
             self.memo.clear()
