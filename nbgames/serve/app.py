@@ -80,6 +80,8 @@ class NbgamesVoila(Voila):
 
     def init_settings(self):
         self._size_class_pools()
+        if self.class_progress:  # pre-heated kernels start with the kernel manager: say where to post first
+            os.environ["NBGAMES_PROGRESS_URL"] = kernel_url(self)
         factory = voila.app.voila_kernel_manager_factory
 
         def pooled(base, preheat, *args, **kwargs):
