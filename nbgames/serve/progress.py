@@ -229,7 +229,13 @@ def voila_service(app) -> ProgressService | None:
     where to post, print the teacher token. None when progress is off."""
     if not app.class_progress:
         return None
-    store = Store.open(app.class_db or None)
+    from sqlalchemy.exc import SQLAlchemyError
+
+    try:
+        store = Store.open(app.class_db or None)
+    except SQLAlchemyError as exc:  # say which database, not a page of traceback
+        raise SystemExit(f"nbgames serve: the class database cannot be opened: {exc.__class__.__name__}: "
+                         f"{str(exc).splitlines()[0]}") from None
 
     def kernel_key(kernel_id: str) -> bytes | None:
         try:
