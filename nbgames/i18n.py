@@ -188,10 +188,11 @@ def _domain_of(module: str) -> str | None:
 
 
 def _packages() -> dict[str, str]:
-    """{package of a game's rules: the game's name} for every registered game."""
-    from .engine.registry import manifests
+    """{package of a game's rules: the game's name} for every registered game (asked by every
+    `msg`: the games' names in registration order, not sorted manifests, key the cache)."""
+    from .engine.registry import names
 
-    return _packages_of(tuple(m.name for m in manifests()))
+    return _packages_of(names())
 
 
 @functools.cache  # keyed by the games: one registered later counts

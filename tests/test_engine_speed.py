@@ -158,3 +158,15 @@ def test_new_york_1901_placements_remembered_or_not_give_the_same_lists():
     again = [game.rules.legal_actions() for game in games]
     assert cold == warm == again
     assert sum(len(x) for x in cold) > 1000
+
+
+def test_refusals_find_their_games_catalogue_through_the_registered_names():
+    from nbgames.engine.registry import manifests, names
+
+    assert sorted(names()) == sorted(m.name for m in manifests())
+    assert _domain_of("nbgames.galopp_royal.rules") == "galopp_royal"
+    assert _domain_of("nbgames.newyork1901.building") == "newyork1901"
+    assert _domain_of("nbgames.ui.shell") == "nbgames" and _domain_of("elsewhere") is None
+    game = nbgames.new_game("galopp_royal", 4, seed=3)
+    refusal = game.refusal("bid 99")
+    assert refusal is not None and refusal.reason.domain == "galopp_royal"

@@ -47,6 +47,12 @@ def _discover() -> None:
             warnings.warn(f"NBGAMES_GAMES names {module!r}, which cannot be imported: {exc}", stacklevel=2)
 
 
+def names() -> tuple[str, ...]:
+    """Every known game's name, in the order they were registered (cheap: a cache key)."""
+    _discover()
+    return tuple(_MANIFESTS)
+
+
 def manifests() -> list[Manifest]:
     """Every known game, in gallery order."""
     _discover()
