@@ -26,6 +26,8 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 URL_ENV = "NBGAMES_PROGRESS_URL"
+HUB_ENV = "NBGAMES_PROGRESS_HUB"  # "1": the server is a hub's service, the kernel's owner is the student
+MAX_PENDING = 200  # events kept while a plain-serve student has not joined yet
 KERNEL_HEADER, TIME_HEADER, SIGNATURE_HEADER = "X-Nbgames-Kernel", "X-Nbgames-Time", "X-Nbgames-Signature"
 
 
@@ -56,7 +58,7 @@ class ProgressSink:
     `game_finished`. `mine` reads back what the server holds of this student (blocking)."""
 
     def __init__(self, url: str | None = None, kernel_id: str | None = None, key: bytes | None = None,
-                 timeout: float = 5.0, tries: int = 3):
+                 timeout: float = 5.0, tries: int = 3, hub: bool | None = None):
         self.url = url if url is not None else os.environ.get(URL_ENV, "")
         if self.url and (kernel_id is None or key is None):
             found = kernel_identity()
@@ -65,6 +67,8 @@ class ProgressSink:
             else:
                 kernel_id, key = found
         self.kernel_id, self.key = kernel_id or "", key or b""
+        self.hub = os.environ.get(HUB_ENV, "") == "1" if hub is None else hub
+        self._pending: list[dict] = []  # plain serve: what was done before the student joined
         self.timeout, self.tries = timeout, tries
         self.student: dict | None = None
         self.sent = self.failed = 0
@@ -78,9 +82,24 @@ class ProgressSink:
         return bool(self.url)
 
     # the kit's calls ------------------------------------------------------------------------------
+    @property
+    def needs_join(self) -> bool:
+        """Plain serve with class progress, and the student has not said who they are yet: the
+        page shows its "Join a class" box (under a hub the server knows the student)."""
+        return self.enabled and not self.hub and self.student is None
+
     def join(self, class_code: str, nickname: str) -> None:
-        """The student (plain serve): every later event names them. Under a hub this may be left out."""
-        self.student = {"class": class_code, "name": nickname}
+        """The student (plain serve): every later event names them. Under a hub this may be left out.
+
+        Checked first (`ProgressError` says what is wrong); what the student did before joining
+        on this page (kept meanwhile) is sent now, in their name."""
+        from .store import check_class_code, check_nickname
+
+        self.student = {"class": check_class_code(class_code), "name": check_nickname(nickname)}
+        pending, self._pending = self._pending, []
+        for data in pending:
+            data["student"] = dict(self.student)
+            self._post(data)
 
     def lesson_started(self, lesson: str) -> None:
         self.send("lesson_started", lesson=lesson)
@@ -106,8 +125,16 @@ class ProgressSink:
     def send(self, kind: str, **fields) -> None:
         if not self.enabled:
             return
+        data = self.event(kind, **fields)
+        if self.needs_join:
+            if len(self._pending) < MAX_PENDING:
+                self._pending.append(data)
+            return
+        self._post(data)
+
+    def _post(self, data: dict) -> None:
         try:
-            self._queue.put_nowait(self.event(kind, **fields))
+            self._queue.put_nowait(data)
         except queue.Full:
             self.failed += 1
             return

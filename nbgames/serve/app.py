@@ -82,6 +82,9 @@ class NbgamesVoila(Voila):
         self._size_class_pools()
         if self.class_progress:  # pre-heated kernels start with the kernel manager: say where to post first
             os.environ["NBGAMES_PROGRESS_URL"] = kernel_url(self)
+            # under a hub the kernel's owner is the student: the pages ask nobody to join a class
+            hub = getattr(self.identity_provider_class, "__module__", "") == "nbgames.serve.hub"
+            os.environ["NBGAMES_PROGRESS_HUB"] = "1" if hub else ""
         factory = voila.app.voila_kernel_manager_factory
 
         def pooled(base, preheat, *args, **kwargs):

@@ -182,6 +182,15 @@ class PlayController:
         self.widget = widgets.VBox([self.offer, self.hotseat, self.view.widget, timeline, self.hint_text,
                                     self.review_fold, self.scores_fold, self.log_fold, self.files_fold])
         self.widget.add_class("nbg-play")
+        # The class's progress (nbgames serve --class-progress): a finished game is told to the server.
+        from ..classroom import sink
+        from .classjoin import join_box
+
+        self.class_progress = sink()
+        self._class_told = False  # this game's end was told
+        self.join_box = join_box(lang)
+        if self.join_box is not None:
+            self.widget.children = (self.join_box, *self.widget.children)
         self.pagekit = getattr(self.view, "pagekit", None)
         if self.pagekit is not None:  # a phone folds the score table too: the board comes first
             self.pagekit.observe(self._on_width, names="width")
@@ -206,6 +215,7 @@ class PlayController:
                 raise ValueError(f"seat must be one of {SEAT_KINDS}, not {kind!r}")
         self.game = game
         self.seats = seats
+        self._class_told = game.is_over  # a game opened finished was not played here
         base = self.bot_seed if self.bot_seed is not None else game.seed
         self.bots = {s: make_bot(kind, seed=(base * 31 + s) % 2**32)
                      for s, kind in enumerate(seats) if kind != "human"}
@@ -477,6 +487,22 @@ class PlayController:
         self._revealed_for = seat
         self._changed()
 
+    def _tell_class(self) -> None:
+        """Tell the class server that the student finished this game (nothing outside a class
+        server). The student's score: the human seat's (None in a hot-seat or bot-only game)."""
+        humans = self.humans
+        if not humans or not self.class_progress.enabled:
+            return
+        import hashlib
+
+        try:
+            score = int(self.game.scores()[humans[0]]) if len(humans) == 1 else None
+        except (IndexError, TypeError, ValueError):
+            score = None
+        record = hashlib.sha256(self.record_json().encode("utf-8")).hexdigest()[:20]
+        bots = [kind for kind in self.seats if kind != "human"]
+        self.class_progress.game_finished(self.game.name, len(self.seats), bots, score, f"sha256:{record}")
+
     def _name(self, seat: int | None) -> str:
         return t("seat.name", self.lang, n=(seat or 0) + 1)
 
@@ -501,6 +527,9 @@ class PlayController:
         self._update_scores()
         if game.is_over:  # the final scoring, line by line, is the game's last word
             set_open(self.scores_fold, True)
+            if moved is not None and not self._class_told:
+                self._class_told = True
+                self._tell_class()
         self.review_fold.layout.display = "" if game.is_over else "none"
         if not game.is_over:
             self._review_stop.set()  # a review of a game no longer shown ends

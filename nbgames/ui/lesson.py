@@ -21,6 +21,7 @@ import html
 import json
 import os
 import re
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -502,6 +503,17 @@ class LessonRunner:
         if status is not None and hasattr(status, "observe"):
             status.observe(self._on_view_status, names="value")
         self._linked: int | None = None  # the lesson the page's link opened (?lesson=)
+        # The class's progress (nbgames serve --class-progress): told to the server, never waited for.
+        from ..classroom import sink
+        from .classjoin import join_box
+
+        self.class_progress = sink()
+        self._class_started: set[str] = set()  # lessons this page has said were started
+        self._class_restoring = False
+        self._step_clock: tuple[int, int, int, float] = (-1, -1, -1, 0.0)  # lesson, session, step, shown at
+        self.join_box = join_box(self.lang)
+        if self.join_box is not None:
+            self.widget.children = (self.join_box, *self.widget.children)
         self._open_link()
         self._show_lesson()
 
@@ -627,7 +639,11 @@ class LessonRunner:
                 self.feedback.value = f"<i>{_escape(lesson_text('kept_refused', reason=str(exc)))}</i>"
             else:
                 self.completed = set(done)
-                self.go(index)
+                self._class_restoring = True  # started on an earlier visit
+                try:
+                    self.go(index)
+                finally:
+                    self._class_restoring = False
                 for _ in range(step):  # the learner's own answers, done again on the fresh game
                     if not self.session.done:
                         self.session.show_me()
@@ -675,6 +691,8 @@ class LessonRunner:
             return
         self.index = index
         self.session = self._session(index)
+        if not self._class_restoring:
+            self._class_start()
         self.feedback_verdict = None
         self._shown = False
         if hasattr(self.view, "seat"):
@@ -684,6 +702,7 @@ class LessonRunner:
     def reset(self) -> None:
         """Start the current lesson again from its first step."""
         self.session.reset()
+        self._step_clock = (-1, -1, -1, 0.0)  # its first step is shown anew
         self._shown = False
         self.feedback_verdict = None
         self._update()
@@ -699,9 +718,12 @@ class LessonRunner:
     # -- answers ---------------------------------------------------------------------------
     def answer(self, value: Answer) -> Verdict:
         """Submit an answer to the current step (what the buttons and the board call)."""
+        showed, step, was_done, seconds = self._shown, self.session.step_index, self.session.done, self._step_seconds()
         self._shown = False
         verdict = self.session.submit(value)
-        self._after(verdict)
+        if not was_done:
+            self._class_answered(step, verdict.ok, value, seconds, showed)
+        self._after(verdict, was_done)
         return verdict
 
     def show_me(self) -> Verdict:
@@ -722,10 +744,32 @@ class LessonRunner:
 
     def do_it(self) -> Verdict:
         """Make the current step's expected answer for the learner (the second "Show me")."""
+        step, was_done, seconds, expected = (self.session.step_index, self.session.done, self._step_seconds(),
+                                             self.session.expected())
         verdict = self.session.show_me()
         self._shown = False
-        self._after(verdict)
+        if not was_done:
+            self._class_answered(step, verdict.ok, expected, seconds, True)
+        self._after(verdict, was_done)
         return verdict
+
+    # -- the class's progress (nbgames.classroom; nothing happens outside a class server) ----
+    def _class_start(self) -> None:
+        lesson = self.lessons[self.index].id
+        if lesson not in self._class_started:
+            self._class_started.add(lesson)
+            self.class_progress.lesson_started(lesson)
+
+    def _step_seconds(self) -> float:
+        """Seconds since the current step was shown."""
+        index, session, step, since = self._step_clock
+        if (index, id(self.session), self.session.step_index) != (self.index, session, step):
+            return 0.0
+        return time.monotonic() - since
+
+    def _class_answered(self, step: int, right: bool, value: Answer, seconds: float, showed: bool) -> None:
+        self._class_start()  # the lesson the page opened on was never "gone to"
+        self.class_progress.step_answered(self.lessons[self.index].id, step, right, str(value), seconds, showed=showed)
 
     def _mark_answer(self, expected: Answer) -> str:
         """Mark where the expected answer is given (a square, a control, a choice button) and
@@ -772,11 +816,16 @@ class LessonRunner:
         if match:
             self.feedback_verdict = Verdict(False, match["rule"], match["reason"])
             self._render_feedback()
+            if self.session.step is not None:  # a move the board refused is a wrong answer too
+                self._class_answered(self.session.step_index, False, f"{match['rule']}: {match['reason']}",
+                                     self._step_seconds(), self._shown)
 
-    def _after(self, verdict: Verdict) -> None:
+    def _after(self, verdict: Verdict, was_done: bool = True) -> None:
         self.feedback_verdict = verdict
         if self.session.done:
             self.completed.add(self.lessons[self.index].id)
+            if not was_done:
+                self.class_progress.lesson_finished(self.lessons[self.index].id)
         self._update()
 
     # -- drawing ---------------------------------------------------------------------------
@@ -797,6 +846,8 @@ class LessonRunner:
 
     def _update(self) -> None:
         session, view = self.session, self.view
+        if self._step_clock[:3] != (self.index, id(session), session.step_index):  # a new step is shown
+            self._step_clock = (self.index, id(session), session.step_index, time.monotonic())
         # Whether the board answers this step first: the status line the refresh writes says it
         # (a question's "look at the board", a move's "your turn"), never the last step's words.
         view.interactive = session.board_active

@@ -1,0 +1,137 @@
+"""The kit tells the class server what a student did (issue 29, item 1's wiring): the learn page's
+answers (wrong, right, a move the board refused, Show me), a lesson finished, a game finished, and
+the "Join a class" box of plain serve. The lesson runner and the play controller are the real ones
+(New York's lessons, a Galopp Royal game); they post through the real sink to the real progress
+handlers (tests/test_classroom.py's `ProgressServer`, an SQLite file), and the rows in the
+database are read back exactly."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+from sqlalchemy import select
+from test_classroom import ProgressServer
+from test_galopp_view import Clock
+
+import nbgames
+from nbgames.classroom import ProgressSink, Store
+from nbgames.classroom.schema import answers, games, lesson_events, students
+from nbgames.newyork.lessons import learn
+from nbgames.ui.classjoin import join_box
+from nbgames.ui.controller import PlayController
+
+sink_module = importlib.import_module("nbgames.classroom.sink")  # the package's `sink` is the function
+
+
+def rows(db_url: str) -> dict:
+    store = Store.open(db_url)
+    try:
+        with store.engine.connect() as c:
+            return {
+                "students": [(r.class_code, r.name) for r in c.execute(select(students).order_by(students.c.id))],
+                "lessons": [(r.lesson, r.kind) for r in c.execute(select(lesson_events).order_by(lesson_events.c.id))],
+                "answers": [(r.lesson, r.step, r.right, r.answer, r.showed, r.seconds)
+                            for r in c.execute(select(answers).order_by(answers.c.id))],
+                "games": [(r.game, r.seats, r.bots, r.score, r.record_id)
+                          for r in c.execute(select(games).order_by(games.c.id))],
+            }
+    finally:
+        store.close()
+
+
+@pytest.fixture
+def class_server(tmp_path, monkeypatch):
+    """A class server, and this process's kernel sink pointed at it (as a page's kernel's is)."""
+    db_url = f"sqlite:///{tmp_path / 'class.sqlite'}"
+    with ProgressServer(db_url, {}) as srv:
+        kernel_id, key = srv.student()
+        progress = ProgressSink(srv.url, kernel_id, key, hub=False)
+        monkeypatch.setattr(sink_module, "_sink", progress)
+        yield srv, progress, db_url
+
+
+def test_a_lesson_answered_wrong_then_right_show_me_and_a_finished_game_are_the_rows(class_server):
+    srv, progress, db_url = class_server
+    runner = learn()
+    box = runner.join_box
+    assert box is not None and runner.widget.children[0] is box  # plain serve: the page asks who
+    runner.view.click("E5")  # wrong, before joining: kept on the page until the student joins
+    assert progress.flush(10) and progress.sent == 0
+    assert not box.join("x", "Aki") and "class code" in box.refused  # refused, said in the box
+    assert not box.join("maple-3", "   ") and "nickname" in box.refused
+    assert box.join("Maple-3", " Aki ") and box.joined == {"class": "maple-3", "name": "Aki"} and not box.refused
+    runner.view.click("F5")  # right
+    runner.show_me()  # step 1 (a button question): shown...
+    runner.show_me()  # ...then done for the student: right, with Show me, and the lesson is finished
+    assert runner.session.done
+    runner.next_button.click()  # lesson 2: opened (started)
+    next(b for b in runner.choices.children if "C4" in b.description).click()
+    runner.view.click("C4")  # a move the board refuses (NY-5) is a wrong answer too
+    assert progress.flush(20) and progress.failed == 0, progress.last_error
+
+    rng = random.Random(5)
+    game = nbgames.new_game("galopp_royal", players=3, seed=5)
+    while not game.is_over:  # a game played to its end without the page (quick), then taken back
+        game.play(rng.choice(game.legal_actions()))
+    end = len(game.history)
+    while not (game.to_move == 0 and len(game.history) <= end - 6):
+        game.undo()
+    ctl_clock = Clock()
+    ctl = PlayController(game, ["human", "random", "greedy"], scheduler=ctl_clock, bot_delay=0.0)
+    assert ctl.join_box is not None and not ctl.game.is_over
+    for round_ in range(2):  # finished, a move undone and the end played again: still one game
+        while not ctl.game.is_over:
+            if ctl.game.to_move == 0:
+                assert ctl.choose(rng.choice(ctl.game.legal_actions()))
+            ctl_clock.run()
+        if round_ == 0:
+            ctl.undo()
+            ctl_clock.run()
+    assert progress.flush(20) and progress.failed == 0, progress.last_error
+    ctl.set_game(ctl.game)  # a finished game opened again (a kept or loaded one) was not played here
+    ctl._changed(moved=(0, ctl.game.history[-1]))
+    assert progress.flush(10) and progress.failed == 0, progress.last_error
+
+    got = rows(db_url)
+    print(f"\nclass wiring: {progress.sent} events sent, answer times {[round(a[5], 2) for a in got['answers']]} s")
+    assert got["students"] == [("maple-3", "Aki")]
+    assert got["lessons"] == [("ny-goal", "started"), ("ny-goal", "finished"), (runner.lessons[1].id, "started")]
+    assert runner.lessons[0].id == "ny-goal"
+    assert [a[:5] for a in got["answers"]] == [
+        ("ny-goal", 0, False, "**@E5", False),
+        ("ny-goal", 0, True, "**@F5", False),
+        ("ny-goal", 1, True, "15", True),
+        (runner.lessons[1].id, 0, True, "C4", False),
+        (runner.lessons[1].id, 1, False, got["answers"][4][3], False),
+    ]
+    assert got["answers"][4][3].startswith("NY-5: ")
+    assert all(0 <= a[5] < 60 for a in got["answers"])
+    (name, seats, bots, score, record_id), = got["games"]
+    assert (name, seats, bots) == ("galopp_royal", 3, "random,greedy")
+    assert score == ctl.game.scores()[0] and record_id.startswith("sha256:")
+
+
+def test_progress_the_browser_brings_back_tells_nothing(class_server):
+    srv, progress, db_url = class_server
+    progress.join("maple-3", "Ben")
+    runner = learn()
+    assert runner.join_box.joined == {"class": "maple-3", "name": "Ben"}  # joined already: nothing asked
+    runner._class_restoring = True  # the browser brings back the lesson the learner was at
+    runner.go(3)
+    runner._class_restoring = False
+    assert progress.flush(10)
+    assert rows(db_url) == {"students": [], "lessons": [], "answers": [], "games": []}
+
+
+def test_no_box_and_nothing_sent_outside_a_class_server_or_under_a_hub(monkeypatch):
+    monkeypatch.delenv("NBGAMES_PROGRESS_URL", raising=False)
+    monkeypatch.setattr(sink_module, "_sink", None)
+    runner = learn()
+    assert runner.join_box is None and not runner.class_progress.enabled
+    runner.view.click("F5")
+    assert runner.class_progress.sent == 0 and not runner.class_progress._pending
+    hub = ProgressSink("http://127.0.0.1:9/nbgames/progress", "k", b"key", hub=True)
+    monkeypatch.setattr(sink_module, "_sink", hub)
+    assert join_box() is None and not hub.needs_join  # the hub user is the student
