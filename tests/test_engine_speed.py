@@ -10,9 +10,9 @@ import random
 import pytest
 
 import nbgames
+from nbgames.engine.plaincopy import copied
 from nbgames.i18n import _domain_of
 from nbgames.newyork1901.tables import DEFAULT as NY1901_TABLES
-from nbgames.newyork_city import knowledge
 from nbgames.newyork_city import tables as nyc_tables
 from nbgames.newyork_city.rules import KINDS_OF_STAGE, NewYorkCity
 
@@ -119,7 +119,7 @@ def test_new_york_city_determinize_copies_like_deepcopy_and_shares_nothing():
             others = [v for k, v in values.items() if k != key]
             assert not shared_mutables(value, others), key
         for key, value in values.items():
-            mine = knowledge.copied(value)
+            mine = copied(value)
             assert mine == copy.deepcopy(value) and type(mine) is type(value), key
             assert not shared_mutables(mine, value), key
         other = rules.determinize(game.to_move, random.Random(checked))
@@ -170,3 +170,20 @@ def test_refusals_find_their_games_catalogue_through_the_registered_names():
     game = nbgames.new_game("galopp_royal", 4, seed=3)
     refusal = game.refusal("bid 99")
     assert refusal is not None and refusal.reason.domain == "galopp_royal"
+
+
+def test_new_york_1901_determinize_copies_like_deepcopy_and_shares_nothing():
+    checked = 0
+    for game in positions("newyork1901", 3, 8):
+        rules = game.rules
+        other = rules.determinize(game.to_move, random.Random(checked))
+        for key, value in rules.__dict__.items():
+            if key in ("rng", "events", "T", "options", "pile_top", "pile_groups"):
+                continue  # the pile is shuffled anew; the tables and options are shared, read-only
+            assert other.__dict__[key] == copy.deepcopy(value), key
+            assert not shared_mutables(other.__dict__[key], value), key
+        assert sorted(other.pile_top) == sorted(rules.pile_top)
+        assert not shared_mutables([other.pile_top, other.pile_groups], [rules.pile_top, rules.pile_groups])
+        assert other.legal_actions() == rules.legal_actions()
+        checked += 1
+    assert checked > 50

@@ -11,6 +11,8 @@ of its cells (NY1901-6).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine.action import Action
 from ..i18n import N_, msg
 from .events import Build, Demolish, Prestige, Unlock, WorkerPlaced
@@ -74,19 +76,21 @@ class Building:
     # (shared by every game of these tables and by the copies a search plays on): builds per
     # connected part of an estate (a tile lies within one: parts recur from game to game, whole
     # estates seldom), rebuilds per demolished building and the region it frees.
-    def _part_builds(self, part: int, tile: int) -> tuple:
-        """((orientation, anchor, action) …, actions …) of the builds of `tile` inside `part`."""
+    def _part_table(self, part: int) -> list:
+        """Per tile: ((orientation, anchor, action) …, actions …) of its builds inside `part`
+        (None until asked: see `_part_row`)."""
         T = self.T
         key = ("part", part)
         table = T.memo.get(key)
         if table is None:
-            table = T.remember(key, [None] * len(T.tiles))  # filled tile by tile, as asked
-        row = table[tile]
-        if row is None:
-            build = T.build_action
-            found = self._fits(tile, part, part) if T.tile_size[tile] <= part.bit_count() else ()
-            keyed = tuple((o, a, build(tile, o, a)) for o, a, _ in found)
-            row = table[tile] = (keyed, tuple(action for _, _, action in keyed))
+            table = T.remember(key, [None] * len(T.tiles))
+        return table
+
+    def _part_row(self, table: list, part: int, tile: int) -> tuple:
+        T = self.T
+        build = T.build_action
+        keyed = tuple((o, a, build(tile, o, a)) for o, a, _ in self._fits(tile, part, part))
+        row = table[tile] = (keyed, tuple(action for _, _, action in keyed))
         return row
 
     def _build_actions(self, seat: int, first: bool = False) -> list[Action]:
@@ -96,12 +100,19 @@ class Building:
         out: list[Action] = []
         if not estate & T.touch:
             return out
-        smallest, part_builds = T.smallest_tile, self._part_builds
-        parts = [part for part in T.parts(estate) if part.bit_count() >= smallest]
+        smallest, size = T.smallest_tile, T.tile_size
+        parts = [(part, room, self._part_table(part)) for part, room in T.sized_parts(estate) if room >= smallest]
         if not parts:
             return out
         for tile in self.tiles_in_hand(seat, self.top_tier(seat)):
-            rows = [row for row in (part_builds(part, tile) for part in parts) if row[1]]
+            need, rows = size[tile], []
+            for part, room, table in parts:
+                if room >= need:
+                    row = table[tile]
+                    if row is None:
+                        row = self._part_row(table, part, tile)
+                    if row[1]:
+                        rows.append(row)
             if len(rows) == 1:
                 out += rows[0][1]
             elif rows:  # in more than one part: in order of orientation, then anchor
@@ -184,7 +195,7 @@ class Building:
     def _worker_lots(self, seat: int) -> list[int]:
         return [lot for lot, worker in enumerate(self.worker) if worker == seat]
 
-    def _short(self, seat: int, freed: int, freed_lots: list[int], worker_lots: list[int], mask: int) -> int:
+    def _short(self, seat: int, freed: int, freed_lots: Sequence[int], worker_lots: list[int], mask: int) -> int:
         """NY1901-6: workers lacking to cover every lot of the freed area left with no
         building (workers the new building sends home count as in supply); <= 0 if enough."""
         lot_mask = self.T.lot_mask

@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from ..engine.chance import Chance, shuffle
+from ..engine.plaincopy import copied
 from .tables import BRONZE, CARDS, GOLD, TIERS, Tables
 
 
@@ -155,7 +156,7 @@ class Facts:
         for name in ("district", "lot_owner", "worker", "supply", "owned", "workers_mask", "cell_building",
                      "buildings", "razed", "tiles_left", "legend_owner", "legend_of", "vp", "prestige", "held",
                      "cards", "market", "pile_top", "pile_groups", "avenues_in_play", "in_play"):
-            setattr(other, name, copy.deepcopy(getattr(self, name)))
+            setattr(other, name, copied(getattr(self, name)))
         other.events = list(self.events)  # events are immutable
         other.rng = Chance(rng.getrandbits(64))
         for pile in [other.pile_top, *other.pile_groups]:

@@ -8,12 +8,12 @@ cards nobody else saw.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections import Counter
 from typing import Any
 
 from ..engine.chance import Chance
+from ..engine.plaincopy import copied
 from .tables import CARD_KINDS, PUBLIC
 
 
@@ -135,22 +135,3 @@ class Knowledge:
         rng.shuffle(other.fame_pile)
         return other
 
-
-def copied(value: Any) -> Any:
-    """A deep copy of a state's value made of lists, sets, dicts and tuples of plain data
-    (numbers, text, None) — what `copy.deepcopy` gives for them, several times faster."""
-    kind = type(value)
-    if kind is list:
-        return [copied(v) for v in value] if any(type(v) in _MUTABLE for v in value) else value.copy()
-    if kind is tuple:
-        return tuple(copied(v) for v in value) if any(type(v) in _MUTABLE for v in value) else value
-    if kind is set:
-        return set(value)  # of numbers or text
-    if kind is dict:
-        return {k: copied(v) for k, v in value.items()}
-    if kind in (int, str, bool, float, type(None), frozenset):
-        return value
-    return copy.deepcopy(value)
-
-
-_MUTABLE = (list, set, dict, tuple)
