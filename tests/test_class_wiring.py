@@ -135,3 +135,74 @@ def test_no_box_and_nothing_sent_outside_a_class_server_or_under_a_hub(monkeypat
     hub = ProgressSink("http://127.0.0.1:9/nbgames/progress", "k", b"key", hub=True)
     monkeypatch.setattr(sink_module, "_sink", hub)
     assert join_box() is None and not hub.needs_join  # the hub user is the student
+
+
+# -- the teacher page (nbgames/serve/teacher.py) ------------------------------------------------------
+def http_get(srv, path: str, headers: dict | None = None) -> tuple[int, dict, str]:
+    import http.client
+
+    connection = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=10)
+    try:
+        connection.request("GET", path, headers=headers or {})
+        answer = connection.getresponse()
+        return answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read().decode("utf-8")
+    finally:
+        connection.close()
+
+
+def test_the_teacher_page_is_the_teacher_s_only_and_shows_the_class_escaped(class_server):
+    import json
+
+    from test_classroom import TOKEN
+
+    from nbgames.classroom.sink import KERNEL_HEADER, SIGNATURE_HEADER, TIME_HEADER, signature
+
+    srv, progress, db_url = class_server
+    hostile = "<img src=x onerror=alert(1)>"
+    progress.join("maple-3", hostile)
+    for answer in ("=HYPERLINK(\"http://x\")", "F4", "F4", "</script><b>"):
+        progress.step_answered("ny-goal", 0, right=False, answer=answer, seconds=2.0)
+    other = ProgressSink(srv.url, *srv.student(), hub=False)
+    other.join("maple-3", "Ben")
+    other.lesson_started("ny-goal")
+    other.step_answered("ny-goal", 0, right=True, answer="**@F5", seconds=1.0)
+    other.lesson_finished("ny-goal")
+    assert progress.flush(10) and other.flush(10) and progress.failed == other.failed == 0, progress.last_error
+
+    # refused: no token, a wrong token or cookie, a student's own (kernel-signed) request
+    for path in ("/nbgames/teacher", "/nbgames/teacher/data?class=maple-3",
+                 "/nbgames/teacher/export.csv?class=maple-3"):
+        assert http_get(srv, path)[0] == 403
+        assert http_get(srv, path + ("&" if "?" in path else "?") + "token=nope")[0] == 403
+        assert http_get(srv, path, {"Cookie": "nbgames-teacher=" + "0" * 64})[0] == 403
+        stamp = str(int(__import__("time").time()))
+        signed = {KERNEL_HEADER: progress.kernel_id, TIME_HEADER: stamp,
+                  SIGNATURE_HEADER: signature(progress.key, "GET", path.split("?")[0], stamp, b"")}
+        status, _, body = http_get(srv, path, signed)
+        assert status == 403 and "maple" not in body and "Ben" not in body
+    status, _, body = http_get(srv, "/nbgames/teacher?lang=ja")
+    assert status == 403 and "先生" in body
+
+    # the teacher's link: the token becomes a cookie and leaves the address
+    status, headers, _ = http_get(srv, f"/nbgames/teacher?token={TOKEN}&class=maple-3&lang=ja")
+    assert status == 302 and headers["location"] == "/nbgames/teacher?class=maple-3&lang=ja"
+    cookie = headers["set-cookie"].split(";")[0]
+    assert TOKEN not in cookie and "httponly" in headers["set-cookie"].lower()
+    assert "samesite=strict" in headers["set-cookie"].lower()
+    status, headers, page = http_get(srv, headers["location"], {"Cookie": cookie})
+    assert status == 200 and "あなたのクラス" in page and "script-src 'nonce-" in headers["content-security-policy"]
+    assert hostile not in page and "</script><b>" not in page  # names and answers come as data only
+    status, _, data = http_get(srv, "/nbgames/teacher/data?class=maple-3", {"Cookie": cookie})
+    board = json.loads(data)
+    assert status == 200 and board["classes"] == ["maple-3"]
+    states = {s["name"]: s["lessons"] for s in board["board"]["students"]}
+    assert states == {hostile: {"ny-goal": "stuck"}, "Ben": {"ny-goal": "done"}}
+    (step,) = board["board"]["steps"]
+    assert (step["students"], step["right_first"], step["share"]) == (2, 1, 0.5)
+    assert step["wrong"][0] == ["F4", 2] and len(step["wrong"]) == 3
+    status, headers, text = http_get(srv, "/nbgames/teacher/export.csv?class=maple-3&what=answers",
+                                     {"Authorization": f"token {TOKEN}"})
+    assert status == 200 and headers["content-type"].startswith("text/csv")
+    assert "'=HYPERLINK" in text and ",=HYPERLINK" not in text  # no spreadsheet formula from a student
+    status, _, text = http_get(srv, "/nbgames/teacher/export.csv?class=maple-3", {"Cookie": cookie})
+    assert status == 200 and "Ben,ny-goal" in text and "stuck" in text

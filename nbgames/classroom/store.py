@@ -388,3 +388,71 @@ class Store:
         with self.engine.connect() as connection:
             return list(connection.execute(select(students.c.class_code).distinct()
                                            .order_by(students.c.class_code)).scalars())
+
+
+STUCK_AFTER = 3  # wrong answers on one step, no right one yet, lesson not finished: "stuck"
+TOP_WRONG = 3  # the most common wrong answers shown per step
+
+
+def teacher_board(store: Store, class_code: str) -> dict:
+    """What the teacher page shows of a class: per student, each lesson's state ("done",
+    "stuck": `STUCK_AFTER` wrong answers on a step and no right one yet, or "started"), answers
+    and games; per lesson step, the students who answered it, the share right at their first try
+    and the `TOP_WRONG` most common wrong answers (with how many gave each)."""
+    from collections import Counter
+
+    with store.engine.connect() as connection:
+        names = dict(connection.execute(select(students.c.id, students.c.name)
+                                        .where(students.c.class_code == class_code)).all())
+        ids = list(names)
+        state: dict[int, dict[str, str]] = {sid: {} for sid in ids}
+        order: list[str] = []
+        for r in connection.execute(select(lesson_events.c.student_id, lesson_events.c.lesson, lesson_events.c.kind)
+                                    .where(lesson_events.c.student_id.in_(ids)).order_by(lesson_events.c.id)):
+            if r.lesson not in order:
+                order.append(r.lesson)
+            if r.kind == "finished":
+                state[r.student_id][r.lesson] = "done"
+            else:
+                state[r.student_id].setdefault(r.lesson, "started")
+        wrong_on: Counter = Counter()  # (student, lesson, step) -> wrong answers
+        right_on: set = set()
+        first: dict[tuple[int, str, int], bool] = {}
+        wrong_answers: dict[tuple[str, int], Counter] = {}
+        counts: Counter = Counter()
+        for r in connection.execute(select(answers.c.student_id, answers.c.lesson, answers.c.step, answers.c.right,
+                                           answers.c.answer).where(answers.c.student_id.in_(ids))
+                                    .order_by(answers.c.id)):
+            key = (r.student_id, r.lesson, r.step)
+            counts[r.student_id] += 1
+            first.setdefault(key, bool(r.right))
+            if r.lesson not in order:
+                order.append(r.lesson)
+            state[r.student_id].setdefault(r.lesson, "started")
+            if r.right:
+                right_on.add(key)
+            else:
+                wrong_on[key] += 1
+                wrong_answers.setdefault((r.lesson, r.step), Counter())[r.answer] += 1
+        games_of = dict(connection.execute(select(games.c.student_id, func.count()).where(
+            games.c.student_id.in_(ids)).group_by(games.c.student_id)).all())
+    for (sid, lesson, _step), n in wrong_on.items():
+        if n >= STUCK_AFTER and (sid, lesson, _step) not in right_on and state[sid].get(lesson) != "done":
+            state[sid][lesson] = "stuck"
+    steps: dict[tuple[str, int], dict] = {}
+    for (_sid, lesson, step), right in first.items():
+        entry = steps.setdefault((lesson, step), {"lesson": lesson, "step": step, "students": 0, "right_first": 0})
+        entry["students"] += 1
+        entry["right_first"] += right
+    for (lesson, step), entry in steps.items():
+        entry["share"] = round(entry["right_first"] / entry["students"], 3)
+        common = wrong_answers.get((lesson, step), Counter()).most_common()
+        entry["wrong"] = [[answer, n] for answer, n in sorted(common, key=lambda c: (-c[1], c[0]))[:TOP_WRONG]]
+    builtin = list(builtin_lessons())
+    seen_at = {lesson: i for i, lesson in enumerate(order)}
+    order = sorted(order, key=lambda lesson: (builtin.index(lesson) if lesson in builtin else len(builtin),
+                                              seen_at[lesson]))
+    table = sorted(({"name": names[sid], "lessons": state[sid], "answers": counts[sid], "games": games_of.get(sid, 0)}
+                    for sid in ids), key=lambda s: s["name"].casefold())
+    return {"class": class_code, "lessons": order, "students": table,
+            "steps": sorted(steps.values(), key=lambda s: (order.index(s["lesson"]), s["step"]))}

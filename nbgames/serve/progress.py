@@ -77,6 +77,7 @@ class ProgressService:
         workers = 1 if store.engine.dialect.name == "sqlite" else 4
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="nbgames-progress")
         self.written = self.refused = 0
+        self.identity = None  # under a hub: the server's identity provider (the teacher page asks it who)
 
     def student_of(self, kernel_id: str, claimed) -> tuple[str, str]:
         """The (class code, name) a kernel writes for; `claimed`: the event's "student" (or None)."""
@@ -219,9 +220,12 @@ class TeacherHandler(_Base):
 
 
 def handlers(base_url: str, service: ProgressService) -> list[tuple]:
+    from .teacher import handlers as teacher_handlers  # the teacher page (nbgames/serve/teacher.py)
+
     path = url_path_join(base_url, PATH)
     return [(path, ProgressHandler, {"service": service}),
-            (url_path_join(path, "class", r"([^/]+)"), TeacherHandler, {"service": service})]
+            (url_path_join(path, "class", r"([^/]+)"), TeacherHandler, {"service": service}),
+            *teacher_handlers(base_url, service, service.identity)]
 
 
 def voila_service(app) -> ProgressService | None:
@@ -246,9 +250,12 @@ def voila_service(app) -> ProgressService | None:
     owners = getattr(app.identity_provider, "kernel_owners", None)
     owner = (lambda kernel_id: app.identity_provider.kernel_owners.get(kernel_id)) if owners is not None else None
     service = ProgressService(store, kernel_key, owner, teacher_token=app.teacher_token or None)
+    service.identity = app.identity_provider
     os.environ[URL_ENV] = kernel_url(app)
     app.log.warning("nbgames serve: class progress recorded in %s", store.url)
     app.log.warning("nbgames serve: teacher token (keep it for the teacher page): %s", service.teacher_token)
+    app.log.warning("nbgames serve: the teacher page: this server's address + %s?token=%s",
+                    url_path_join(app.base_url, "nbgames/teacher"), service.teacher_token)
     return service
 
 

@@ -1,0 +1,410 @@
+"""The teacher page: ``<base>nbgames/teacher`` (issue 29, item 2; docs/serving.md "Running a class").
+
+Open only to the teacher: plain ``nbgames serve --class-progress`` prints a teacher token at start;
+the teacher opens ``<base>nbgames/teacher?token=…`` once, the page sets a cookie (HttpOnly,
+SameSite=Strict, a keyed hash of the token, never the token itself) and drops the token from the
+address. Scripts may send ``Authorization: token …`` instead. Under JupyterHub, a hub admin or a
+member of the teachers' group ($NBGAMES_TEACHER_GROUP) is let in too (`is_hub_teacher`). Everyone
+else, a student's page or kernel included, gets 403 and nothing of the class.
+
+- ``GET <base>nbgames/teacher[?class=CODE][&lang=ja]``: the page (a table of students × lessons:
+  done, started, stuck; per lesson step the share right at the first try and the three most common
+  wrong answers). It asks ``…/teacher/data`` every few seconds, so it follows the class live.
+- ``GET <base>nbgames/teacher/data?class=CODE``: the same as JSON (`nbgames.classroom.store.teacher_board`).
+- ``GET <base>nbgames/teacher/export.csv?class=CODE[&what=answers]``: a CSV of each student's
+  lessons (or of every answer).
+
+Every name and answer a student typed reaches the page as JSON and is put in with ``textContent``
+(never as HTML); the page's Content-Security-Policy runs no script but its own (a nonce).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import hashlib
+import hmac
+import html
+import io
+import json
+import secrets
+from urllib.parse import urlencode
+
+from jupyter_server.utils import url_path_join
+from sqlalchemy import select
+from tornado import web
+
+from ..classroom.schema import answers, students
+from ..classroom.store import ProgressError, check_class_code, teacher_board
+from ..i18n import LANGUAGES, _, normalize, using
+from .progress import ProgressService, is_hub_teacher
+
+PATH = "nbgames/teacher"
+COOKIE = "nbgames-teacher"
+POLL_MS = 3000
+
+
+def cookie_value(token: str) -> str:
+    """What the teacher's cookie holds: a keyed hash of the token (the token itself stays out of it)."""
+    return hmac.new(token.encode(), b"nbgames teacher page", hashlib.sha256).hexdigest()
+
+
+_titles: dict[str, dict[str, str]] = {}
+
+
+def lesson_titles(lang: str) -> dict[str, str]:
+    """Every built-in lesson's title in `lang`, by id."""
+    if lang not in _titles:
+        import importlib
+
+        from ..engine.registry import available_games
+
+        found: dict[str, str] = {}
+        with using(lang):
+            for game in available_games():
+                try:
+                    module = importlib.import_module(f"nbgames.{game}.lessons")
+                except ModuleNotFoundError:
+                    continue
+                for lesson in module.lessons():
+                    found[lesson.id] = lesson.title
+        _titles[lang] = found
+    return _titles[lang]
+
+
+def page_texts(lang: str) -> dict[str, str]:
+    """The page's words in `lang`."""
+    return {
+        "title": _("Your class", lang),
+        "class": _("Class", lang),
+        "no_class": _("Nobody has joined a class yet. Give your students a class code (for example "
+                      "maple-3): they type it with a nickname in the 'Join a class' box of a lesson page.", lang),
+        "student": _("Student", lang),
+        "done": _("done", lang), "started": _("working on it", lang), "stuck": _("stuck", lang),
+        "not_started": _("not started", lang),
+        "stuck_note": _("stuck: 3 wrong answers or more on one step, and no right one yet.", lang),
+        "steps": _("Step by step", lang), "lesson": _("Lesson", lang), "step": _("Lesson step", lang),
+        "answered": _("Students", lang), "right_first": _("Right at the first try", lang),
+        "wrong": _("Most common wrong answers", lang),
+        "answers": _("Answers", lang), "games": _("Games finished", lang),
+        "export": _("Download the table (CSV)", lang), "export_answers": _("Download every answer (CSV)", lang),
+        "updated": _("Updated {time}: the page follows the class by itself.", lang),
+        "offline": _("The server does not answer: the table shows what it said last.", lang),
+        "times": _("{n}×", lang),
+        "nobody": _("No student in this class yet.", lang),
+    }
+
+
+PAGE = """<!DOCTYPE html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+body {{ font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; padding: 10px; max-width: 1100px; color: #1f2328; }}
+h1 {{ font-size: 1.4em; margin: 0 0 6px; }} h2 {{ font-size: 1.15em; margin: 18px 0 6px; }}
+nav, .bar {{ display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; margin: 6px 0; }}
+.scroll {{ overflow-x: auto; max-width: 100%; }}
+table {{ border-collapse: collapse; }} th, td {{ border: 1px solid #c9d1d9; padding: 4px 6px; text-align: left;
+  vertical-align: top; }}
+th {{ background: #f3f5f7; font-weight: 600; }}
+td.done {{ background: #e6f4ea; color: #14532d; }} td.stuck {{ background: #fde8e8; color: #8a1c1c; font-weight: 600; }}
+td.started {{ background: #fff7e0; color: #6b4e00; }} td.not_started {{ color: #57606a; }}
+.said {{ color: #57606a; font-size: .9em; }} .offline {{ color: #8a1c1c; }}
+a {{ color: #0b5cad; }}
+</style></head>
+<body>
+<h1>{title}</h1>
+<nav><label>{class_word} <select id="nbg-class" class="nbg-teacher-class"></select></label>
+<a id="nbg-csv" class="nbg-teacher-csv" href="#">{export}</a>
+<a id="nbg-csv-answers" href="#">{export_answers}</a>
+<span>{languages}</span></nav>
+<p id="nbg-said" class="said" role="status" aria-live="polite"></p>
+<div id="nbg-none" hidden><p>{no_class}</p></div>
+<div class="scroll"><table id="nbg-students" class="nbg-teacher-students"></table></div>
+<p class="said">{stuck_note}</p>
+<h2>{steps}</h2>
+<div class="scroll"><table id="nbg-steps" class="nbg-teacher-steps"></table></div>
+<script nonce="{nonce}">
+const T = {texts};
+const TITLES = {titles};
+const DATA = {data_url};
+const CSV = {csv_url};
+let wanted = {wanted};
+const select = document.getElementById("nbg-class");
+function cell(row, text, tag, cls) {{
+  const c = document.createElement(tag || "td");
+  c.textContent = text;
+  if (cls) c.className = cls;
+  row.append(c);
+  return c;
+}}
+function title(id) {{ return TITLES[id] || id; }}
+function show(data) {{
+  const classes = data.classes || [];
+  if (!wanted && classes.length) wanted = classes[0];
+  select.replaceChildren(...classes.map((c) => {{ const o = document.createElement("option"); o.value = c;
+    o.textContent = c; o.selected = c === wanted; return o; }}));
+  document.getElementById("nbg-none").hidden = classes.length > 0;
+  const q = "?class=" + encodeURIComponent(wanted || "");
+  document.getElementById("nbg-csv").href = CSV + q;
+  document.getElementById("nbg-csv-answers").href = CSV + q + "&what=answers";
+  const board = data.board;
+  const table = document.getElementById("nbg-students");
+  const steps = document.getElementById("nbg-steps");
+  table.replaceChildren(); steps.replaceChildren();
+  if (!board) return;
+  const head = document.createElement("tr");
+  cell(head, T.student, "th");
+  for (const lesson of board.lessons) cell(head, title(lesson), "th");
+  cell(head, T.answers, "th"); cell(head, T.games, "th");
+  table.append(head);
+  if (!board.students.length) {{ const r = document.createElement("tr"); cell(r, T.nobody); table.append(r); }}
+  for (const student of board.students) {{
+    const row = document.createElement("tr");
+    row.className = "nbg-teacher-student";
+    cell(row, student.name, "th");
+    for (const lesson of board.lessons) {{
+      const state = student.lessons[lesson] || "not_started";
+      const mark = {{ done: "✓ ", stuck: "! ", started: "… ", not_started: "" }}[state] || "";
+      const c = cell(row, mark + T[state], "td", state);
+      c.dataset.lesson = lesson; c.dataset.state = state;
+    }}
+    cell(row, String(student.answers)); cell(row, String(student.games));
+    table.append(row);
+  }}
+  const sh = document.createElement("tr");
+  for (const word of [T.lesson, T.step, T.answered, T.right_first, T.wrong]) cell(sh, word, "th");
+  steps.append(sh);
+  for (const step of board.steps) {{
+    const row = document.createElement("tr");
+    row.className = "nbg-teacher-step";
+    cell(row, title(step.lesson)); cell(row, String(step.step + 1)); cell(row, String(step.students));
+    cell(row, Math.round(step.share * 100) + " %");
+    const wrong = cell(row, "");
+    for (const [answer, n] of step.wrong) {{
+      const line = document.createElement("div");
+      const code = document.createElement("code");
+      code.textContent = answer;
+      line.append(code, " " + T.times.replace("{{n}}", String(n)));
+      wrong.append(line);
+    }}
+    steps.append(row);
+  }}
+}}
+async function poll() {{
+  const said = document.getElementById("nbg-said");
+  try {{
+    const answer = await fetch(DATA + "?class=" + encodeURIComponent(wanted || ""),
+                               {{ credentials: "same-origin", cache: "no-store" }});
+    if (!answer.ok) throw new Error(String(answer.status));
+    show(await answer.json());
+    said.className = "said";
+    said.textContent = T.updated.replace("{{time}}", new Date().toLocaleTimeString());
+    window.__nbgTeacherPolls = (window.__nbgTeacherPolls || 0) + 1;
+  }} catch (err) {{
+    said.className = "said offline";
+    said.textContent = T.offline;
+  }}
+}}
+select.addEventListener("change", () => {{
+  wanted = select.value;
+  const url = new URL(window.location.href);
+  url.searchParams.set("class", wanted);
+  window.history.replaceState(null, "", url);
+  poll();
+}});
+poll();
+setInterval(poll, {poll_ms});
+</script>
+</body></html>
+"""
+
+REFUSED = """<!DOCTYPE html>
+<html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title></head>
+<body style="font: 16px/1.5 system-ui, sans-serif; max-width: 40em; margin: 2em auto; padding: 0 12px">
+<h1 style="font-size: 1.3em">{title}</h1><p>{words}</p></body></html>
+"""
+
+
+def _json_for_script(value) -> str:
+    """JSON safe inside a <script> element (no "</script>", no HTML comment openers)."""
+    return json.dumps(value, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace(
+        "&", "\\u0026").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def _csv_cell(value) -> str:
+    """A cell no spreadsheet runs as a formula (a nickname like '=HYPERLINK(…)')."""
+    text = "" if value is None else str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+class _TeacherBase(web.RequestHandler):
+    service: ProgressService
+
+    def initialize(self, service: ProgressService, identity=None) -> None:
+        self.service = service
+        self.identity = identity
+
+    def check_xsrf_cookie(self) -> None:
+        return None  # GET only
+
+    @property
+    def lang(self) -> str:
+        lang = normalize(self.get_query_argument("lang", "en")[:8])
+        return lang if lang in LANGUAGES else "en"
+
+    def set_default_headers(self) -> None:
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        self.set_header("Referrer-Policy", "no-referrer")
+
+    def token_given(self) -> str:
+        given = self.request.headers.get("Authorization", "")
+        if given.startswith("token "):
+            return given[len("token "):]
+        return self.get_query_argument("token", "")
+
+    async def is_teacher(self) -> bool:
+        token = self.service.teacher_token
+        given = self.token_given()
+        if given and hmac.compare_digest(given.encode(), token.encode()):
+            return True
+        cookie = self.get_cookie(COOKIE, "")
+        if cookie and hmac.compare_digest(cookie.encode(), cookie_value(token).encode()):
+            return True
+        if self.identity is not None and self.service.kernel_owner is not None:  # under a hub
+            try:
+                user = await self.identity.get_user(self)
+            except web.HTTPError:
+                return False
+            model = getattr(user, "hub_user", None) or getattr(user, "model", None)
+            return is_hub_teacher(model if isinstance(model, dict) else None)
+        return False
+
+    def refuse(self) -> None:
+        self.set_status(403)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        words = _("This page is for the teacher. Open it with the teacher's link: the address "
+                  "nbgames serve printed when it started, with ?token= at its end.", self.lang)
+        self.finish(REFUSED.format(lang=self.lang, title=html.escape(_("For the teacher only", self.lang)),
+                                   words=html.escape(words)))
+
+    def class_code(self) -> str | None:
+        code = self.get_query_argument("class", "")
+        if not code:
+            return None
+        try:
+            return check_class_code(code)
+        except ProgressError as exc:
+            raise web.HTTPError(400, str(exc)) from None
+
+    async def in_thread(self, function, *args):
+        return await asyncio.get_running_loop().run_in_executor(self.service.executor, function, *args)
+
+
+class TeacherPageHandler(_TeacherBase):
+    """The page itself."""
+
+    async def get(self) -> None:
+        given = self.get_query_argument("token", "")
+        if not await self.is_teacher():
+            return self.refuse()
+        if given:  # the link's token becomes a cookie, and leaves the address (history, screens)
+            secure = self.request.protocol == "https"
+            self.set_cookie(COOKIE, cookie_value(self.service.teacher_token), path=self.request.path,
+                            httponly=True, samesite="Strict", secure=secure)
+            rest = {k: self.get_query_argument(k) for k in ("class", "lang") if self.get_query_argument(k, "")}
+            return self.redirect(self.request.path + (f"?{urlencode(rest)}" if rest else ""))
+        lang, nonce = self.lang, secrets.token_urlsafe(16)
+        texts = page_texts(lang)
+        base = self.request.path.rstrip("/")
+        other = [f"<a href='?{html.escape(urlencode({'lang': code, **self._class_arg()}))}' lang='{code}'>"
+                 f"{html.escape(name)}</a>" for code, name in LANGUAGES.items() if code != lang]
+        page = PAGE.format(
+            lang=lang, title=html.escape(texts["title"]), class_word=html.escape(texts["class"]),
+            export=html.escape(texts["export"]), export_answers=html.escape(texts["export_answers"]),
+            no_class=html.escape(texts["no_class"]), stuck_note=html.escape(texts["stuck_note"]),
+            steps=html.escape(texts["steps"]), languages=" ".join(other), nonce=nonce,
+            texts=_json_for_script(texts), titles=_json_for_script(lesson_titles(lang)),
+            data_url=_json_for_script(base + "/data"), csv_url=_json_for_script(base + "/export.csv"),
+            wanted=_json_for_script(self.class_code() or ""), poll_ms=POLL_MS)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Content-Security-Policy", f"default-src 'none'; script-src 'nonce-{nonce}'; "
+                        "style-src 'unsafe-inline'; connect-src 'self'; img-src 'self'; base-uri 'none'; "
+                        "form-action 'none'; frame-ancestors 'none'")
+        self.finish(page)
+
+    def _class_arg(self) -> dict:
+        code = self.get_query_argument("class", "")
+        return {"class": code} if code else {}
+
+
+class TeacherDataHandler(_TeacherBase):
+    """The page's JSON: the classes, and the chosen class's board."""
+
+    async def get(self) -> None:
+        if not await self.is_teacher():
+            self.set_status(403)
+            self.set_header("Content-Type", "application/json")
+            return self.finish(json.dumps({"error": "for the teacher only"}))
+        code = self.class_code()
+        store = self.service.store
+        classes = await self.in_thread(store.classes)
+        if code is None and classes:
+            code = classes[0]
+        board = await self.in_thread(teacher_board, store, code) if code in classes else None
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps({"classes": classes, "board": board}))
+
+
+class TeacherExportHandler(_TeacherBase):
+    """The class as CSV: each student's lessons, or every answer (``what=answers``)."""
+
+    async def get(self) -> None:
+        if not await self.is_teacher():
+            return self.refuse()
+        code = self.class_code()
+        if code is None:
+            raise web.HTTPError(400, "name the class: ?class=CODE")
+        what = self.get_query_argument("what", "lessons")
+        rows = await self.in_thread(answer_rows if what == "answers" else lesson_rows, self.service.store, code,
+                                    self.lang)
+        out = io.StringIO()
+        writer = csv.writer(out)
+        for row in rows:
+            writer.writerow([_csv_cell(value) for value in row])
+        self.set_header("Content-Type", "text/csv; charset=utf-8")
+        self.set_header("Content-Disposition", f'attachment; filename="nbgames-{code}-{what}.csv"')
+        self.finish("\ufeff" + out.getvalue())  # the BOM: spreadsheets read the Japanese right
+
+
+def lesson_rows(store, code: str, lang: str) -> list[list]:
+    board = teacher_board(store, code)
+    titles = lesson_titles(lang)
+    rows: list[list] = [["class", "student", "lesson", "title", "state", "answers", "games"]]
+    for student in board["students"]:
+        for lesson in board["lessons"]:
+            rows.append([code, student["name"], lesson, titles.get(lesson, lesson),
+                         student["lessons"].get(lesson, "not_started"), student["answers"], student["games"]])
+    return rows
+
+
+def answer_rows(store, code: str, lang: str) -> list[list]:
+    rows: list[list] = [["class", "student", "lesson", "step", "right", "answer", "seconds", "show_me", "at"]]
+    with store.engine.connect() as connection:
+        query = (select(students.c.name, answers.c.lesson, answers.c.step, answers.c.right, answers.c.answer,
+                        answers.c.seconds, answers.c.showed, answers.c.at)
+                 .join(students, students.c.id == answers.c.student_id)
+                 .where(students.c.class_code == code).order_by(answers.c.id))
+        for r in connection.execute(query):
+            rows.append([code, r.name, r.lesson, r.step + 1, int(r.right), r.answer, round(r.seconds, 1),
+                         int(r.showed), r.at.isoformat()])
+    return rows
+
+
+def handlers(base_url: str, service: ProgressService, identity=None) -> list[tuple]:
+    path = url_path_join(base_url, PATH)
+    args = {"service": service, "identity": identity}
+    return [(path, TeacherPageHandler, args), (url_path_join(path, "data"), TeacherDataHandler, args),
+            (url_path_join(path, "export.csv"), TeacherExportHandler, args)]
