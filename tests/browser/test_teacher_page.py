@@ -1,0 +1,127 @@
+"""The teacher page in real Chromium (issue 29, items 1 and 2): a real `nbgames serve --class-progress`,
+the teacher's page open on a phone-wide screen (390 px) while two students, each in a browser of their
+own, join the class on New York's learn page and answer: one gets stuck (three wrong clicks), the
+other finishes the first lesson. The teacher's table follows without a reload, shows a nickname
+with HTML in it as plain text, and a student's reload joins the class again by itself. The answers
+reach the database through the real kernels (the kit's own calls). No page error on any page."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from conftest import Board
+
+from nbgames.testing import Server, page_error_recorder
+
+pytestmark = pytest.mark.browser
+LEARN = "/voila/render/newyork/learn.ipynb"
+TOKEN = "teacher-token-of-the-browser-test"
+HOSTILE = "<b>Ben</b>"
+
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory):
+    where = tmp_path_factory.mktemp("class")
+    env = {"NBGAMES_CLASS_DB": str(where / "class.sqlite"), "NBGAMES_TEACHER_TOKEN": TOKEN}
+    config = {"VoilaConfiguration": {"default_pool_size": 0},
+              "VoilaKernelManager": {"kernel_pools_config": {"newyork/learn.ipynb": {"pool_size": 2}}}}
+    with Server(where / "serve.log", extra_args=["--class-progress"], env=env, config=config) as srv:
+        yield srv
+
+
+def new_page(browser, width: int = 1280, height: int = 1000):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", page_error_recorder(errors, []))
+    page.page_errors = errors
+    page.console_errors = []
+    return context, page
+
+
+def join(board: Board, code: str, name: str) -> None:
+    page = board.page
+    page.locator(".nbg-class-code").fill(code)
+    page.locator(".nbg-class-name").fill(name)
+    page.locator(".nbg-class-go").click()
+    board.wait_for(lambda: "You are in class" in board.text(".nbg-class-said"), "joined")
+
+
+def state(teacher, name: str, lesson: str = "ny-goal") -> str:
+    cells = teacher.locator("tr.nbg-teacher-student", has=teacher.locator("th", has_text=name)).locator(
+        f"td[data-lesson='{lesson}']")
+    return cells.first.get_attribute("data-state") if cells.count() else ""
+
+
+def wait_state(teacher, name: str, wanted: str, timeout: float = 20) -> float:
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        if state(teacher, name) == wanted:
+            return time.monotonic() - start
+        teacher.wait_for_timeout(100)
+    raise AssertionError(f"{name} never shown {wanted!r} (now {state(teacher, name)!r})")
+
+
+@pytest.mark.timeout(240)
+def test_the_teacher_page_follows_two_students_live(browser, class_server):
+    started = time.monotonic()
+    contexts = []
+    try:
+        context, teacher = new_page(browser, 390, 800)
+        contexts.append(context)
+        teacher.goto(f"{class_server.url}/nbgames/teacher?token={TOKEN}&class=maple-3")
+        assert "token" not in teacher.url  # the link's token became a cookie
+        teacher.wait_for_function("() => window.__nbgTeacherPolls >= 1")
+        teacher.evaluate("() => { window.__nbgSamePage = true; }")  # a reload would lose it
+        print(f"\nteacher page at {time.monotonic() - started:.1f} s")
+
+        context, aki_page = new_page(browser)
+        contexts.append(context)
+        aki = Board(aki_page, class_server).open(LEARN)
+        print(f"\nfirst learn page drawn at {time.monotonic() - started:.1f} s")
+        join(aki, "maple-3", "Aki")
+        for _ in range(3):  # three wrong squares: stuck
+            aki.page.locator(".nbg-lesson-retry").click()  # clears the last word: the next one is new
+            aki.wait_for(lambda: "NY-1" not in aki.text(".nbg-lesson-feedback"), "the feedback cleared")
+            aki.canvas.scroll_into_view_if_needed()
+            aki.click_square("E5")
+            aki.wait_for(lambda: "NY-1" in aki.text(".nbg-lesson-feedback"), "the wrong square explained")
+        stuck_after = wait_state(teacher, "Aki", "stuck")
+
+        context, ben_page = new_page(browser)
+        contexts.append(context)
+        ben = Board(ben_page, class_server).open(LEARN)
+        print(f"second learn page drawn at {time.monotonic() - started:.1f} s")
+        join(ben, "maple-3", HOSTILE)
+        ben.canvas.scroll_into_view_if_needed()
+        ben.click_square("F5")
+        ben.wait_for(lambda: "Right" in ben.text(".nbg-lesson-feedback"), "the right square")
+        ben.page.locator(".nbg-lesson-choice", has_text="15").first.click()
+        ben.wait_for(lambda: "1 of 9 lessons done" in ben.text(".nbg-lesson-progress"), "the lesson done")
+        done_after = wait_state(teacher, HOSTILE, "done")
+
+        assert teacher.evaluate("() => window.__nbgSamePage === true")  # updated without a reload
+        assert teacher.locator("table b").count() == 0  # the nickname's HTML is text, not markup
+        steps = teacher.locator("tr.nbg-teacher-step").first.inner_text()
+        assert "50 %" in steps and "**@E5" in steps and "3×" in steps, steps
+        width = teacher.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390, f"the teacher page is {width} px wide on a 390 px screen"
+
+        aki_page.reload()  # the browser remembers the class: no second asking
+        Board(aki_page, class_server).wait_drawn()
+        aki.wait_for(lambda: "You are in class maple-3 as Aki" in aki.text(".nbg-class-said"), "joined again")
+        assert not aki_page.locator(".nbg-class-code").is_visible()
+
+        teacher.goto(f"{class_server.url}/nbgames/teacher?lang=ja&class=maple-3")
+        teacher.wait_for_function("() => window.__nbgTeacherPolls >= 1")
+        assert "つまずき中" in teacher.locator("#nbg-students").inner_text()
+        for page in (teacher, aki_page, ben_page):
+            assert not page.page_errors, page.page_errors
+        print(f"\nteacher page: stuck shown {stuck_after:.1f} s and done {done_after:.1f} s after the "
+              f"student's answer; the whole test {time.monotonic() - started:.0f} s")
+        assert re.search(r"1 of 9|2 of 9", aki.text(".nbg-lesson-progress")) is None  # Aki finished nothing
+    finally:
+        for context in contexts:
+            context.close()
