@@ -51,6 +51,7 @@ game ended now).
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -437,11 +438,10 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
 
     def legal_actions(self) -> list[Action]:
         out = []
-        for kind in KINDS_OF_STAGE[self.stage]:
-            if self._kind_closed(kind):
+        for kind, candidates, check in _stage_functions(type(self), self.stage):
+            if kind in DRAFT_ABILITY and self._kind_closed(kind):
                 continue
-            check = self._checker(kind)
-            out += [a for a in self._candidates(kind) if check(a) is None]
+            out += [a for a in candidates(self) if check(self, a) is None]
         return out
 
     def _kind_closed(self, kind: str) -> bool:
@@ -506,3 +506,11 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
             what = msg("use a phase-{phase} character of yours ({examples}) or say 'done'", phase=phase,
                        examples=", ".join(examples.values()))
         return rule, what
+
+
+@functools.cache
+def _stage_functions(cls: type, stage: str) -> tuple:
+    """(kind, its candidates function, its check function) of each kind of a stage: the
+    methods `_candidates` and `_checker` name, found once per class (a subclass may change them)."""
+    return tuple((kind, getattr(cls, "_candidates_" + kind), getattr(cls, "_check_" + kind))
+                 for kind in KINDS_OF_STAGE[stage])
