@@ -28,7 +28,30 @@ def class_server(tmp_path_factory):
     config = {"VoilaConfiguration": {"default_pool_size": 0},
               "VoilaKernelManager": {"kernel_pools_config": {"newyork/learn.ipynb": {"pool_size": 2}}}}
     with Server(where / "serve.log", extra_args=["--class-progress"], env=env, config=config) as srv:
+        srv.db_url = f"sqlite:///{where / 'class.sqlite'}"
         yield srv
+
+
+def rows(db_url: str) -> dict:
+    """What the class database holds (the kernels' own reports, through the server)."""
+    from sqlalchemy import select
+
+    from nbgames.classroom import Store
+    from nbgames.classroom.schema import answers, lesson_events, students
+
+    store = Store.open(db_url, migrate=False)
+    try:
+        with store.engine.connect() as c:
+            names = dict(c.execute(select(students.c.id, students.c.name)).all())
+            return {
+                "students": [(r.class_code, r.name) for r in c.execute(select(students).order_by(students.c.id))],
+                "lessons": [(names[r.student_id], r.lesson, r.kind)
+                            for r in c.execute(select(lesson_events).order_by(lesson_events.c.id))],
+                "answers": [(names[r.student_id], r.step, r.right, r.answer, r.showed)
+                            for r in c.execute(select(answers).order_by(answers.c.id))],
+            }
+    finally:
+        store.close()
 
 
 def new_page(browser, width: int = 1280, height: int = 1000):
@@ -119,6 +142,12 @@ def test_the_teacher_page_follows_two_students_live(browser, class_server):
         assert "つまずき中" in teacher.locator("#nbg-students").inner_text()
         for page in (teacher, aki_page, ben_page):
             assert not page.page_errors, page.page_errors
+        recorded = rows(class_server.db_url)
+        assert recorded["students"] == [("maple-3", "Aki"), ("maple-3", HOSTILE)]
+        assert recorded["lessons"] == [("Aki", "ny-goal", "started"), (HOSTILE, "ny-goal", "started"),
+                                       (HOSTILE, "ny-goal", "finished")]
+        assert recorded["answers"] == [("Aki", 0, False, "**@E5", False)] * 3 + [
+            (HOSTILE, 0, True, "**@F5", False), (HOSTILE, 1, True, "15", False)]
         print(f"\nteacher page: stuck shown {stuck_after:.1f} s and done {done_after:.1f} s after the "
               f"student's answer; the whole test {time.monotonic() - started:.0f} s")
         assert re.search(r"1 of 9|2 of 9", aki.text(".nbg-lesson-progress")) is None  # Aki finished nothing
