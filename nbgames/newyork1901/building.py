@@ -47,15 +47,21 @@ class Building:
         vp, unlocks = self.vp[seat], self.T.unlocks
         return GOLD if vp >= unlocks[GOLD] else 1 if vp >= unlocks[1] else 0
 
-    def tiles_in_hand(self, seat: int, top: int, above: int = -1) -> list[int]:
+    def tiles_in_hand(self, seat: int, top: int, above: int = -1) -> tuple[int, ...]:
         """Tiles `seat` may place now: its own left and the free legendaries (one per player),
         of a tier up to `top` and above `above`."""
         T = self.T
-        left, tier = self.tiles_left[seat], T.tier_of
-        out = [t for t in range(T.own_tiles) if left[t] and above < tier[t] <= top]
-        if top >= GOLD and above < GOLD and self.legend_of[seat] < 0:
-            out += [t for t in T.legendaries if self.legend_owner[t - T.own_tiles] < 0]
-        return out
+        left = self.tiles_left[seat]
+        legends = top >= GOLD and above < GOLD and self.legend_of[seat] < 0
+        key = ("hand", tuple(left), top, above, tuple(self.legend_owner) if legends else None)
+        found = T.memo.get(key)
+        if found is None:
+            tier = T.tier_of
+            out = [t for t in range(T.own_tiles) if left[t] and above < tier[t] <= top]
+            if legends:
+                out += [t for t in T.legendaries if self.legend_owner[t - T.own_tiles] < 0]
+            found = T.remember(key, tuple(out))
+        return found
 
     def _fits(self, tile: int, region: int, need: int) -> tuple:
         """(orientation, anchor, mask) of every placement of `tile` inside `region` with a cell
@@ -100,8 +106,11 @@ class Building:
         out: list[Action] = []
         if not estate & T.touch:
             return out
-        smallest, size = T.smallest_tile, T.tile_size
-        parts = [(part, room, self._part_table(part)) for part, room in T.sized_parts(estate) if room >= smallest]
+        size, key = T.tile_size, ("estate", estate)
+        parts = T.memo.get(key)
+        if parts is None:  # (part, its size, its table) of each part big enough for a tile
+            parts = T.remember(key, tuple((part, part.bit_count(), self._part_table(part)) for part in T.parts(estate)
+                                          if part.bit_count() >= T.smallest_tile))
         if not parts:
             return out
         for tile in self.tiles_in_hand(seat, self.top_tier(seat)):
@@ -121,37 +130,30 @@ class Building:
                 break
         return out
 
-    def _rebuild_table(self, region: int, freed: int) -> list:
-        """Per tile: (orientation, anchor, mask, action) of each rebuild over `freed` in `region`
-        (None until asked: see `_rebuild_row`)."""
+    def _rebuild_row(self, table: list, region: int, freed: int, tile: int) -> tuple:
+        """((mask, action) …, actions …) of the rebuilds of `tile` over the building `freed`
+        within `region`, kept in its row of the (region, freed) table."""
         T = self.T
-        key = ("rebuild", region, freed)
-        table = T.memo.get(key)
-        if table is None:
-            table = T.remember(key, [None] * len(T.tiles))  # filled tile by tile, as asked
-        return table
-
-    def _rebuild_row(self, table: list, tile: int, region: int, freed: int) -> tuple:
-        row = table[tile]
-        if row is None:
-            T = self.T
-            cell, demolish = T.first_cell(freed), T.demolish_action
-            found = self._fits(tile, region, freed) if T.tile_size[tile] <= region.bit_count() else ()
-            row = table[tile] = tuple((o, a, mask, demolish(cell, tile, o, a)) for o, a, mask in found)
+        cell, demolish = T.first_cell(freed), T.demolish_action
+        found = self._fits(tile, region, freed) if T.tile_size[tile] <= region.bit_count() else ()
+        pairs = tuple((mask, demolish(cell, tile, o, a)) for o, a, mask in found)
+        row = table[tile] = (pairs, tuple(action for _, action in pairs))
         return row
 
-    def _rebuilds(self, seat: int):
-        """(building, tile, orientation, anchor, mask, action) of every legal demolish-and-rebuild."""
+    def _demolish_actions(self, seat: int, first: bool = False) -> list[Action]:
+        """Every legal demolish-and-rebuild of `seat`, in order: by building, tile, orientation,
+        anchor (`first`: stop after the first building that has one)."""
         T = self.T
         top = self.top_tier(seat)
+        supply, memo = self.supply[seat], T.memo
+        tier_of, starter = T.tier_of, T.starter.tier
+        hands: dict[int, tuple[int, ...]] = {}
         worker_lots = None
-        supply = self.supply[seat]
-        tier_of = T.tier_of
-        hands: dict[int, list[int]] = {}
-        for index, building in enumerate(self.buildings):
+        out: list[Action] = []
+        for building in self.buildings:
             if building is None or building[0] != seat:
                 continue
-            old_tier = tier_of[building[1]] if building[1] >= 0 else T.starter.tier
+            old_tier = tier_of[building[1]] if building[1] >= 0 else starter
             if old_tier >= GOLD or old_tier >= top:
                 continue
             tiles = hands.get(old_tier)
@@ -163,23 +165,25 @@ class Building:
             freed_lots, near = T.around(freed)
             near &= self.workers_mask[seat]  # NY1901-6: the worker lots next to it extend the region
             region = freed | sum(T.lot_mask[lot] for lot in T.lots_in(near)) if near else freed
-            table = self._rebuild_table(region, freed)
+            key = ("rebuild", region, freed)
+            table = memo.get(key)
+            if table is None:
+                table = T.remember(key, [None] * len(T.tiles))  # filled tile by tile, as asked
             enough = supply >= len(freed_lots)  # NY1901-6 is then met whatever the new building covers
             for tile in tiles:
                 row = table[tile]
-                for o, a, mask, action in row if row is not None else self._rebuild_row(table, tile, region, freed):
-                    if not enough:
-                        if worker_lots is None:
-                            worker_lots = self._worker_lots(seat)
-                        if self._short(seat, freed, freed_lots, worker_lots, mask) > 0:
-                            continue
-                    yield index, tile, o, a, mask, action
-
-    def _demolish_actions(self, seat: int, first: bool = False) -> list[Action]:
-        out = []
-        for *_, action in self._rebuilds(seat):
-            out.append(action)
-            if first:
+                if row is None:
+                    row = self._rebuild_row(table, region, freed, tile)
+                if not row[1]:
+                    continue
+                if enough:
+                    out += row[1]
+                else:
+                    if worker_lots is None:
+                        worker_lots = self._worker_lots(seat)
+                    out += [action for mask, action in row[0]
+                            if self._short(seat, freed, freed_lots, worker_lots, mask) <= 0]
+            if first and out:
                 break
         return out
 
@@ -208,7 +212,7 @@ class Building:
         """Whether any build (without a pending acquire) or demolish-and-rebuild is legal."""
         if self._build_actions(seat, first=True):
             return True
-        return not self.demolished and next(self._rebuilds(seat), None) is not None
+        return not self.demolished and bool(self._demolish_actions(seat, first=True))
 
     # -- why a placement is refused (the one check of each kind) ---------------------------
     def _check_tile(self, seat: int, tile: int) -> tuple[str, str] | None:

@@ -245,13 +245,13 @@ class NewYork1901(Building, Facts, Position, Rules):
     def _acquirable(self, grab: bool) -> list[int]:
         """Empty lots matching a market card (Land Grab: size 2 only)."""
         T = self.T
-        owner, size, in_play, district = self.lot_owner, T.lot_size, self.in_play, T.lot_district
-        lots = []
-        for card in set(self.market):
-            lots += T.lots_of_card.get(card, ())
-        lots.sort()
-        return [lot for lot in lots if owner[lot] < 0 and not (grab and size[lot] == 3)
-                and district[lot] in in_play and not self._in_the_box(lot)]
+        key = ("market", frozenset(self.market))
+        lots = T.memo.get(key)
+        if lots is None:  # the lots of the market's cards, in order
+            lots = T.remember(key, tuple(sorted(lot for card in key[1] for lot in T.lots_of_card.get(card, ()))))
+        owner, size, in_play, district, start = self.lot_owner, T.lot_size, self.in_play, T.lot_district, T.is_start_lot
+        return [lot for lot in lots if owner[lot] < 0 and not (grab and size[lot] == 3) and district[lot] in in_play
+                and not (start[lot] and district[lot] not in self.district)]  # not `_in_the_box`
 
     def _in_the_box(self, lot: int) -> bool:
         """NY1901-4 [R]: the starting lot of a character nobody plays stays empty. A starting lot

@@ -271,14 +271,6 @@ class Tables:
             found = self.remember(key, tuple(out))
         return found
 
-    def sized_parts(self, mask: int) -> tuple[tuple[int, int], ...]:
-        """(part, its number of cells) of each edge-connected part of `mask` (see `parts`)."""
-        key = ("sized", mask)
-        found = self.memo.get(key)
-        if found is None:
-            found = self.remember(key, tuple((part, part.bit_count()) for part in self.parts(mask)))
-        return found
-
     def around(self, mask: int) -> tuple[tuple[int, ...], int]:
         """(the lots with a cell in `mask`, the cells next to it), remembered in the memo."""
         key = ("around", mask)
