@@ -206,3 +206,24 @@ def test_the_teacher_page_is_the_teacher_s_only_and_shows_the_class_escaped(clas
     assert "'=HYPERLINK" in text and ",=HYPERLINK" not in text  # no spreadsheet formula from a student
     status, _, text = http_get(srv, "/nbgames/teacher/export.csv?class=maple-3", {"Cookie": cookie})
     assert status == 200 and "Ben,ny-goal" in text and "stuck" in text
+
+
+def test_a_teacher_s_link_hands_out_lessons_first(class_server, monkeypatch):
+    from nbgames.ui.keep import lesson_state
+
+    srv, progress, db_url = class_server
+    monkeypatch.setenv("QUERY_STRING", "assign=ny-fee,nonsense,ny-goal,%3Cb%3E&class=maple-3")
+    runner = learn()
+    assert [runner.lessons[i].id for i in runner.assigned] == ["ny-fee", "ny-goal"]
+    assert [b.description for b in runner.assigned_items] == ["6. Evicting: the fee", "1. The goal and the board"]
+    assert runner.lessons[runner.index].id == "ny-fee"  # the first one handed out is open
+    assert "Your teacher asks for these lessons" in runner.widget.children[-2].children[0].value
+    assert runner.join_box.suggested == "maple-3"  # the link's class is typed in for the student
+    # the browser brings back progress elsewhere: the teacher's first lesson not done comes first
+    kit = runner.pagekit
+    kit.stored = lesson_state(["ny-fee"], 2, 0)
+    kit.ready = True
+    assert runner.lessons[runner.index].id == "ny-goal"
+    assert runner.assigned_items[0].description.startswith("✓ ")
+    monkeypatch.setenv("QUERY_STRING", "")
+    assert learn().assigned == [] and learn().index == 0

@@ -49,27 +49,31 @@ def cookie_value(token: str) -> str:
     return hmac.new(token.encode(), b"nbgames teacher page", hashlib.sha256).hexdigest()
 
 
-_titles: dict[str, dict[str, str]] = {}
+_by_game: dict[str, dict[str, list[list[str]]]] = {}
 
 
-def lesson_titles(lang: str) -> dict[str, str]:
-    """Every built-in lesson's title in `lang`, by id."""
-    if lang not in _titles:
+def lessons_by_game(lang: str) -> dict[str, list[list[str]]]:
+    """Every built-in lesson, [id, title in `lang`], by game (the teacher hands them out by game)."""
+    if lang not in _by_game:
         import importlib
 
         from ..engine.registry import available_games
 
-        found: dict[str, str] = {}
+        found: dict[str, list[list[str]]] = {}
         with using(lang):
             for game in available_games():
                 try:
                     module = importlib.import_module(f"nbgames.{game}.lessons")
                 except ModuleNotFoundError:
                     continue
-                for lesson in module.lessons():
-                    found[lesson.id] = lesson.title
-        _titles[lang] = found
-    return _titles[lang]
+                found[game] = [[lesson.id, lesson.title] for lesson in module.lessons()]
+        _by_game[lang] = found
+    return _by_game[lang]
+
+
+def lesson_titles(lang: str) -> dict[str, str]:
+    """Every built-in lesson's title in `lang`, by id."""
+    return {lesson: title for lessons in lessons_by_game(lang).values() for lesson, title in lessons}
 
 
 def page_texts(lang: str) -> dict[str, str]:
@@ -92,6 +96,10 @@ def page_texts(lang: str) -> dict[str, str]:
         "offline": _("The server does not answer: the table shows what it said last.", lang),
         "times": _("{n}×", lang),
         "nobody": _("No student in this class yet.", lang),
+        "assign": _("Hand out lessons", lang),
+        "assign_how": _("Tick the lessons, then give the class this link: their learn page lists these "
+                        "lessons first and opens the first one.", lang),
+        "game": _("Game", lang),
     }
 
 
@@ -124,11 +132,45 @@ a {{ color: #0b5cad; }}
 <p class="said">{stuck_note}</p>
 <h2>{steps}</h2>
 <div class="scroll"><table id="nbg-steps" class="nbg-teacher-steps"></table></div>
+<h2>{assign}</h2>
+<p class="said">{assign_how}</p>
+<div class="bar"><label>{game} <select id="nbg-assign-game"></select></label></div>
+<div id="nbg-assign-lessons" class="nbg-teacher-assign"></div>
+<p><input id="nbg-assign-link" class="nbg-teacher-assign-link" readonly aria-label="{assign}"
+  style="width: 100%; box-sizing: border-box; font: inherit"></p>
 <script nonce="{nonce}">
 const T = {texts};
 const TITLES = {titles};
 const DATA = {data_url};
 const CSV = {csv_url};
+const SITE = {site_url};
+const GAMES = {games};
+const gameSelect = document.getElementById("nbg-assign-game");
+function assignLink() {{
+  const picked = [...document.querySelectorAll("#nbg-assign-lessons input:checked")].map((box) => box.value);
+  const out = document.getElementById("nbg-assign-link");
+  if (!picked.length) {{ out.value = ""; return; }}
+  const query = new URLSearchParams({{ assign: picked.join(",") }});
+  if (wanted) query.set("class", wanted);
+  out.value = new URL(SITE + "voila/render/" + gameSelect.value + "/learn.ipynb?" + query, window.location.href).href;
+}}
+function assignLessons() {{
+  const list = document.getElementById("nbg-assign-lessons");
+  list.replaceChildren(...(GAMES[gameSelect.value] || []).map(([id, name]) => {{
+    const label = document.createElement("label");
+    label.style.display = "block";
+    const box = document.createElement("input");
+    box.type = "checkbox"; box.value = id;
+    box.addEventListener("change", assignLink);
+    label.append(box, " " + name);
+    return label;
+  }}));
+  assignLink();
+}}
+gameSelect.replaceChildren(...Object.keys(GAMES).map((game) => {{ const o = document.createElement("option");
+  o.value = game; o.textContent = game; return o; }}));
+gameSelect.addEventListener("change", assignLessons);
+assignLessons();
 let wanted = {wanted};
 const select = document.getElementById("nbg-class");
 function cell(row, text, tag, cls) {{
@@ -148,6 +190,7 @@ function show(data) {{
   const q = "?class=" + encodeURIComponent(wanted || "");
   document.getElementById("nbg-csv").href = CSV + q;
   document.getElementById("nbg-csv-answers").href = CSV + q + "&what=answers";
+  assignLink();
   const board = data.board;
   const table = document.getElementById("nbg-students");
   const steps = document.getElementById("nbg-steps");
@@ -208,6 +251,7 @@ async function poll() {{
 }}
 select.addEventListener("change", () => {{
   wanted = select.value;
+  assignLink();
   const url = new URL(window.location.href);
   url.searchParams.set("class", wanted);
   window.history.replaceState(null, "", url);
@@ -326,6 +370,9 @@ class TeacherPageHandler(_TeacherBase):
             export=html.escape(texts["export"]), export_answers=html.escape(texts["export_answers"]),
             no_class=html.escape(texts["no_class"]), stuck_note=html.escape(texts["stuck_note"]),
             steps=html.escape(texts["steps"]), languages=" ".join(other), nonce=nonce,
+            assign=html.escape(texts["assign"]), assign_how=html.escape(texts["assign_how"]),
+            game=html.escape(texts["game"]), games=_json_for_script(lessons_by_game(lang)),
+            site_url=_json_for_script(base[: -len(PATH)] if base.endswith(PATH) else "/"),
             texts=_json_for_script(texts), titles=_json_for_script(lesson_titles(lang)),
             data_url=_json_for_script(base + "/data"), csv_url=_json_for_script(base + "/export.csv"),
             wanted=_json_for_script(self.class_code() or ""), poll_ms=POLL_MS)

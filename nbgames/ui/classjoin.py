@@ -10,6 +10,7 @@ the same class joins again by itself. What the student did on the page before jo
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import traitlets
@@ -18,6 +19,7 @@ from ..i18n import _
 from .kitwidget import KitWidget
 
 STORAGE_KEY = "nbgames/class"
+CLASS_CODE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{2,31}$")
 
 ESM = r"""
 const KEY = "nbgames/class";
@@ -88,6 +90,8 @@ function render({ model, el }) {
     if (kept && typeof kept.class === "string" && typeof kept.name === "string") {
       code.value = kept.class; name.value = kept.name;
       model.send({ join: { class: kept.class, name: kept.name }, kept: true });
+    } else if (model.get("suggested")) {
+      code.value = model.get("suggested");  // the teacher's link names the class
     }
   }
 }
@@ -112,6 +116,7 @@ class JoinBox(KitWidget):
     texts = traitlets.Dict().tag(sync=True)
     joined = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
     refused = traitlets.Unicode("").tag(sync=True)
+    suggested = traitlets.Unicode("").tag(sync=True)  # the class code the page's link names (?class=)
 
     def __init__(self, progress: Any, lang: str | None = None, **kwargs: Any):
         kwargs.setdefault("texts", {
@@ -165,9 +170,13 @@ class JoinBox(KitWidget):
 def join_box(lang: str | None = None) -> JoinBox | None:
     """The page's "Join a class" box, or None when this kernel records no class progress or runs
     under a hub (nothing to ask)."""
+    import os
+    from urllib.parse import parse_qs
+
     from ..classroom import sink
 
     progress = sink()
     if not progress.enabled or progress.hub:
         return None
-    return JoinBox(progress, lang)
+    named = parse_qs(os.environ.get("QUERY_STRING", "")).get("class", [""])[0]
+    return JoinBox(progress, lang, suggested=named[:32] if CLASS_CODE.match(named) else "")

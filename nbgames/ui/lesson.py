@@ -340,6 +340,28 @@ def lesson_link(query: str | None = None) -> str | None:
     return None if not asked else asked[0]
 
 
+ASSIGN_ID = re.compile(r"^[A-Za-z0-9_.-]{1,60}$")
+MAX_ASSIGNED = 30
+
+
+def assigned_link(query: str | None = None) -> list[str]:
+    """The lessons a teacher's link hands out (``?assign=id1,id2``, built on the teacher page), in
+    the link's order; [] if it names none. `query`: as for `lesson_link`."""
+    from urllib.parse import parse_qs
+
+    if query is None:
+        if os.environ.get("VOILA_PREHEAT", "False") != "False" and "QUERY_STRING" not in os.environ:
+            from .language import wait_for_request
+
+            wait_for_request()
+        query = os.environ.get("QUERY_STRING", "")
+    asked = parse_qs(query).get("assign")
+    if not asked:
+        return []
+    ids = [part for part in asked[0].split(",") if ASSIGN_ID.match(part)]
+    return list(dict.fromkeys(ids))[:MAX_ASSIGNED]
+
+
 def find_lesson_file(name: str, folder: str | os.PathLike | None = None) -> str:
     """The path of the lesson file `name` (a plain file name: no folder, no '..') next to the
     page's notebook (`folder`, default the kernel's working folder, which Voilà sets to the
@@ -514,7 +536,21 @@ class LessonRunner:
         self.join_box = join_box(self.lang)
         if self.join_box is not None:
             self.widget.children = (self.join_box, *self.widget.children)
+        self.assigned: list[int] = []  # lessons the teacher's link hands out (their indexes)
+        self.assigned_items: list = []
         self._open_link()
+        # A teacher's link (?assign=…): those lessons come first, in a row of their own.
+        ids = [lesson.id for lesson in self.lessons]
+        self.assigned = [ids.index(i) for i in assigned_link() if i in ids]
+        self.assigned_items = [button("", "nbg-lesson-assigned-item", lambda i=i: self.go(i)) for i in self.assigned]
+        if self.assigned:
+            row = widgets.HBox([widgets.HTML(f"<b>{_escape(_('Your teacher asks for these lessons:'))}</b>"),
+                                *self.assigned_items], layout=widgets.Layout(flex_flow="row wrap",
+                                                                            align_items="center"))
+            row.add_class("nbg-lesson-assigned")
+            self.widget.children = (*self.widget.children[:-1], row, self.widget.children[-1])
+            if self._linked is None:
+                self.go(self.assigned[0])
         self._show_lesson()
 
     # -- lesson files ------------------------------------------------------------------------
@@ -632,6 +668,9 @@ class LessonRunner:
             try:
                 done, index, step = read_lesson_state(self._without_closed_files(self.pagekit.stored), ids,
                                                       [len(lesson.steps) for lesson in self.lessons])
+                if self.assigned and self._linked is None and index not in self.assigned:  # the teacher's first
+                    index, step = next((i for i in self.assigned if self.lessons[i].id not in done),
+                                       self.assigned[0]), 0
                 if self._linked is not None and index != self._linked:  # the link's lesson comes first
                     index, step = self._linked, 0
             except RecordError as exc:
@@ -877,6 +916,10 @@ class LessonRunner:
         for i, (item, lesson) in enumerate(zip(self.items, self.lessons, strict=True)):
             mark = "✓ " if lesson.id in self.completed else ""
             item.description = f"{mark}{i + 1}. {lesson.title}"
+            item.button_style = "info" if i == self.index else ""
+        for i, item in zip(self.assigned, self.assigned_items, strict=True):
+            lesson = self.lessons[i]
+            item.description = f"{'✓ ' if lesson.id in self.completed else ''}{i + 1}. {lesson.title}"
             item.button_style = "info" if i == self.index else ""
         if not self._shown:
             self.show_button.description = lesson_text("show_me")

@@ -129,6 +129,11 @@ def test_the_teacher_page_follows_two_students_live(browser, class_server):
         assert teacher.locator("table b").count() == 0  # the nickname's HTML is text, not markup
         steps = teacher.locator("tr.nbg-teacher-step").first.inner_text()
         assert "50 %" in steps and "**@E5" in steps and "3×" in steps, steps
+        teacher.select_option("#nbg-assign-game", "newyork")  # hand out two lessons: a link for the class
+        for lesson in ("ny-goal", "ny-fee"):
+            teacher.locator(f"#nbg-assign-lessons input[value='{lesson}']").check()
+        link = teacher.locator("#nbg-assign-link").input_value()
+        assert link == f"{class_server.url}/voila/render/newyork/learn.ipynb?assign=ny-goal%2Cny-fee&class=maple-3"
         width = teacher.evaluate("() => document.documentElement.scrollWidth")
         assert width <= 390, f"the teacher page is {width} px wide on a 390 px screen"
 
