@@ -57,7 +57,8 @@ def enumerations(players: int, count: int) -> tuple[float, float]:
 
 
 # A position rich in choices: four lots with workers side by side, five buildings that may be
-# demolished, every tier unlocked (134 legal actions: 70 builds, 62 rebuilds, 2 action cards).
+# demolished, every tier unlocked (98 legal actions: 70 builds, 26 rebuilds, 2 action cards; 134 before
+# NY1901-6 limited rebuilds to worker lots next to the demolished building).
 RICH = {"characters": ["orange", "sky", "green", "yellow"],
         "seats": [{"lots": ["D4", "E4", "E3", "E2"], "vp": 30,
                    "buildings": ["bI2@A1r1", "bI3@A5r1", "bL3@A2r0", "sI2@C1r1", "bI2@A4r1"]}, {}, {}, {}],

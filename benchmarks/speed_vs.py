@@ -10,7 +10,8 @@ other work on a shared machine weighs little. Printed per game and player count:
   `play`, undo off), one decision = one action played;
 - legal lists/s at rich positions: the rules' own `legal_actions()` (the facade's cache
   bypassed) at positions sampled from seeded random games, keeping the richest quarter (New York
-  1901: also its benchmark's set position with 134 legal actions, on determinized copies);
+  1901: also its benchmark's set position, 98 legal actions now and 134 at d414cc1, before NY1901-6
+  limited rebuilds; on determinized copies);
 - the ratio new / old.
 
     python benchmarks/speed_vs.py [--against d414cc1] [--seconds 2]
@@ -27,7 +28,7 @@ import sys
 import tempfile
 import time
 
-# The set position of benchmarks/newyork1901_speed.py: 134 legal actions (70 builds, 62 rebuilds).
+# The set position of benchmarks/newyork1901_speed.py: 98 legal actions (70 builds, 26 rebuilds; 134 at d414cc1).
 RICH_1901 = {"characters": ["orange", "sky", "green", "yellow"],
              "seats": [{"lots": ["D4", "E4", "E3", "E2"], "vp": 30,
                         "buildings": ["bI2@A1r1", "bI3@A5r1", "bL3@A2r0", "sI2@C1r1", "bI2@A4r1"]}, {}, {}, {}],
@@ -143,12 +144,12 @@ def main() -> int:
             o, n = run(tmp, args.seconds, args.only), run(repo, args.seconds, args.only)
             old, new = (o, n) if old is None else (best(old, o), best(new, n))
     print(f"engine speed: this tree vs {args.against} (same run, same seeds; best of {args.rounds} each)")
-    print(f"{'game/players':<26}{'measure':<30}{args.against:>9}{'now':>9}{'ratio':>8}  target")
+    print(f"{'game/players':<26}{'measure (mean legal then/now)':<30}{args.against:>9}{'now':>9}{'ratio':>8}  target")
     for key, row in new.items():
         target = TARGETS.get(key.split("/")[0], 0)
         for measure, label in (("decisions", "decisions/s"), ("lists", "legal lists/s")):
             if measure in row:
-                size = f" (rich: {row['size']:.0f} legal)" if measure == "lists" else ""
+                size = f" ({old[key]['size']:.0f}/{row['size']:.0f} legal)" if measure == "lists" else ""
                 then, ratio = old[key][measure], row[measure] / old[key][measure]
                 verdict = f"{target:g}x {'met' if ratio >= target else 'MISSED'}" if target else ""
                 print(f"{key:<26}{label + size:<30}{then:>9.0f}{row[measure]:>9.0f}{ratio:>7.1f}x  {verdict}")
