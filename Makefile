@@ -47,9 +47,9 @@ test: $(STAMP) proxy axe
 	exit $$status
 
 # Engine speed: this tree against the engine of d414cc1 in the same run (speed_vs.py takes that
-# commit out of git itself), then each game's own figures. About 4 minutes.
+# commit out of git itself), then each game's own figures. About 3 minutes on an idle machine.
 bench: $(STAMP)
-	$(BIN)/python benchmarks/speed_vs.py --against d414cc1 --seconds 1.5
+	$(BIN)/python benchmarks/speed_vs.py --against d414cc1 --seconds 1
 	$(BIN)/python benchmarks/engine.py --seconds 2
 	$(BIN)/python benchmarks/newyork1901_speed.py --seconds 2
 	$(BIN)/python benchmarks/newyork_city_speed.py --seconds 2
