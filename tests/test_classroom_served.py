@@ -57,7 +57,7 @@ def post(url: str, body: bytes, headers: dict) -> tuple[int, dict]:
 
 def test_a_class_server_records_a_kernel_s_events_and_keeps_them_across_a_restart(tmp_path):
     db = tmp_path / "class.sqlite"
-    env = {"NBGAMES_CLASS_DB": str(db), "NBGAMES_TEACHER_TOKEN": TOKEN}
+    env = {"NBGAMES_CLASS_DB": str(db), "NBGAMES_TEACHER_TOKEN": TOKEN, "JUPYTERHUB_API_TOKEN": "hub-secret"}
     args = ["--notebooks", str(TEST_NOTEBOOKS), "--class-progress"]
     config = {"VoilaConfiguration": {"default_pool_size": 0},  # one pre-heated kernel is enough here
               "VoilaKernelManager": {"kernel_pools_config": {"index.ipynb": {"pool_size": 1}}}}
@@ -69,6 +69,9 @@ def test_a_class_server_records_a_kernel_s_events_and_keeps_them_across_a_restar
         kernel_id, key, environment = a_kernel(srv)
         endpoint = f"{srv.url}/nbgames/progress"
         assert environment.get("NBGAMES_PROGRESS_URL") == endpoint
+        # the server's secrets stay with the server: a page's kernel holds none of them
+        assert not {"NBGAMES_TEACHER_TOKEN", "NBGAMES_CLASS_DB", "JUPYTERHUB_API_TOKEN"} & environment.keys()
+        assert TOKEN not in " ".join(environment.values())
         sink = ProgressSink(endpoint, kernel_id, key)
         sink.join("maple-3", "Aki")
         sink.lesson_started("ny-goal")

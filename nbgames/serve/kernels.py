@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections import deque
 from collections.abc import Callable
 from datetime import timedelta
@@ -15,6 +16,18 @@ from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, Integer, TraitError
+
+# What the server holds and a page's kernel never needs: hub credentials, the teacher's token, the
+# class database's URL (it may carry a password), the proxy's token. A kernel runs the page's game
+# for one visitor; it reports progress through the server (signed with its own connection key).
+SERVER_SECRETS = ("JUPYTERHUB_API_TOKEN", "JPY_API_TOKEN", "JUPYTERHUB_CLIENT_SECRET", "JUPYTERHUB_COOKIE_SECRET",
+                  "CONFIGPROXY_AUTH_TOKEN", "NBGAMES_TEACHER_TOKEN", "NBGAMES_CLASS_DB")
+
+
+def kernel_environment(env: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment a page's kernel starts with: the server's (or `env`), less its secrets."""
+    return {name: value for name, value in (os.environ if env is None else env).items()
+            if name not in SERVER_SECRETS}
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -114,6 +127,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             if idle <= timedelta(seconds=max(self.cull_unconnected_timeout, self.cull_idle_timeout)):
                 return None  # its page may still be loading
         return await super().cull_kernel_if_idle(kernel_id)
+
+    async def start_kernel(self, *args, **kwargs):
+        """A kernel for a page, started without the server's secrets (`kernel_environment`)."""
+        kwargs["env"] = kernel_environment(kwargs.get("env"))
+        return await super().start_kernel(*args, **kwargs)
 
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
         self._ever_connected.discard(kernel_id)
