@@ -40,7 +40,7 @@ function hearKernel(model) {
           && real.comm && typeof real.comm.on_msg === "function") {
         real.comm.on_msg((msg) => base._handle_comm_msg.call(real, msg));  // the comm holds the handler
       }
-      model.send({ hello: 1 });
+      try { model.send({ hello: 1 }); } catch (err) { /* the page is closing: nothing to hear */ }
     }, () => {});
   }
 }

@@ -170,16 +170,19 @@ function whenSettled(model) {
   // The page's widget manager makes every model of the page at once and drops a message that
   // reaches one still being made: once all are made, the kernel is told, and sends the board
   // and the panels again (a slow page can take longer than any fixed wait).
+  // Twice: models made while the first ones were being made are waited for too. Not until none
+  // is new: a game whose bots play on makes buttons all the time. After 30 s it is told anyway.
   const models = model.widget_manager && model.widget_manager._models;
   if (!models) return;
-  let seen = -1;
-  const wait = () => {
-    const all = Object.values(models);
-    if (all.length === seen) { model.send({ settled: all.length }); return; }
-    seen = all.length;
-    Promise.allSettled(all).then(() => setTimeout(wait, 200));
+  let told = false;
+  const tell = () => {
+    if (told) return;
+    told = true;
+    try { model.send({ settled: Object.keys(models).length }); } catch (err) { /* the page is closing */ }
   };
-  wait();
+  const made = () => Promise.allSettled(Object.values(models));
+  made().then(() => new Promise((next) => setTimeout(next, 200))).then(made).then(tell);
+  setTimeout(tell, 30000);
 }
 
 function initialize({ model }) {
