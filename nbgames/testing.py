@@ -19,6 +19,25 @@ from pathlib import Path
 SLOW_KIT_START = "[anywidget] Failed to initialize model."
 
 
+
+class ManualClock:
+    """A scheduler for the kit (`ui/scheduler.py`) that runs its timers only when a test says so
+    (no event loop needed): `run()` runs them in the order they were set."""
+
+    def __init__(self):
+        self.timers: list = []
+
+    def __call__(self, delay, callback):
+        self.timers.append((delay, callback))
+
+    def run(self, limit: int = 1000) -> int:
+        n = 0
+        while self.timers and n < limit:
+            _, callback = self.timers.pop(0)
+            callback()
+            n += 1
+        return n
+
 def page_error_recorder(errors: list[str], slow: list[str] | None = None):
     """A `pageerror` listener: every uncaught error of a page goes to `errors`, but anywidget's
     note of a slow kit start (`SLOW_KIT_START`, recovered from) to `slow`."""

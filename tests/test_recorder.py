@@ -14,27 +14,10 @@ import pytest
 
 import nbgames
 from nbgames.teach import MAX_LESSON_BYTES, LessonError, load_lesson
+from nbgames.testing import ManualClock
 from nbgames.ui.app import PlayApp
 from nbgames.ui.keep import lesson_state
 from nbgames.ui.lesson import find_lesson_file, lesson_link
-
-
-class ManualClock:
-    """A scheduler that runs timers only when the test says so (no event loop needed)."""
-
-    def __init__(self):
-        self.timers = []
-
-    def __call__(self, delay, callback):
-        self.timers.append((delay, callback))
-
-    def run(self, limit: int = 1000) -> int:
-        n = 0
-        while self.timers and n < limit:
-            _, callback = self.timers.pop(0)
-            callback()
-            n += 1
-        return n
 
 
 def page(game="newyork", players=3, seats=None, practice=True, seed=5, lang="en"):

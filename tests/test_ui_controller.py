@@ -10,26 +10,9 @@ import pytest
 
 import nbgames
 from nbgames.engine.seal import is_sealed, unseal
+from nbgames.testing import ManualClock
 from nbgames.ui.app import PlayApp
 from nbgames.ui.controller import PlayController, make_view
-
-
-class ManualClock:
-    """A scheduler that runs timers only when the test says so (no event loop needed)."""
-
-    def __init__(self):
-        self.timers = []
-
-    def __call__(self, delay, callback):
-        self.timers.append((delay, callback))
-
-    def run(self, limit: int = 1000) -> int:
-        n = 0
-        while self.timers and n < limit:
-            _, callback = self.timers.pop(0)
-            callback()
-            n += 1
-        return n
 
 
 def make(seats, seed=2, players=None, practice=False, **kw):
