@@ -11,6 +11,7 @@ import re
 from datetime import datetime, timezone
 
 import pytest
+from test_keep import connect
 
 import nbgames
 from nbgames.teach import MAX_LESSON_BYTES, LessonError, load_lesson
@@ -273,25 +274,6 @@ def a_lesson_file() -> str:
     rec = record_move_and_question(app)
     rec.title.value = "First pieces"
     return rec.lesson_json()
-
-
-class Browser:
-    """What the page's PageKit sends to the browser (store, set aside), captured."""
-
-    def __init__(self, kit):
-        self.sent: list[dict] = []
-        kit.send = self.sent.append
-
-    @property
-    def stored(self) -> list:
-        return [m["store"] for m in self.sent if "store" in m]
-
-
-def connect(kit, stored: str = "") -> Browser:
-    browser = Browser(kit)
-    kit.stored = stored
-    kit.ready = True
-    return browser
 
 
 def upload(runner, name: str, data: bytes) -> None:
