@@ -96,7 +96,8 @@ def _hub_config(args: argparse.Namespace) -> int:
     from .serve.hub import hub_config
 
     path = hub_config(args.mode, args.output, notebooks=args.notebooks, port=args.port,
-                      service_port=args.service_port, voila_config=args.config)
+                      service_port=args.service_port, voila_config=args.config,
+                      class_progress=args.class_progress, class_db=args.class_db)
     print(f"nbgames: wrote {path}; start the hub with: jupyterhub -f {path}")
     return 0
 
@@ -129,6 +130,10 @@ def build_parser() -> argparse.ArgumentParser:
     hub.add_argument("--service-port", type=int, default=8866, help="the nbgames service's own port (service mode)")
     hub.add_argument("--config", default=None,
                      help="a JSON file overriding nbgames/serve/voila.json for the service (service mode)")
+    hub.add_argument("--class-progress", action="store_true",
+                     help="the service records the class's lessons for the teacher page (service mode)")
+    hub.add_argument("--class-db", default=None, metavar="URL",
+                     help="where (a database URL, e.g. postgresql://...; default an SQLite file beside the service)")
     hub.set_defaults(func=_hub_config)
 
     sim = sub.add_parser("simulate", help="play many random-bot games and summarise them")

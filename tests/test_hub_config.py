@@ -41,6 +41,18 @@ def test_service_mode_is_a_hub_service_behind_the_login(tmp_path):
     assert config.JupyterHub.bind_url == "http://:8123"
 
 
+def test_the_service_can_record_the_class_s_progress(tmp_path):
+    config = written(tmp_path, "service", "--class-progress", "--class-db", "postgresql://hub-db/nbgames")
+    (service,) = config.JupyterHub.services
+    assert service["environment"] == {"NBGAMES_CLASS_PROGRESS": "1", "NBGAMES_CLASS_DB": "postgresql://hub-db/nbgames"}
+    plain = written(tmp_path / "plain", "service")
+    assert "NBGAMES_CLASS_PROGRESS" not in plain.JupyterHub.services[0]["environment"]
+    refused = subprocess.run([sys.executable, "-m", "nbgames", "hub-config", "--mode", "servers", "-o",
+                              str(tmp_path / "servers"), "--class-progress"], cwd=ROOT, capture_output=True,
+                             text=True, timeout=60)
+    assert refused.returncode != 0 and "use --mode service" in refused.stderr
+
+
 def test_servers_mode_opens_each_students_server_on_the_gallery(tmp_path):
     config = written(tmp_path, "servers")
     assert config.Spawner.default_url == "/" + GALLERY

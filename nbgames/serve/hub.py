@@ -172,14 +172,19 @@ def py(value) -> str:
 
 def hub_config(mode: str, out_dir: str | Path, *, notebooks: str | None = None, port: int = 8000,
                service_port: int = 8866, voila_config: str | None = None,
-               server_culling: dict | None = None) -> Path:
+               server_culling: dict | None = None, class_progress: bool = False,
+               class_db: str | None = None) -> Path:
     """Write ``jupyterhub_config.py`` for ``mode`` into ``out_dir`` (and, for ``servers``, the
     Voilà template and settings each student's server reads); returns the config file's path.
 
     ``voila_config``: a JSON file overriding nbgames/serve/voila.json for the shared service;
-    ``server_culling``: ``MappingKernelManager`` settings overriding ``SERVER_CULLING`` (servers)."""
+    ``server_culling``: ``MappingKernelManager`` settings overriding ``SERVER_CULLING`` (servers);
+    ``class_progress``: the shared service records the class's lessons (docs/serving.md, "Running
+    a class"), in ``class_db`` (a database URL; default an SQLite file beside the service)."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+    if (class_progress or class_db) and mode != "service":
+        raise ValueError("the class's progress is recorded by the shared service: use --mode service")
     out = Path(out_dir).resolve()
     out.mkdir(parents=True, exist_ok=True)
     root = Path(notebooks or "notebooks").resolve()
@@ -197,6 +202,10 @@ def hub_config(mode: str, out_dir: str | Path, *, notebooks: str | None = None, 
             except json.JSONDecodeError as exc:
                 raise ValueError(f"{voila_config}: not JSON ({exc})") from None
             environment["NBGAMES_VOILA_CONFIG"] = str(override)
+        if class_progress or class_db:
+            environment["NBGAMES_CLASS_PROGRESS"] = "1"
+        if class_db:
+            environment["NBGAMES_CLASS_DB"] = class_db
         what = "Students log in to JupyterHub and play on one shared nbgames server (a hub service)."
         body = SERVICE_PART.format(service=SERVICE, service_url=py(f"http://127.0.0.1:{service_port}"),
                                    python=py(sys.executable), notebooks=py(str(root)), environment=py(environment))
