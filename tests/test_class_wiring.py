@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import importlib
 import random
+import subprocess
+import sys
 
 import pytest
 from sqlalchemy import select
@@ -227,3 +229,19 @@ def test_a_teacher_s_link_hands_out_lessons_first(class_server, monkeypatch):
     assert runner.assigned_items[0].description.startswith("✓ ")
     monkeypatch.setenv("QUERY_STRING", "")
     assert learn().assigned == [] and learn().index == 0
+
+
+def test_a_page_s_kernel_does_not_load_the_database_library():
+    """The kit only posts to the server (`sink()`): SQLAlchemy stays out of every page's kernel
+    (import time and memory per kernel; a Binder image without it runs the pages too)."""
+    code = ("import sys\n"
+            "from nbgames.newyork.lessons import learn\n"
+            "from nbgames.ui.app import PlayApp\n"
+            "import nbgames\n"
+            "learn(); PlayApp('newyork', players=3, seats=['human', 'random', 'random'])\n"
+            "from nbgames.classroom import sink\n"
+            "sink()\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'alembic')))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.strip() == "[]", out.stdout

@@ -15,7 +15,19 @@ The kit calls, from a page's kernel::
     sink().game_finished("newyork", seats=4, bots=["mcts", "greedy", "random"], score=31, record_id="...")
 """
 
+from typing import Any
+
 from .sink import ProgressSink, sink
-from .store import ProgressError, Store, check_event, default_url
 
 __all__ = ["ProgressError", "ProgressSink", "Store", "check_event", "default_url", "sink"]
+_STORE = {"ProgressError", "Store", "check_event", "default_url"}
+
+
+def __getattr__(name: str) -> Any:
+    """The database's names load SQLAlchemy only when asked for: a page's kernel calls `sink()`
+    alone, and a class of kernels need not each import a database library."""
+    if name in _STORE:
+        from . import store
+
+        return getattr(store, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
