@@ -30,7 +30,6 @@ from ..i18n import Msg, _, gettext, localize, resolve, using
 from .folds import fold, set_open
 from .i18n import catalogue, t
 from .keep import PlayState, kept_state, needs_seal, read_game_state, read_share, share_fragment
-from .pagekit import resend_shown
 from .review_panel import ReviewPanel, advice_html
 from .rules_panel import linked_html
 from .scheduler import Scheduler, call_later
@@ -197,7 +196,6 @@ class PlayController:
             self.pagekit.texts = {"lost": t("page.lost", lang), "reload": t("page.reload", lang)}
             self.pagekit.storage_key = f"nbgames/{game.name}/play"
             self.pagekit.observe(self._on_browser_ready, names="ready")
-            self.pagekit.on_settled(lambda: resend_shown(self.widget))
             self.pagekit.on_too_large(lambda *_: setattr(self.view.status, "value", t("status.load_too_big", lang)))
         self.set_game(game, seats)
 

@@ -31,7 +31,6 @@ from ..engine.errors import IllegalAction
 from ..engine.game import Game
 from ..i18n import N_, _, gettext, localize, ngettext, set_game
 from .i18n import t
-from .pagekit import resend_shown
 
 Answer = Any  # an Action, a move notation, a square name, or a choice value
 
@@ -518,7 +517,6 @@ class LessonRunner:
             # a teacher's lesson keeps its progress apart from the game's own lessons
             self.pagekit.storage_key = storage_key or f"nbgames/{self.session.game.name}/learn"
             self.pagekit.observe(self._on_browser_ready, names="ready")
-            self.pagekit.on_settled(lambda: resend_shown(self.widget))  # what a slow page dropped
             self.pagekit.max_upload = lesson_file_limit()  # a larger file stays in the browser
             self.pagekit.on_too_large(lambda *_: self._say_file(lesson_text("file_too_big", limit=_megabytes()), False))
         status = getattr(self.view, "status", None)

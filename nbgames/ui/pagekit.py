@@ -170,19 +170,15 @@ function whenSettled(model) {
   // The page's widget manager makes every model of the page at once and drops a message that
   // reaches one still being made: once all are made, the kernel is told, and sends the board
   // and the panels again (a slow page can take longer than any fixed wait).
-  // Twice: models made while the first ones were being made are waited for too. Not until none
-  // is new: a game whose bots play on makes buttons all the time. After 30 s it is told anyway.
+  // Twice: models made while the first ones were being made are waited for too (not until none
+  // is new: a game whose bots play on makes buttons all the time).
   const models = model.widget_manager && model.widget_manager._models;
   if (!models) return;
-  let told = false;
   const tell = () => {
-    if (told) return;
-    told = true;
     try { model.send({ settled: Object.keys(models).length }); } catch (err) { /* the page is closing */ }
   };
   const made = () => Promise.allSettled(Object.values(models));
   made().then(() => new Promise((next) => setTimeout(next, 200))).then(made).then(tell);
-  setTimeout(tell, 30000);
 }
 
 function initialize({ model }) {
@@ -525,22 +521,3 @@ class PageKit(KitWidget):
                 callback(name[:200] if isinstance(name, str) else "", size if isinstance(size, int) else 0)
         elif "copied" in content and isinstance(content["copied"], str) and self._copied:
             self._copied[0](content["copied"][:20_000], content.get("ok") is True)
-
-
-def resend_shown(root) -> None:
-    """Send again what every text and box under `root` shows (a page that has just made all its
-    widgets may have dropped an update sent while one was still being made: `on_settled`)."""
-    import ipywidgets as widgets
-
-    todo, seen = [root], set()
-    while todo:
-        widget = todo.pop()
-        if id(widget) in seen or getattr(widget, "comm", None) is None:
-            continue
-        seen.add(id(widget))
-        if isinstance(widget, (widgets.HTML, widgets.Label, widgets.HTMLMath)):
-            widget.send_state("value")
-        elif isinstance(widget, widgets.Box):
-            widget.send_state("children")
-            todo.extend(child for child in widget.children if isinstance(child, widgets.Widget))
-
