@@ -115,7 +115,7 @@ class ShellView(GameView):
         self.pagekit = PageKit(lang=lang)
         self.pagekit.observe(lambda change: self.set_width(change["new"]), names="width")
         self.pagekit.on_rule(self.show_rule)
-        self.pagekit.on_settled(self._resend)  # the board, its panels and buttons, once all exist
+        self.pagekit.on_settled(self._resend_board)  # the board and its readiness, once all exist
         self.announcer = Announcer(lang=lang)  # the page's one live region (`ui/access.py`)
         self.drawn_label.layout.display = "none"  # a readiness signal for tests, not for readers
         side = widgets.VBox([self.hand, self.info], layout=widgets.Layout(flex="1 1 240px", min_width="0"))
@@ -634,6 +634,11 @@ class ShellView(GameView):
         never arrive. Such buttons are made again once the page is ready (`_resend`)."""
         button.comm.on_close(lambda _msg, model_id=button.model_id: self._refused.add(model_id))
         return button
+
+    def _resend_board(self) -> None:
+        """The page has made all its widgets: the board and its readiness label again (what a
+        slow page dropped). Not the panels: at that moment a hot-seat pass screen may be up."""
+        super()._resend()
 
     def _resend(self) -> None:
         """After a browser connected: make again the buttons it refused, and send the panels
