@@ -47,13 +47,17 @@ def _store(args):
     return Store.open(args.db)
 
 
+def _how_much(counts: dict) -> str:
+    return (f"{counts['students']} students, {counts['lesson_events']} lesson events, "
+            f"{counts['answers']} answers, {counts['games']} games")
+
+
 def _list(args) -> int:
     store = _store(args)
     try:
         for code in store.classes():
             counts = store.count(code)
-            print(f"{code}: {counts['students']} students, {counts['lesson_events']} lesson events, "
-                  f"{counts['answers']} answers, {counts['games']} games")
+            print(f"{code}: {_how_much(counts)}")
     finally:
         store.close()
     return 0
@@ -77,8 +81,7 @@ def _forget(args) -> int:
                 print("nothing deleted")
                 return 1
         store.forget_class(code)
-        print(f"forgot class {code}: {counts['students']} students, {counts['lesson_events']} lesson events, "
-              f"{counts['answers']} answers, {counts['games']} games")
+        print(f"forgot class {code}: {_how_much(counts)}")
     finally:
         store.close()
     return 0
