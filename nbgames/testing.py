@@ -19,7 +19,6 @@ from pathlib import Path
 SLOW_KIT_START = "[anywidget] Failed to initialize model."
 
 
-
 class ManualClock:
     """A scheduler for the kit (`ui/scheduler.py`) that runs its timers only when a test says so
     (no event loop needed): `run()` runs them in the order they were set."""
@@ -37,6 +36,7 @@ class ManualClock:
             callback()
             n += 1
         return n
+
 
 def page_error_recorder(errors: list[str], slow: list[str] | None = None):
     """A `pageerror` listener: every uncaught error of a page goes to `errors`, but anywidget's

@@ -170,13 +170,11 @@ class JoinBox(KitWidget):
 def join_box(lang: str | None = None) -> JoinBox | None:
     """The page's "Join a class" box, or None when this kernel records no class progress or runs
     under a hub (nothing to ask)."""
-    import os
-    from urllib.parse import parse_qs
-
     from ..classroom import sink
+    from .language import request_query
 
     progress = sink()
     if not progress.enabled or progress.hub:
         return None
-    named = parse_qs(os.environ.get("QUERY_STRING", "")).get("class", [""])[0]
+    named = request_query().get("class", [""])[0]
     return JoinBox(progress, lang, suggested=named[:32] if CLASS_CODE.match(named) else "")

@@ -31,13 +31,25 @@ def page_language(lang: str | None = None) -> str:
 
 def requested_language() -> str:
     """The language the page's request asks for (see the module docstring)."""
-    if os.environ.get("VOILA_PREHEAT", "False") != "False" and "QUERY_STRING" not in os.environ:
-        warm_up()
-        wait_for_request()
-    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("lang", [""])[0]
+    if _before_request():
+        warm_up()  # while no visitor waits
+    asked = request_query().get("lang", [""])[0]
     if asked:
         return normalize(asked)
     return preferred(os.environ.get("HTTP_ACCEPT_LANGUAGE", ""))
+
+
+def _before_request() -> bool:
+    """A pre-heated kernel whose visitor has not asked for the page yet."""
+    return os.environ.get("VOILA_PREHEAT", "False") != "False" and "QUERY_STRING" not in os.environ
+
+
+def request_query() -> dict[str, list[str]]:
+    """The page request's query parameters (``?lang=ja&lesson=…``); a pre-heated kernel first
+    waits for its visitor's request."""
+    if _before_request():
+        wait_for_request()
+    return parse_qs(os.environ.get("QUERY_STRING", ""))
 
 
 def warm_up() -> None:

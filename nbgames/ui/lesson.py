@@ -324,18 +324,20 @@ def _megabytes() -> str:
     return f"{lesson_file_limit() / 1_000_000:g}"
 
 
+def _query(query: str | None) -> dict[str, list[str]]:
+    """`query`'s parameters, or the page request's (a pre-heated page whose language was given in
+    code learns its link once a visitor asks for it)."""
+    from urllib.parse import parse_qs
+
+    from .language import request_query
+
+    return request_query() if query is None else parse_qs(query)
+
+
 def lesson_link(query: str | None = None) -> str | None:
     """The lesson file a page's link asks for (``?lesson=name.json``), None if it asks for none.
     `query`: the query string (default: the page request's, which Voilà hands to the kernel)."""
-    from urllib.parse import parse_qs
-
-    if query is None:
-        if os.environ.get("VOILA_PREHEAT", "False") != "False" and "QUERY_STRING" not in os.environ:
-            from .language import wait_for_request  # a pre-heated page whose language was given
-
-            wait_for_request()  # in code learns its link once a visitor asks for it
-        query = os.environ.get("QUERY_STRING", "")
-    asked = parse_qs(query).get("lesson")
+    asked = _query(query).get("lesson")
     return None if not asked else asked[0]
 
 
@@ -346,15 +348,7 @@ MAX_ASSIGNED = 30
 def assigned_link(query: str | None = None) -> list[str]:
     """The lessons a teacher's link hands out (``?assign=id1,id2``, built on the teacher page), in
     the link's order; [] if it names none. `query`: as for `lesson_link`."""
-    from urllib.parse import parse_qs
-
-    if query is None:
-        if os.environ.get("VOILA_PREHEAT", "False") != "False" and "QUERY_STRING" not in os.environ:
-            from .language import wait_for_request
-
-            wait_for_request()
-        query = os.environ.get("QUERY_STRING", "")
-    asked = parse_qs(query).get("assign")
+    asked = _query(query).get("assign")
     if not asked:
         return []
     ids = [part for part in asked[0].split(",") if ASSIGN_ID.match(part)]

@@ -169,13 +169,13 @@ function showLost(model) {
 function whenSettled(model) {
   // The page's widget manager makes every model of the page at once and drops a message that
   // reaches one still being made: once all are made, the kernel is told, and sends the board
-  // and the panels again (a slow page can take longer than any fixed wait).
+  // and its readiness label again (a slow page can take longer than any fixed wait).
   // Twice: models made while the first ones were being made are waited for too (not until none
   // is new: a game whose bots play on makes buttons all the time).
   const models = model.widget_manager && model.widget_manager._models;
   if (!models) return;
   const tell = () => {
-    try { model.send({ settled: Object.keys(models).length }); } catch (err) { /* the page is closing */ }
+    try { model.send({ settled: 1 }); } catch (err) { /* the page is closing */ }
   };
   const made = () => Promise.allSettled(Object.values(models));
   made().then(() => new Promise((next) => setTimeout(next, 200))).then(made).then(tell);
