@@ -79,6 +79,10 @@ class ProgressService:
         self.written = self.refused = 0
         self.identity = None  # under a hub: the server's identity provider (the teacher page asks it who)
 
+    def is_teacher_token(self, given: str) -> bool:
+        """Whether `given` is the teacher's token (compared in constant time)."""
+        return bool(given) and hmac.compare_digest(given.encode(), self.teacher_token.encode())
+
     def student_of(self, kernel_id: str, claimed) -> tuple[str, str]:
         """The (class code, name) a kernel writes for; `claimed`: the event's "student" (or None)."""
         if self.kernel_owner is not None:
@@ -206,9 +210,7 @@ class TeacherHandler(_Base):
     """GET a class's summary: teacher token only (the teacher page builds on this)."""
 
     async def get(self, class_code: str) -> None:
-        given = self.request.headers.get("Authorization", "")
-        token = given[len("token "):] if given.startswith("token ") else ""
-        if not token or not hmac.compare_digest(token.encode(), self.service.teacher_token.encode()):
+        if not self.service.is_teacher_token(header_token(self.request)):
             self.refuse(403, "for the teacher only")
         try:
             code = check_class_code(class_code)
@@ -217,6 +219,12 @@ class TeacherHandler(_Base):
         loop = asyncio.get_running_loop()
         summary = await loop.run_in_executor(self.service.executor, self.service.store.class_summary, code)
         self.finish(json.dumps(summary))
+
+
+def header_token(request) -> str:
+    """The token of a request's ``Authorization: token <…>`` header ("" if none)."""
+    given = request.headers.get("Authorization", "")
+    return given[len("token "):] if given.startswith("token ") else ""
 
 
 def handlers(base_url: str, service: ProgressService) -> list[tuple]:

@@ -37,7 +37,7 @@ from tornado import web
 from ..classroom.schema import answers, students
 from ..classroom.store import ProgressError, check_class_code, teacher_board
 from ..i18n import LANGUAGES, _, normalize, using
-from .progress import ProgressService, is_hub_teacher
+from .progress import ProgressService, header_token, is_hub_teacher
 
 PATH = "nbgames/teacher"
 COOKIE = "nbgames-teacher"
@@ -304,18 +304,13 @@ class _TeacherBase(web.RequestHandler):
         self.set_header("Referrer-Policy", "no-referrer")
 
     def token_given(self) -> str:
-        given = self.request.headers.get("Authorization", "")
-        if given.startswith("token "):
-            return given[len("token "):]
-        return self.get_query_argument("token", "")
+        return header_token(self.request) or self.get_query_argument("token", "")
 
     async def is_teacher(self) -> bool:
-        token = self.service.teacher_token
-        given = self.token_given()
-        if given and hmac.compare_digest(given.encode(), token.encode()):
+        if self.service.is_teacher_token(self.token_given()):
             return True
         cookie = self.get_cookie(COOKIE, "")
-        if cookie and hmac.compare_digest(cookie.encode(), cookie_value(token).encode()):
+        if cookie and hmac.compare_digest(cookie.encode(), cookie_value(self.service.teacher_token).encode()):
             return True
         if self.identity is not None and self.service.kernel_owner is not None:  # under a hub
             try:
