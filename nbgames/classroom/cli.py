@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import os
 import sys
 
@@ -88,7 +87,7 @@ def _forget(args) -> int:
 
 
 def _export(args) -> int:
-    from .store import check_class_code
+    from .store import check_class_code, write_csv
 
     code = check_class_code(args.code)
     store = _store(args)
@@ -106,10 +105,8 @@ def _export(args) -> int:
         store.close()
     out = sys.stdout if args.csv == "-" else open(args.csv, "w", newline="", encoding="utf-8")
     try:
-        writer = csv.writer(out)
-        writer.writerow(["student", "at", "event", "lesson_or_game", "step_or_seats", "result_or_bots",
-                         "answer_or_score", "seconds", "show_me_or_record"])
-        writer.writerows(sorted(rows, key=lambda r: r[1]))
+        write_csv(out, [["student", "at", "event", "lesson_or_game", "step_or_seats", "result_or_bots",
+                         "answer_or_score", "seconds", "show_me_or_record"], *sorted(rows, key=lambda r: r[1])])
     finally:
         if out is not sys.stdout:
             out.close()

@@ -12,6 +12,7 @@ written. An event carries a random id: sent twice (a retry), it is kept once.
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import os
 import re
@@ -243,6 +244,26 @@ def check_event(data) -> dict:
     return out
 
 
+def csv_cell(value) -> str:
+    """A CSV cell no spreadsheet runs as a formula: a text opening with '=', '+', '-', '@', a tab or
+    a carriage return (a nickname like '=HYPERLINK(…)') gets a leading apostrophe. Numbers stay
+    numbers (a score of -3 is no formula)."""
+    if value is None:
+        return ""
+    if isinstance(value, (int, float)):
+        return str(value)
+    text = str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def write_csv(out, rows) -> None:
+    """Write `rows` to the text stream `out` as CSV, every cell through `csv_cell` (the teacher
+    page's export and ``nbgames class export`` both write this way)."""
+    writer = csv.writer(out)
+    for row in rows:
+        writer.writerow([csv_cell(value) for value in row])
+
+
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc)
 
@@ -398,7 +419,11 @@ def teacher_board(store: Store, class_code: str) -> dict:
     """What the teacher page shows of a class: per student, each lesson's state ("done",
     "stuck": `STUCK_AFTER` wrong answers on a step and no right one yet, or "started"), answers
     and games; per lesson step, the students who answered it, the share right at their first try
-    and the `TOP_WRONG` most common wrong answers (with how many gave each)."""
+    and the `TOP_WRONG` most common wrong answers (with how many students gave each).
+
+    The raw answers stay as recorded; here a student's wrong answer counts once per step (the
+    same square clicked twice, a retry of the same move), and the same wrong answer twice in a
+    row is one attempt towards "stuck"."""
     from collections import Counter
 
     with store.engine.connect() as connection:
@@ -420,6 +445,8 @@ def teacher_board(store: Store, class_code: str) -> dict:
         first: dict[tuple[int, str, int], bool] = {}
         wrong_answers: dict[tuple[str, int], Counter] = {}
         counts: Counter = Counter()
+        last: dict[tuple[int, str, int], str] = {}  # the latest wrong answer of each (student, lesson, step)
+        gave: set[tuple[tuple[int, str, int], str]] = set()
         for r in connection.execute(select(answers.c.student_id, answers.c.lesson, answers.c.step, answers.c.right,
                                            answers.c.answer).where(answers.c.student_id.in_(ids))
                                     .order_by(answers.c.id)):
@@ -431,8 +458,13 @@ def teacher_board(store: Store, class_code: str) -> dict:
             state[r.student_id].setdefault(r.lesson, "started")
             if r.right:
                 right_on.add(key)
-            else:
+                last.pop(key, None)
+                continue
+            if last.get(key) != r.answer:  # the same refused move again (a double click): one attempt
                 wrong_on[key] += 1
+            last[key] = r.answer
+            if (key, r.answer) not in gave:  # a wrong answer counts once per student and step
+                gave.add((key, r.answer))
                 wrong_answers.setdefault((r.lesson, r.step), Counter())[r.answer] += 1
         games_of = dict(connection.execute(select(games.c.student_id, func.count()).where(
             games.c.student_id.in_(ids)).group_by(games.c.student_id)).all())

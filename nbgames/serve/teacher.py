@@ -21,7 +21,6 @@ Every name and answer a student typed reaches the page as JSON and is put in wit
 from __future__ import annotations
 
 import asyncio
-import csv
 import hashlib
 import hmac
 import html
@@ -35,7 +34,7 @@ from sqlalchemy import select
 from tornado import web
 
 from ..classroom.schema import answers, students
-from ..classroom.store import ProgressError, check_class_code, teacher_board
+from ..classroom.store import ProgressError, check_class_code, teacher_board, write_csv
 from ..i18n import LANGUAGES, _, normalize, using
 from .progress import ProgressService, header_token, is_hub_teacher
 
@@ -277,12 +276,6 @@ def _json_for_script(value) -> str:
         "&", "\\u0026").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
-def _csv_cell(value) -> str:
-    """A cell no spreadsheet runs as a formula (a nickname like '=HYPERLINK(…)')."""
-    text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 class _TeacherBase(web.RequestHandler):
     service: ProgressService
 
@@ -413,9 +406,7 @@ class TeacherExportHandler(_TeacherBase):
         rows = await self.in_thread(answer_rows if what == "answers" else lesson_rows, self.service.store, code,
                                     self.lang)
         out = io.StringIO()
-        writer = csv.writer(out)
-        for row in rows:
-            writer.writerow([_csv_cell(value) for value in row])
+        write_csv(out, rows)
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="nbgames-{code}-{what}.csv"')
         self.finish("\ufeff" + out.getvalue())  # the BOM: spreadsheets read the Japanese right

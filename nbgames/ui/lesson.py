@@ -232,6 +232,16 @@ class LessonSession:
             self.game = nxt.start()
 
 
+def step_seat(lesson: Lesson, session: LessonSession) -> int | None:
+    """Whose hand the board shows at the session's step: the lesson's seat, or the seat a move
+    step asks to move (a teacher's lesson may ask moves of several players; the learner plays each)."""
+    seat = lesson.seat
+    step, game = session.step, session.game
+    if step is not None and step.board and step.plays and seat is not None and game.to_move not in (None, seat):
+        return game.to_move
+    return seat
+
+
 def judge_move(game: Game, answer: Answer) -> Action | Verdict:
     """The legal action an answer names, or the engine's refusal (rule id and reason) as a Verdict.
 
@@ -867,13 +877,7 @@ class LessonRunner:
         self._update()
 
     def _step_seat(self) -> int | None:
-        """Whose hand the board shows: the lesson's seat, or the seat a move step asks to move
-        (a teacher's lesson may ask moves of several players; the learner plays each)."""
-        seat = self.lessons[self.index].seat
-        step, game = self.session.step, self.session.game
-        if step is not None and step.board and step.plays and seat is not None and game.to_move not in (None, seat):
-            return game.to_move
-        return seat
+        return step_seat(self.lessons[self.index], self.session)
 
     def _update(self) -> None:
         session, view = self.session, self.view
