@@ -18,7 +18,7 @@ import os
 import re
 import threading
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from sqlalchemy import create_engine, delete, event, func, insert, select
@@ -150,10 +150,15 @@ def builtin_lessons() -> dict[str, int]:
         return _builtin_lessons
 
 
-def check_lesson(lesson, step=None) -> None:
+def check_lesson(lesson, step=None, files: Mapping[str, int] | None = None) -> None:
+    """`lesson` is a built-in lesson's id or a lesson file's (``lesson-…``), and `step` one of its
+    steps. `files`: the lesson files the server knows (id -> steps, `LessonFiles.steps`): their
+    steps are checked exactly; another file's (a student's own upload) up to `MAX_FILE_STEPS`."""
     if not isinstance(lesson, str):
         raise ProgressError("'lesson' must be a lesson's id (text)")
     steps = builtin_lessons().get(lesson)
+    if steps is None and files is not None and FILE_LESSON.match(lesson):
+        steps = files.get(lesson)
     if steps is None and not FILE_LESSON.match(lesson):
         raise ProgressError(f"unknown lesson {lesson[:40]!r}: neither a built-in lesson nor a lesson file's id")
     if step is not None:
@@ -182,14 +187,15 @@ def check_nickname(name) -> str:
     return name
 
 
-def check_event(data) -> dict:
+def check_event(data, files: Mapping[str, int] | None = None) -> dict:
     """The event `data` (decoded JSON) checked and tidied; raises `ProgressError` naming what is wrong.
 
     Fields: ``id`` (32 hex digits, random), ``kind`` (one of `EVENT_KINDS`), then
     lesson_started / lesson_finished: ``lesson``; step_answered: ``lesson``, ``step`` (0-based),
     ``right`` (bool), ``answer`` (the move or choice, text), ``seconds`` (number), ``showed``
     (bool: Show me was used); game_finished: ``game``, ``seats`` (int), ``bots`` (list of names),
-    ``score`` (int or null), ``record_id`` (text). Other fields are refused."""
+    ``score`` (int or null), ``record_id`` (text). Other fields are refused. `files`: as for
+    `check_lesson`."""
     if not isinstance(data, Mapping):
         raise ProgressError("an event is a JSON object")
     kind = data.get("kind")
@@ -226,7 +232,7 @@ def check_event(data) -> dict:
         out.update(game=data["game"], seats=data["seats"], bots=",".join(bots), score=data["score"],
                    record_id=data["record_id"])
         return out
-    check_lesson(data["lesson"], data["step"] if kind == "step_answered" else None)
+    check_lesson(data["lesson"], data["step"] if kind == "step_answered" else None, files)
     out["lesson"] = data["lesson"]
     if kind == "step_answered":
         for flag in ("right", "showed"):
@@ -273,6 +279,7 @@ class Store:
 
     def __init__(self, engine: Engine):
         self.engine = engine
+        self.lesson_files: Callable[[], Mapping[str, int]] | None = None  # the server's (`LessonFiles.steps`)
 
     @classmethod
     def open(cls, url: str | None = None, migrate: bool = True) -> Store:
@@ -305,7 +312,7 @@ class Store:
     def record(self, class_code: str, name: str, data) -> bool:
         """Record one event (checked by `check_event`) of student `name` in class `class_code`.
         Returns False if the event (its id) was recorded before, True if written now."""
-        ev = check_event(data)
+        ev = check_event(data, self.lesson_files() if self.lesson_files is not None else None)
         row = {"event_id": ev["id"], "at": _now()}
         if ev["kind"] in ("lesson_started", "lesson_finished"):
             table = lesson_events

@@ -353,6 +353,7 @@ def lesson_link(query: str | None = None) -> str | None:
 
 ASSIGN_ID = re.compile(r"^[A-Za-z0-9_.-]{1,60}$")
 MAX_ASSIGNED = 30
+MAX_ANSWER = 200  # the longest answer the class server records (nbgames.classroom.schema.ANSWER_LEN)
 
 
 def assigned_link(query: str | None = None) -> list[str]:
@@ -526,6 +527,14 @@ class LessonRunner:
         status = getattr(self.view, "status", None)
         if status is not None and hasattr(status, "observe"):
             status.observe(self._on_view_status, names="value")
+        self._clicked: str | None = None  # the square or place last clicked: a refused move's answer says it
+        click = getattr(self.view, "click", None)
+        if callable(click):
+            def clicked(target: Any, _click: Callable[[Any], None] = click) -> None:
+                self._clicked = target if isinstance(target, str) else None
+                _click(target)
+
+            self.view.click = clicked
         self._linked: int | None = None  # the lesson the page's link opened (?lesson=)
         # The class's progress (nbgames serve --class-progress): told to the server, never waited for.
         from ..classroom import sink
@@ -858,8 +867,11 @@ class LessonRunner:
             self.feedback_verdict = Verdict(False, match["rule"], match["reason"])
             self._render_feedback()
             if self.session.step is not None:  # a move the board refused is a wrong answer too
-                self._class_answered(self.session.step_index, False, f"{match['rule']}: {match['reason']}",
-                                     self._step_seconds(), self._shown)
+                said = f"{match['rule']}: {match['reason']}"
+                if self._clicked:  # where: the teacher page marks it on the step's board
+                    said = f"{self._clicked} — {said}"
+                self._class_answered(self.session.step_index, False, said[:MAX_ANSWER], self._step_seconds(),
+                                     self._shown)
 
     def _after(self, verdict: Verdict, was_done: bool = True) -> None:
         self.feedback_verdict = verdict
