@@ -97,7 +97,8 @@ def _hub_config(args: argparse.Namespace) -> int:
 
     path = hub_config(args.mode, args.output, notebooks=args.notebooks, port=args.port,
                       service_port=args.service_port, voila_config=args.config,
-                      class_progress=args.class_progress, class_db=args.class_db)
+                      class_progress=args.class_progress, class_db=args.class_db,
+                      teacher_group=args.teacher_group, teachers=args.teachers.split(",") if args.teachers else None)
     print(f"nbgames: wrote {path}; start the hub with: jupyterhub -f {path}")
     return 0
 
@@ -131,9 +132,13 @@ def build_parser() -> argparse.ArgumentParser:
     hub.add_argument("--config", default=None,
                      help="a JSON file overriding nbgames/serve/voila.json for the service (service mode)")
     hub.add_argument("--class-progress", action="store_true",
-                     help="the service records the class's lessons for the teacher page (service mode)")
+                     help="record the class's lessons for the teacher page (both modes: docs/hub/README.md)")
     hub.add_argument("--class-db", default=None, metavar="URL",
                      help="where (a database URL, e.g. postgresql://...; default an SQLite file beside the service)")
+    hub.add_argument("--teacher-group", default="nbgames-teachers", metavar="GROUP",
+                     help="the hub group whose members (and hub admins) see the teacher page (default %(default)s)")
+    hub.add_argument("--teachers", default=None, metavar="USER,USER",
+                     help="hub users to put in the teachers' group at every start")
     hub.set_defaults(func=_hub_config)
 
     sim = sub.add_parser("simulate", help="play many random-bot games and summarise them")
