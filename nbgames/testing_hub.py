@@ -40,11 +40,13 @@ class Hub(ChildProcess):
     """`jupyterhub -f <written config>` in its own process group, its log in a file.
 
     `voila_config`: settings overriding nbgames/serve/voila.json for the service (mode service);
-    `server_culling`: kernel culling settings of each student's server (mode servers).
+    `server_culling`: kernel culling settings of each student's server (mode servers);
+    `teachers`: record the class's progress (in `class_db`, an SQLite file in `workdir`) and put
+    these hub users in the teachers' group (`nbgames.serve.hub.TEACHER_GROUP`).
     """
 
     def __init__(self, mode: str, workdir: Path, *, voila_config: dict | None = None,
-                 server_culling: dict | None = None):
+                 server_culling: dict | None = None, teachers: list[str] | None = None):
         proxy = find_proxy()
         if proxy is None:
             raise RuntimeError("configurable-http-proxy not found (needs node and `make`)")
@@ -57,9 +59,11 @@ class Hub(ChildProcess):
         if voila_config:
             override = self.workdir / "voila-override.json"
             override.write_text(json.dumps(voila_config))
+        self.class_db = f"sqlite:///{self.workdir / 'class.sqlite'}" if teachers else None
         self.config = hub_config(mode, self.workdir, notebooks=str(ROOT / "notebooks"), port=self.port,
                                  service_port=free_port(), voila_config=override and str(override),
-                                 server_culling=server_culling)
+                                 server_culling=server_culling, class_progress=bool(teachers),
+                                 class_db=self.class_db, teachers=teachers)
         test_lines = [
             "# --- tests: loopback only, fixed password, processes of the current user ---",
             f'c.JupyterHub.bind_url = "{self.url}"',
@@ -86,9 +90,9 @@ class Hub(ChildProcess):
                                      start_new_session=True, env=env)
 
     def wait_ready(self, timeout: float = 90) -> None:
-        """Ready = the proxy answers and the hub says it runs (and, as a service, nbgames does too)."""
+        """Ready = the proxy answers and the hub says it runs (and so does the nbgames service, if any)."""
         deadline = time.monotonic() + timeout
-        needed = ["JupyterHub is now running"] + (["is running at"] if self.mode == "service" else [])
+        needed = ["JupyterHub is now running"] + (["is running at"] if self.mode == "service" or self.class_db else [])
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"jupyterhub exited early:\n{self.log()[-4000:]}")

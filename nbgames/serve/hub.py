@@ -24,6 +24,7 @@ from jupyter_server.utils import url_path_join
 from tornado import web
 
 SERVICE = "nbgames"
+TEACHER_GROUP = "nbgames-teachers"  # the hub group whose members see the teacher page
 GALLERY = "voila/render/index.ipynb"
 MODES = ("service", "servers")
 #: Kernel culling inside each student's own server (mode ``servers``): closed tabs' kernels go.
@@ -164,27 +165,68 @@ c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 60
 '''
 
+CLASS_SERVICE_PART = '''
+# The class's database and the teacher page: one small service, the only process that holds the
+# database. Each student's server forwards its kernels' progress there with its own hub token;
+# the service asks the hub whose token it is and records under that user only (docs/hub/).
+c.JupyterHub.services = [
+    {{
+        "name": "{service}",
+        "url": {service_url},
+        "command": [{python}, "-m", "nbgames.classroom.hubservice"],
+        "environment": {environment},
+        "oauth_no_confirm": True,
+        "display": True,
+    }}
+]
+# Only the teachers (and hub admins) may open the service's page: the teacher page.
+c.JupyterHub.load_roles = [{{"name": "{group}", "groups": [{group_literal}],
+                             "scopes": ["access:services!service={service}"]}}]
+'''
+
+TEACHERS_PART = '''
+# The teachers: members of this hub group (and hub admins) see the class at
+# /services/{service}/nbgames/teacher. Add or remove members on the hub's admin page
+# (/hub/admin, "Groups") or here; a name listed here is added at every start, never removed.
+c.JupyterHub.load_groups = {{{group_literal}: {{"users": {teachers}}}}}
+'''
+
 
 def py(value) -> str:
     """A Python literal of strings, lists and dicts of them, quoted as the rest of the file."""
     return json.dumps(value)
 
 
+def class_environment(class_db: str | None, teacher_group: str) -> dict:
+    """What the process holding the class database reads: where it is, who the teachers are."""
+    return {**({"NBGAMES_CLASS_DB": class_db} if class_db else {}), "NBGAMES_TEACHER_GROUP": teacher_group}
+
+
 def hub_config(mode: str, out_dir: str | Path, *, notebooks: str | None = None, port: int = 8000,
                service_port: int = 8866, voila_config: str | None = None,
                server_culling: dict | None = None, class_progress: bool = False,
-               class_db: str | None = None) -> Path:
+               class_db: str | None = None, teacher_group: str = TEACHER_GROUP,
+               teachers: list[str] | None = None) -> Path:
     """Write ``jupyterhub_config.py`` for ``mode`` into ``out_dir`` (and, for ``servers``, the
     Voilà template and settings each student's server reads); returns the config file's path.
 
     ``voila_config``: a JSON file overriding nbgames/serve/voila.json for the shared service;
     ``server_culling``: ``MappingKernelManager`` settings overriding ``SERVER_CULLING`` (servers);
     ``class_progress``: the shared service records the class's lessons (docs/serving.md, "Running
-    a class"), in ``class_db`` (a database URL; default an SQLite file beside the service)."""
+    a class"), in ``class_db`` (a database URL; default an SQLite file beside the service): in
+    mode ``servers`` a small class service holds it and each student's server forwards to it;
+    ``teacher_group``: the hub group whose members (and hub admins) see the teacher page;
+    ``teachers``: hub users put in that group at every start."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
-    if (class_progress or class_db) and mode != "service":
-        raise ValueError("the class's progress is recorded by the shared service: use --mode service")
+    class_progress = bool(class_progress or class_db)
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}", teacher_group or ""):
+        raise ValueError(f"the teachers' group must be a plain name (letters, digits, . _ -), not {teacher_group!r}")
+    teachers = [name.strip() for name in teachers or [] if name.strip()]
+    if any(not re.fullmatch(r"[^\s/\\]{1,255}", name) for name in teachers):
+        raise ValueError("teachers are hub user names (no spaces or slashes)")
+    if teachers and not class_progress:
+        raise ValueError("teachers see the class's progress: add --class-progress")
     out = Path(out_dir).resolve()
     out.mkdir(parents=True, exist_ok=True)
     root = Path(notebooks or "notebooks").resolve()
@@ -202,10 +244,9 @@ def hub_config(mode: str, out_dir: str | Path, *, notebooks: str | None = None, 
             except json.JSONDecodeError as exc:
                 raise ValueError(f"{voila_config}: not JSON ({exc})") from None
             environment["NBGAMES_VOILA_CONFIG"] = str(override)
-        if class_progress or class_db:
+        if class_progress:
+            environment.update(class_environment(class_db, teacher_group))
             environment["NBGAMES_CLASS_PROGRESS"] = "1"
-        if class_db:
-            environment["NBGAMES_CLASS_DB"] = class_db
         what = "Students log in to JupyterHub and play on one shared nbgames server (a hub service)."
         body = SERVICE_PART.format(service=SERVICE, service_url=py(f"http://127.0.0.1:{service_port}"),
                                    python=py(sys.executable), notebooks=py(str(root)), environment=py(environment))
@@ -218,8 +259,23 @@ def hub_config(mode: str, out_dir: str | Path, *, notebooks: str | None = None, 
         args = [f"--MappingKernelManager.{key}={value}" for key, value in culling.items()]
         what = "Every student logs in and gets a Jupyter server of their own that opens on the game gallery."
         singleuser = str(Path(sys.executable).with_name("jupyterhub-singleuser"))
+        if class_progress:  # each student's server forwards its kernels' progress to the class service
+            environment["NBGAMES_CLASS_SERVICE"] = f"http://127.0.0.1:{service_port}/services/{SERVICE}/nbgames/progress/hub"
+            extensions = out / "jupyter" / "jupyter_server_config.d"
+            extensions.mkdir(parents=True, exist_ok=True)
+            (extensions / "nbgames-class.json").write_text(json.dumps(
+                {"ServerApp": {"jpserver_extensions": {"nbgames.classroom.hubservice": True}}}, indent=2))
+        else:
+            (out / "jupyter" / "jupyter_server_config.d" / "nbgames-class.json").unlink(missing_ok=True)
         body = SERVERS_PART.format(singleuser=py(singleuser), notebooks=py(str(root)), gallery=GALLERY,
                                    environment=py(environment), args=py(args))
+        if class_progress:
+            body += CLASS_SERVICE_PART.format(
+                service=SERVICE, service_url=py(f"http://127.0.0.1:{service_port}"), python=py(sys.executable),
+                environment=py(class_environment(class_db, teacher_group)), group=teacher_group,
+                group_literal=py(teacher_group))
+    if class_progress:
+        body += TEACHERS_PART.format(service=SERVICE, group_literal=py(teacher_group), teachers=py(teachers))
     head = HEADER.format(mode=mode, what=what, config=config, bind_url=py(f"http://:{port}"))
     config.write_text(head + body)
     return config

@@ -4,6 +4,10 @@ logging in with Chromium and playing New York through the proxy, in both modes.
 - ``service``: one shared nbgames server at /services/nbgames/ behind the hub's OAuth;
 - ``servers``: one Jupyter server per student whose default URL is the Voilà gallery.
 
+Both record the class's progress (issue 29): a student's answer reaches the one class database
+(in mode ``servers`` through the student's own server, forwarded with its hub token to the class
+service), and only a member of the teachers' hub group sees the teacher page.
+
 One hub per mode (module-scoped), one browser for the session. Kernels are culled within seconds
 here (the shipped figures are minutes) so the culling of a closed page can be watched.
 """
@@ -24,6 +28,10 @@ pytestmark = pytest.mark.browser
 
 PLAY = "/voila/render/newyork/play.ipynb"
 GALLERY = "/voila/render/index.ipynb"
+LEARN = "/voila/render/newyork/learn.ipynb"
+TEACHER = "tess"  # in the teachers' hub group (hub-config --teachers)
+TEACHER_PAGE = "/services/nbgames/nbgames/teacher"
+FORWARD = "/services/nbgames/nbgames/progress/hub"
 FAST_CULLING = {"cull_interval": 2, "cull_idle_timeout": 5}
 SERVICE_OVERRIDE = {
     "MappingKernelManager": FAST_CULLING,
@@ -48,7 +56,7 @@ def hub(request, tmp_path_factory):
     require_proxy()
     mode = request.param
     with Hub(mode, tmp_path_factory.mktemp(f"hub-{mode}"), voila_config=SERVICE_OVERRIDE,
-             server_culling=FAST_CULLING) as running:
+             server_culling=FAST_CULLING, teachers=[TEACHER]) as running:
         yield running
 
 
@@ -149,6 +157,121 @@ def test_another_student_has_a_kernel_of_their_own_and_cannot_reach_alices(hub, 
         assert alices in hub.kernels()
     finally:
         bob.close()
+
+
+def class_rows(hub: Hub) -> dict:
+    """What the hub's class database holds: students, and each answer as (name, lesson, step, right, answer)."""
+    from sqlalchemy import select
+
+    from nbgames.classroom import Store
+    from nbgames.classroom.schema import answers, students
+
+    store = Store.open(hub.class_db, migrate=False)
+    try:
+        with store.engine.connect() as c:
+            names = dict(c.execute(select(students.c.id, students.c.name)).all())
+            return {"students": [(r.class_code, r.name) for r in c.execute(select(students))],
+                    "answers": [(names[r.student_id], r.lesson, r.step, r.right, r.answer)
+                                for r in c.execute(select(answers).order_by(answers.c.id))]}
+    finally:
+        store.close()
+
+
+def wait_rows(hub: Hub, wanted, timeout: float = 30) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        rows = class_rows(hub)
+        if wanted(rows):
+            return rows
+        assert time.monotonic() < deadline, f"not in the class database: {rows}"
+        time.sleep(0.3)
+
+
+def test_a_students_answer_reaches_the_one_class_database(hub, student_a):
+    """Service: the shared server records it; servers: Alice's own server forwards it (her hub token)."""
+    board = Board(student_a.page, student_a).open(LEARN)
+    assert student_a.page.locator(".nbg-class-code").count() == 0  # the hub knows her: no class to join
+    board.canvas.scroll_into_view_if_needed()
+    board.click_square("F5")
+    board.wait_for(lambda: "Right" in board.text(".nbg-lesson-feedback"), "the right square")
+    rows = wait_rows(hub, lambda rows: ("alice", "ny-goal", 0, True, "**@F5") in rows["answers"])
+    assert rows["students"] == [("hub", "alice")]
+    assert not student_a.page.page_errors
+
+
+def teacher_page_in(page, hub: Hub):
+    """Open the teacher page from the hub's login form (with next=), as a teacher's bookmark does."""
+    page.goto(f"{hub.url}/hub/login?next={TEACHER_PAGE}", timeout=60_000)
+    page.fill("#username_input", TEACHER)
+    page.fill("#password_input", PASSWORD)
+    page.click("#login_submit")
+
+
+def test_only_the_teachers_group_sees_the_class(hub, browser, student_a):
+    import requests
+
+    site = hub.url + TEACHER_PAGE
+    for url in (site, site + "/data", site + "/export.csv?class=hub"):  # no session: the login, never the data
+        answer = requests.get(url, allow_redirects=False, timeout=30)
+        assert answer.status_code in (302, 403), (url, answer.status_code)
+        assert "alice" not in answer.text and "F5" not in answer.text
+        if answer.status_code == 302:
+            assert "/hub/" in answer.headers["Location"], answer.headers["Location"]
+    # a student of the class, logged in: refused, page and data alike
+    response = student_a.page.goto(site, timeout=60_000)
+    assert response.status == 403 and student_a.page.locator("tr.nbg-teacher-student").count() == 0
+    data = student_a.page.evaluate("async url => { const r = await fetch(url); return [r.status, await r.text()]; }",
+                                   site + "/data")
+    assert data[0] == 403 and "F5" not in data[1], data
+    # the teacher (a member of the group): the class, live
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list = []
+    page.on("pageerror", page_error_recorder(errors))
+    try:
+        teacher_page_in(page, hub)
+        page.wait_for_url(f"**{TEACHER_PAGE}**", timeout=60_000)
+        page.locator("tr.nbg-teacher-student", has=page.locator("th", has_text="alice")).wait_for(timeout=30_000)
+        cell = page.locator("tr.nbg-teacher-student td[data-lesson='ny-goal']").first
+        assert cell.get_attribute("data-state") in ("started", "done"), cell.get_attribute("data-state")
+        export = page.evaluate("async url => { const r = await fetch(url); return [r.status, await r.text()]; }",
+                               site + "/export.csv?class=hub&what=answers")
+        assert export[0] == 200 and "alice" in export[1] and "F5" in export[1], export
+        assert not errors
+    finally:
+        context.close()
+
+
+def test_a_server_may_record_only_its_own_student(hub):
+    """The class service's forwarding door: a hub token records under its own user, nobody else's."""
+    import requests
+
+    if hub.mode != "servers":
+        pytest.skip("the forwarding door is the servers mode's (the service mode's kernels are the service's own)")
+    session = hub.login("alice")
+    made = session.post(f"{hub.url}/hub/api/users/alice/tokens", json={"note": "test", "expires_in": 600},
+                        headers={"X-XSRFToken": session.cookies.get("_xsrf", "")}, timeout=30)
+    made.raise_for_status()
+    token = made.json()["token"]
+    door = hub.url + FORWARD
+    event = {"id": "f" * 32, "kind": "step_answered", "lesson": "ny-goal", "step": 1, "right": False,
+             "answer": "A1", "seconds": 1.5, "showed": False}
+    before = class_rows(hub)
+    for headers, body, status in [
+        ({}, event, 403),  # no token
+        ({"Authorization": "token not-a-hub-token"}, event, 403),
+        ({"Authorization": f"token {token}"}, {**event, "student": {"name": "bob"}}, 403),  # another student
+        ({"Authorization": f"token {token}"}, {**event, "step": "one"}, 400),  # wrong type
+        ({"Authorization": f"token {token}"}, {**event, "answer": "x" * 6000}, 413),  # too large
+    ]:
+        answer = requests.post(door, json=body, headers=headers, timeout=30)
+        assert answer.status_code == status, (body, answer.status_code, answer.text)
+    assert class_rows(hub) == before  # nothing written
+    answer = requests.post(door, json=event, headers={"Authorization": f"token {token}"}, timeout=30)
+    assert answer.status_code == 201, answer.text
+    assert ("alice", "ny-goal", 1, False, "A1") in class_rows(hub)["answers"]
+    mine = requests.get(door, headers={"Authorization": f"token {token}"}, timeout=30).json()
+    assert mine["name"] == "alice" and {a["answer"] for a in mine["answers"]} >= {"F5", "A1"}
 
 
 def test_the_kernel_of_a_closed_page_is_culled(hub, student_a):

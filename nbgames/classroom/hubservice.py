@@ -1,0 +1,291 @@
+"""The class's database on JupyterHub in mode ``servers`` (one Jupyter server per student).
+
+Two halves (docs/hub/README.md):
+
+- **the service** (``python -m nbgames.classroom.hubservice``, started by the hub as the service
+  ``nbgames``): the only process that holds the class database. It serves the teacher page at
+  ``/services/nbgames/nbgames/teacher`` (hub OAuth: a hub admin or a member of the teachers' group
+  sees it; anyone else gets 403, and a visitor with no hub session goes to the login first) and
+  ``POST/GET /services/nbgames/nbgames/progress/hub``, where a student's server hands in its
+  kernels' events with ``Authorization: token <that server's JupyterHub API token>``. The service
+  asks the hub whose token it is (`HubAuth.user_for_token`) and records under that hub user only:
+  an event naming anybody else is refused (403), and so is a request with no token, a token of
+  no user, or a token of a service.
+- **each student's server** (the jupyter_server extension of this module, switched on by
+  ``nbgames hub-config --mode servers --class-progress``): the kernels post their events to their
+  own server, signed with their connection keys, exactly as under ``nbgames serve``
+  (nbgames/serve/progress.py checks the signature and that the event names nobody but the
+  server's owner); the server then forwards the event to the service (`HubForwarder`). A student's
+  server holds its own hub token and no database credentials.
+
+A student owns their server (they may run code there), so a student can write made-up progress
+for themselves; no student can write for another, nor read anything but their own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import sys
+import urllib.error
+import urllib.request
+from types import SimpleNamespace
+from urllib.parse import urlparse
+
+from jupyter_server.utils import url_path_join
+from tornado import web
+
+from .store import ProgressError
+
+SERVICE_ENV = "NBGAMES_CLASS_SERVICE"  # in a student's server: the service's …/progress/hub address
+HUB_PATH = "nbgames/progress/hub"
+log = logging.getLogger("nbgames.hubservice")
+
+
+class ServiceAway(Exception):
+    """The service did not answer (the kernel's sink tries again on the 500 this becomes)."""
+
+
+class HubForwarder:
+    """A student's server's stand-in for the class database: each event goes to the service.
+
+    Shaped as the part of `nbgames.classroom.Store` that nbgames/serve/progress.py uses (`record`,
+    `student`, `close`, `url`, `engine.dialect.name`); called in the progress executor's threads."""
+
+    engine = SimpleNamespace(dialect=SimpleNamespace(name="hub-service"))
+
+    def __init__(self, url: str, token: str, timeout: float = 10.0):
+        self.url, self.token, self.timeout = url, token, timeout
+
+    def _ask(self, method: str, body: bytes | None = None) -> tuple[int, dict]:
+        request = urllib.request.Request(self.url, data=body, method=method, headers={
+            "Authorization": f"token {self.token}", "Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=self.timeout) as answer:
+                return answer.status, json.loads(answer.read() or b"{}")
+        except urllib.error.HTTPError as exc:
+            try:
+                message = json.loads(exc.read() or b"{}").get("error") or exc.reason
+            except ValueError:
+                message = str(exc.reason)
+            if exc.code < 500:
+                raise ProgressError(str(message), exc.code) from None
+            raise ServiceAway(f"the class service answered {exc.code}: {message}") from None
+        except OSError as exc:
+            raise ServiceAway(f"the class service cannot be reached: {exc}") from None
+
+    def record(self, class_code: str, name: str, data) -> bool:
+        """Hand one event to the service (which records it under this server's hub user)."""
+        status, _ = self._ask("POST", json.dumps(data).encode())
+        return status == 201
+
+    def student(self, class_code: str, name: str) -> dict:
+        return self._ask("GET")[1]
+
+    def close(self) -> None:
+        return None
+
+
+# --- the extension in each student's server --------------------------------------------------------
+def _jupyter_server_extension_points():
+    return [{"module": "nbgames.classroom.hubservice"}]
+
+
+def _load_jupyter_server_extension(serverapp) -> None:
+    """Mount ``<base>nbgames/progress`` in a student's server and tell its kernels to post there."""
+    from ..serve.progress import PATH, ProgressHandler, ProgressService, kernel_url
+    from .sink import HUB_ENV, URL_ENV
+
+    target, token = os.environ.get(SERVICE_ENV, ""), os.environ.get("JUPYTERHUB_API_TOKEN", "")
+    user = os.environ.get("JUPYTERHUB_USER", "")
+    if not (target and token and user):
+        serverapp.log.warning("nbgames: no class progress here (needs $%s, $JUPYTERHUB_API_TOKEN and "
+                              "$JUPYTERHUB_USER: a student's server on the hub)", SERVICE_ENV)
+        return
+
+    def kernel_key(kernel_id: str) -> bytes | None:
+        try:
+            return serverapp.kernel_manager.get_kernel(kernel_id).session.key
+        except (KeyError, AttributeError):
+            return None
+
+    # the hub lets only the server's owner in, so every kernel here is theirs
+    service = ProgressService(HubForwarder(target, token), kernel_key, lambda kernel_id: user)
+    serverapp.web_app.add_handlers(".*$", [(url_path_join(serverapp.base_url, PATH), ProgressHandler,
+                                            {"service": service})])
+    os.environ[URL_ENV] = kernel_url(serverapp)  # kernels start after this: they inherit it
+    os.environ[HUB_ENV] = "1"
+    serverapp.log.info("nbgames: class progress of %s goes to %s", user, target)
+
+
+# --- the service --------------------------------------------------------------------------------------
+class HubIdentity:
+    """Who a request comes from, by the hub's OAuth cookie (or a hub token in the Authorization
+    header): what the teacher page asks (``get_user(handler).hub_user``, the hub's user model)."""
+
+    def __init__(self, hub_auth):
+        self.hub_auth = hub_auth
+
+    async def get_user(self, handler):
+        model = await self.hub_auth.get_user(handler, sync=False)
+        return SimpleNamespace(hub_user=model) if model else None
+
+    def login_url(self, handler) -> str:
+        """The hub's authorize address; it brings the visitor back to this request's address."""
+        from tornado.httputil import url_concat
+
+        params = {}
+        if self.hub_auth.pkce_enabled:
+            verifier, challenge, method = self.hub_auth.generate_pkce_code_challenge()
+            params.update(code_challenge=challenge, code_challenge_method=method)
+        else:
+            verifier = None
+        params["state"] = self.hub_auth.set_state_cookie(handler, next_url=handler.request.uri,
+                                                        code_verifier=verifier)
+        return url_concat(self.hub_auth.login_url, params)
+
+
+class HubRecordHandler(web.RequestHandler):
+    """``POST`` one event of the token's hub user; ``GET`` that user's own data."""
+
+    def initialize(self, service, hub_auth) -> None:
+        self.service, self.hub_auth = service, hub_auth
+
+    def check_xsrf_cookie(self) -> None:
+        return None  # no cookie counts here: only the Authorization header's hub token
+
+    def set_default_headers(self) -> None:
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-store")
+
+    def write_error(self, status_code: int, **kwargs) -> None:
+        exc = kwargs.get("exc_info", (None, None, None))[1]
+        message = exc.log_message if isinstance(exc, web.HTTPError) and exc.log_message else "refused"
+        self.finish(json.dumps({"error": message}))
+
+    def refuse(self, status: int, message: str) -> None:
+        self.service.refused += 1
+        log.warning("Refused a forwarded progress request from %s: %s", self.request.remote_ip, message)
+        raise web.HTTPError(status, message)
+
+    async def user(self) -> str:
+        from ..serve.progress import header_token
+
+        token = header_token(self.request)
+        if not token:
+            self.refuse(403, "send your server's hub token: Authorization: token …")
+        try:
+            model = await self.hub_auth.user_for_token(token, sync=False)
+        except Exception as exc:  # noqa: BLE001 - the hub is away: the sink tries again later
+            raise web.HTTPError(503, "the hub does not answer") from exc
+        if not model or model.get("kind", "user") != "user" or not model.get("name"):
+            self.refuse(403, "not a hub user's token")
+        return model["name"]
+
+    async def post(self) -> None:
+        from ..serve.progress import MAX_BODY
+
+        name = await self.user()
+        if len(self.request.body) > MAX_BODY:
+            self.refuse(413, f"an event is at most {MAX_BODY} bytes")
+        try:
+            data = json.loads(self.request.body)
+        except (ValueError, UnicodeDecodeError):
+            self.refuse(400, "the body must be a JSON event")
+        if not isinstance(data, dict):
+            self.refuse(400, "an event is a JSON object")
+        claimed = data.pop("student", None)
+        if claimed is not None and (not isinstance(claimed, dict) or claimed.get("name") != name):
+            self.refuse(403, "a server may record only its own student's progress")
+        try:
+            new = await self.in_thread(self.service.store.record, self.service.hub_class, name, data)
+        except ProgressError as exc:
+            self.refuse(exc.status, str(exc))
+        self.service.written += new
+        self.set_status(201 if new else 200)
+        self.finish(json.dumps({"recorded": bool(new)}))
+
+    async def get(self) -> None:
+        name = await self.user()
+        self.finish(json.dumps(await self.in_thread(self.service.store.student, self.service.hub_class, name)))
+
+    async def in_thread(self, function, *args):
+        return await asyncio.get_running_loop().run_in_executor(self.service.executor, function, *args)
+
+
+def service_app(store, hub_auth, prefix: str) -> web.Application:
+    """The service's tornado application: the teacher page, the forwarded events, the OAuth callback."""
+    from jupyterhub.services.auth import HubOAuthCallbackHandler
+
+    from ..serve import teacher
+    from ..serve.progress import ProgressService
+
+    # no kernels of its own: every event comes in with a hub token (kernel_owner is never asked,
+    # but being set tells the teacher page it is under a hub)
+    service = ProgressService(store, lambda kernel_id: None, lambda kernel_id: None)
+    identity = HubIdentity(hub_auth)
+
+    class LoginFirst(teacher.TeacherPageHandler):
+        """The teacher page; a visitor with no hub session goes to the hub's login first."""
+
+        async def get(self) -> None:
+            if not self.token_given() and not self.get_cookie(teacher.COOKIE, ""):
+                if await identity.get_user(self) is None:
+                    return self.redirect(identity.login_url(self))
+            await super().get()
+
+    routes = teacher.handlers(prefix, service, identity)
+    routes[0] = (routes[0][0], LoginFirst, routes[0][2])
+    routes += [(url_path_join(prefix, HUB_PATH), HubRecordHandler, {"service": service, "hub_auth": hub_auth}),
+               (urlparse(hub_auth.oauth_redirect_uri).path, HubOAuthCallbackHandler)]  # uses HubOAuth.instance()
+    app = web.Application(routes, hub_auth=hub_auth, cookie_secret=os.urandom(32), xsrf_cookies=False)
+    app.progress = service
+    return app
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m nbgames.classroom.hubservice``: the class service, run by JupyterHub."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m nbgames.classroom.hubservice", description=main.__doc__)
+    parser.add_argument("--class-db", default=os.environ.get("NBGAMES_CLASS_DB") or None, metavar="URL",
+                        help="the class database (default $NBGAMES_CLASS_DB, else an SQLite file here)")
+    args = parser.parse_args(argv)
+    if "JUPYTERHUB_API_TOKEN" not in os.environ:
+        print("nbgames.classroom.hubservice: run by JupyterHub as a service (no JUPYTERHUB_API_TOKEN)",
+              file=sys.stderr)
+        return 2
+    from jupyterhub.services.auth import HubOAuth
+    from sqlalchemy.exc import SQLAlchemyError
+    from tornado.ioloop import IOLoop
+
+    from .store import Store
+
+    logging.basicConfig(level=logging.INFO, format="[%(levelname)1.1s %(asctime)s %(name)s] %(message)s")
+    try:
+        store = Store.open(args.class_db)
+    except SQLAlchemyError as exc:
+        print(f"nbgames.classroom.hubservice: the class database cannot be opened: {exc.__class__.__name__}: "
+              f"{str(exc).splitlines()[0]}", file=sys.stderr)
+        return 2
+    hub_auth = HubOAuth.instance(cache_max_age=60)  # the one the OAuth callback handler finds
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/nbgames/")
+    url = urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:8866"))
+    app = service_app(store, hub_auth, prefix)
+    app.listen(url.port or 8866, url.hostname or "127.0.0.1", max_body_size=64 * 1024)
+    log.info("nbgames class service: progress recorded in %s", store.url)
+    log.info("nbgames class service is running at %s (teacher page: %s)", url.geturl(),
+             url_path_join(prefix, "nbgames/teacher"))
+    try:
+        IOLoop.current().start()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        app.progress.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
