@@ -314,6 +314,15 @@ class _TeacherBase(web.RequestHandler):
             return is_hub_teacher(model if isinstance(model, dict) else None)
         return False
 
+    def hub_login(self) -> bool:
+        """Under a hub, a visitor with no hub session (and no token) goes to the hub's login and
+        comes back here (the identity provider's `get_user` found nobody and set the login URL)."""
+        if (self.identity is None or self.service.kernel_owner is None or self.token_given()
+                or getattr(self, "_jupyterhub_user", False) is not None):
+            return False
+        self.redirect(self.get_login_url())
+        return True
+
     def refuse(self) -> None:
         self.set_status(403)
         self.set_header("Content-Type", "text/html; charset=utf-8")
@@ -341,7 +350,7 @@ class TeacherPageHandler(_TeacherBase):
     async def get(self) -> None:
         given = self.get_query_argument("token", "")
         if not await self.is_teacher():
-            return self.refuse()
+            return None if self.hub_login() else self.refuse()
         if given:  # the link's token becomes a cookie, and leaves the address (history, screens)
             secure = self.request.protocol == "https"
             self.set_cookie(COOKIE, cookie_value(self.service.teacher_token), path=self.request.path,
