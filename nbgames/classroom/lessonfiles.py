@@ -20,6 +20,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from ..i18n import localize, msg
+
 LESSON_DIR_ENV = "NBGAMES_LESSON_DIR"
 UPLOAD_FOLDER = "nbgames-lessons"
 MAX_UPLOADED = 200  # files the upload folder holds
@@ -27,7 +29,10 @@ FILE_PREFIX = "file:"  # an assignment link's name for a lesson file: file:<name
 
 
 class LessonFileError(ValueError):
-    """A lesson file that cannot be stored or listed; the message says why, plainly."""
+    """A lesson file that cannot be stored; the message says why, plainly (`localized`)."""
+
+    def localized(self, lang: str | None = None) -> str:
+        return localize(self.args[0], lang)
 
 
 def upload_dir(db_url: str | None = None) -> Path:
@@ -52,8 +57,8 @@ def check_name(name: Any) -> str:
     from ..ui.lesson import LINK_NAME
 
     if not isinstance(name, str) or not LINK_NAME.match(name) or ".." in name:
-        raise LessonFileError("a lesson file's name is letters, digits, '-', '_' and '.', ending in .json "
-                              "(at most 100 characters), like my_lesson.json")
+        raise LessonFileError(msg("a lesson file's name is letters, digits, '-', '_' and '.', ending in .json "
+                                  "(at most 100 characters), like my_lesson.json"))
     return name
 
 
@@ -103,19 +108,22 @@ class LessonFiles:
                     found[path.name] = path
         return list(found.values())
 
-    def entries(self, lang: str = "en") -> list[dict]:
-        """Every good lesson file: name, recorded id, game, title in `lang`, steps, uploaded or served."""
+    def entry(self, path: Path, lang: str = "en") -> dict | None:
+        """A good lesson file's name, recorded id, game, title in `lang`, steps, and whether it
+        was uploaded (else served); None for a file that is no lesson."""
         from ..teach import text_in
 
-        out = []
-        for path in self._paths():
-            found = self._load(path)
-            if found is not None:
-                lesson, steps = found
-                out.append({"name": path.name, "id": recorded_id(lesson), "game": lesson.game,
-                            "title": text_in(lesson.title, lang) or path.name, "steps": steps,
-                            "uploaded": path.parent == self.uploads})
-        return out
+        found = self._load(path)
+        if found is None:
+            return None
+        lesson, steps = found
+        return {"name": path.name, "id": recorded_id(lesson), "game": lesson.game,
+                "title": text_in(lesson.title, lang) or path.name, "steps": steps,
+                "uploaded": path.parent == self.uploads}
+
+    def entries(self, lang: str = "en") -> list[dict]:
+        """Every good lesson file's `entry`."""
+        return [entry for entry in map(lambda path: self.entry(path, lang), self._paths()) if entry is not None]
 
     def steps(self) -> dict[str, int]:
         """Each lesson file's recorded id and its number of steps (what `check_lesson` accepts)."""
@@ -131,7 +139,7 @@ class LessonFiles:
                 return kit
         return None
 
-    def add(self, name: Any, data: bytes) -> dict:
+    def add(self, name: Any, data: bytes, lang: str = "en") -> dict:
         """Store an uploaded lesson file (checked by `load_lesson`); its entry. `LessonFileError`
         or `nbgames.teach.LessonError` say why a file is refused; nothing is written then. A file
         of the same name uploaded before is replaced."""
@@ -139,14 +147,17 @@ class LessonFiles:
 
         name = check_name(name)
         if len(data) > MAX_LESSON_BYTES:
-            raise LessonFileError(f"the file is too big for a lesson file (more than {MAX_LESSON_BYTES / 1e6:g} MB)")
+            raise LessonFileError(msg("the file is too big for a lesson file (more than {limit} MB)",
+                                      limit=f"{MAX_LESSON_BYTES / 1e6:g}"))
         if self.served is not None and (self.served / name).exists():
-            raise LessonFileError(f"the lessons folder has a file {name} already: give yours another name")
-        lesson = load_lesson(bytes(data))
+            raise LessonFileError(msg("the lessons folder has a file {name} already: give yours another name",
+                                      name=name))
+        load_lesson(bytes(data))
         self.uploads.mkdir(parents=True, exist_ok=True)
         target = self.uploads / name
         if not target.exists() and sum(1 for p in self.uploads.iterdir() if p.suffix == ".json") >= MAX_UPLOADED:
-            raise LessonFileError(f"{MAX_UPLOADED} lesson files are uploaded already: remove some from {self.uploads}")
+            raise LessonFileError(msg("{limit} lesson files are uploaded already: remove some from {folder}",
+                                      limit=MAX_UPLOADED, folder=str(self.uploads)))
         handle, temporary = tempfile.mkstemp(dir=self.uploads, prefix=".upload-", suffix=".tmp")
         try:
             with os.fdopen(handle, "wb") as out:
@@ -155,4 +166,6 @@ class LessonFiles:
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
-        return {"name": name, "id": recorded_id(lesson), "game": lesson.game, "steps": len(lesson.lesson("en").steps)}
+        with self._lock:
+            self._loaded.pop(target, None)
+        return self.entry(target, lang) or {}

@@ -37,6 +37,7 @@ from concurrent.futures import ThreadPoolExecutor
 from jupyter_server.utils import url_path_join
 from tornado import web
 
+from ..classroom.lessonfiles import LESSON_DIR_ENV, LessonFiles, upload_dir
 from ..classroom.sink import KERNEL_HEADER, SIGNATURE_HEADER, TIME_HEADER, URL_ENV, signature
 from ..classroom.store import ProgressError, Store, check_class_code, check_nickname
 
@@ -66,8 +67,11 @@ class ProgressService:
 
     def __init__(self, store: Store, kernel_key: Callable[[str], bytes | None],
                  kernel_owner: Callable[[str], str | None] | None = None, teacher_token: str | None = None,
-                 hub_class: str | None = None):
+                 hub_class: str | None = None, lesson_files: LessonFiles | None = None):
         self.store = store
+        # the lesson files a teacher hands out: the served lessons folder and the teacher's uploads
+        self.lesson_files = lesson_files or LessonFiles(None, upload_dir(store.url))
+        store.lesson_files = self.lesson_files.steps
         self.kernel_key = kernel_key
         self.kernel_owner = kernel_owner
         self.teacher_token = teacher_token or os.environ.get(TEACHER_ENV) or secrets.token_urlsafe(24)
@@ -76,6 +80,8 @@ class ProgressService:
         # SQLite has one writer at a time: one thread; a server database takes a few at once.
         workers = 1 if store.engine.dialect.name == "sqlite" else 4
         self.executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="nbgames-progress")
+        # the teacher page's board pictures: a game's view is built once, on a thread of its own
+        self.pictures = ThreadPoolExecutor(max_workers=1, thread_name_prefix="nbgames-pictures")
         self.written = self.refused = 0
         self.identity = None  # under a hub: the server's identity provider (the teacher page asks it who)
 
@@ -108,6 +114,7 @@ class ProgressService:
         return student
 
     def close(self) -> None:
+        self.pictures.shutdown(wait=True)
         self.executor.shutdown(wait=True)
         self.store.close()
 
@@ -257,9 +264,13 @@ def voila_service(app) -> ProgressService | None:
 
     owners = getattr(app.identity_provider, "kernel_owners", None)
     owner = (lambda kernel_id: app.identity_provider.kernel_owners.get(kernel_id)) if owners is not None else None
-    service = ProgressService(store, kernel_key, owner, teacher_token=app.teacher_token or None)
+    from pathlib import Path
+
+    files = LessonFiles(Path(app.root_dir) / "lessons", upload_dir(store.url))
+    service = ProgressService(store, kernel_key, owner, teacher_token=app.teacher_token or None, lesson_files=files)
     service.identity = app.identity_provider
     os.environ[URL_ENV] = kernel_url(app)
+    os.environ[LESSON_DIR_ENV] = str(files.uploads)  # the kernels open the teacher's uploads from there
     app.log.warning("nbgames serve: class progress recorded in %s", store.url)
     app.log.warning("nbgames serve: teacher token (keep it for the teacher page): %s", service.teacher_token)
     app.log.warning("nbgames serve: the teacher page: this server's address + %s?token=%s",

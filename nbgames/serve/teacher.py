@@ -33,9 +33,10 @@ from jupyter_server.utils import url_path_join
 from sqlalchemy import select
 from tornado import web
 
-from ..classroom.schema import answers, students
-from ..classroom.store import ProgressError, check_class_code, teacher_board, write_csv
+from ..classroom.schema import ANSWER_LEN, answers, students
+from ..classroom.store import ProgressError, check_class_code, check_lesson, teacher_board, write_csv
 from ..i18n import LANGUAGES, _, normalize, using
+from ..teach import MAX_LESSON_BYTES
 from .progress import ProgressService, header_token, is_hub_teacher
 
 PATH = "nbgames/teacher"
@@ -99,6 +100,15 @@ def page_texts(lang: str) -> dict[str, str]:
         "assign_how": _("Tick the lessons, then give the class this link: their learn page lists these "
                         "lessons first and opens the first one.", lang),
         "game": _("Game", lang),
+        "board": _("The board at this step", lang),
+        "board_alt": _("The board the students saw at step {n} of {lesson}", lang),
+        "file": _("lesson file", lang),
+        "upload": _("Add a lesson file (made with the lesson recorder):", lang),
+        "upload_how": _("It is checked first; then it can be handed out like the built-in lessons, and your "
+                        "students' pages open it from this server.", lang),
+        "uploaded": _("Added {name}: {title}. It is in the list of its game below.", lang),
+        "upload_refused": _("This lesson file was not added: {reason}", lang),
+        "upload_too_big": _("This file is too big for a lesson file (more than {limit} MB).", lang),
     }
 
 
@@ -118,6 +128,7 @@ td.done {{ background: #e6f4ea; color: #14532d; }} td.stuck {{ background: #fde8
 td.started {{ background: #fff7e0; color: #6b4e00; }} td.not_started {{ color: #57606a; }}
 .said {{ color: #57606a; font-size: .9em; }} .offline {{ color: #8a1c1c; }}
 a {{ color: #0b5cad; }}
+img.nbg-teacher-board {{ width: 220px; max-width: 40vw; height: auto; display: block; }}
 </style></head>
 <body>
 <h1>{title}</h1>
@@ -133,6 +144,10 @@ a {{ color: #0b5cad; }}
 <div class="scroll"><table id="nbg-steps" class="nbg-teacher-steps"></table></div>
 <h2>{assign}</h2>
 <p class="said">{assign_how}</p>
+<p class="bar"><label>{upload} <input type="file" id="nbg-upload" class="nbg-teacher-upload"
+  accept=".json,application/json"></label></p>
+<p class="said">{upload_how}</p>
+<p id="nbg-upload-said" class="said" role="status" aria-live="polite"></p>
 <div class="bar"><label>{game} <select id="nbg-assign-game"></select></label></div>
 <div id="nbg-assign-lessons" class="nbg-teacher-assign"></div>
 <p><input id="nbg-assign-link" class="nbg-teacher-assign-link" readonly aria-label="{assign}"
@@ -144,6 +159,13 @@ const DATA = {data_url};
 const CSV = {csv_url};
 const SITE = {site_url};
 const GAMES = {games};
+const PICTURE = {picture_url};
+const LESSONS = {lessons_url};
+const LANG = {lang_json};
+const MAX_BYTES = {max_bytes};
+let FILES = [];
+const picked = new Set();
+let shownLessons = "";
 const gameSelect = document.getElementById("nbg-assign-game");
 function assignLink() {{
   const picked = [...document.querySelectorAll("#nbg-assign-lessons input:checked")].map((box) => box.value);
@@ -155,12 +177,18 @@ function assignLink() {{
 }}
 function assignLessons() {{
   const list = document.getElementById("nbg-assign-lessons");
-  list.replaceChildren(...(GAMES[gameSelect.value] || []).map(([id, name]) => {{
+  const files = FILES.filter((f) => f.game === gameSelect.value).map((f) => ["file:" + f.name,
+    f.title + " (" + T.file + ": " + f.name + ")"]);
+  const lessons = [...(GAMES[gameSelect.value] || []), ...files];
+  const key = gameSelect.value + JSON.stringify(lessons);
+  if (key === shownLessons) return;
+  shownLessons = key;
+  list.replaceChildren(...lessons.map(([id, name]) => {{
     const label = document.createElement("label");
     label.style.display = "block";
     const box = document.createElement("input");
-    box.type = "checkbox"; box.value = id;
-    box.addEventListener("change", assignLink);
+    box.type = "checkbox"; box.value = id; box.checked = picked.has(id);
+    box.addEventListener("change", () => {{ if (box.checked) picked.add(id); else picked.delete(id); assignLink(); }});
     label.append(box, " " + name);
     return label;
   }}));
@@ -180,7 +208,43 @@ function cell(row, text, tag, cls) {{
   return c;
 }}
 function title(id) {{ return TITLES[id] || id; }}
+function board(step) {{
+  const query = new URLSearchParams({{ lesson: step.lesson, step: String(step.step), lang: LANG }});
+  for (const [answer] of step.wrong) query.append("wrong", answer);
+  const img = document.createElement("img");
+  img.className = "nbg-teacher-board"; img.loading = "lazy"; img.decoding = "async";
+  img.alt = T.board_alt.replace("{{n}}", String(step.step + 1)).replace("{{lesson}}", title(step.lesson));
+  img.src = PICTURE + "?" + query;
+  return img;
+}}
+async function upload(file) {{
+  const said = document.getElementById("nbg-upload-said");
+  if (file.size > MAX_BYTES) {{ said.textContent = T.upload_too_big; return; }}
+  try {{
+    const answer = await fetch(LESSONS + "?" + new URLSearchParams({{ name: file.name, lang: LANG }}), {{
+      method: "POST", credentials: "same-origin", body: await file.arrayBuffer(),
+      headers: {{ "Content-Type": "application/json", "X-Nbgames-Teacher": "1" }} }});
+    const reply = await answer.json();
+    if (!answer.ok) {{
+      said.textContent = T.upload_refused.replace("{{reason}}", reply.error || String(answer.status));
+      return;
+    }}
+    said.textContent = T.uploaded.replace("{{name}}", reply.file.name).replace("{{title}}", reply.file.title);
+    if (GAMES[reply.file.game]) {{ gameSelect.value = reply.file.game; }}
+    poll();
+  }} catch (err) {{
+    said.textContent = T.offline;
+  }}
+}}
+document.getElementById("nbg-upload").addEventListener("change", (event) => {{
+  const file = event.target.files[0];
+  event.target.value = "";
+  if (file) upload(file);
+}});
 function show(data) {{
+  FILES = data.files || [];
+  for (const f of FILES) TITLES[f.id] = f.title;
+  assignLessons();
   const classes = data.classes || [];
   if (!wanted && classes.length) wanted = classes[0];
   select.replaceChildren(...classes.map((c) => {{ const o = document.createElement("option"); o.value = c;
@@ -215,7 +279,7 @@ function show(data) {{
     table.append(row);
   }}
   const sh = document.createElement("tr");
-  for (const word of [T.lesson, T.step, T.answered, T.right_first, T.wrong]) cell(sh, word, "th");
+  for (const word of [T.lesson, T.step, T.answered, T.right_first, T.wrong, T.board]) cell(sh, word, "th");
   steps.append(sh);
   for (const step of board.steps) {{
     const row = document.createElement("tr");
@@ -230,6 +294,7 @@ function show(data) {{
       line.append(code, " " + T.times.replace("{{n}}", String(n)));
       wrong.append(line);
     }}
+    cell(row, "").append(board(step));
     steps.append(row);
   }}
 }}
@@ -372,6 +437,9 @@ class TeacherPageHandler(_TeacherBase):
             site_url=_json_for_script(base[: -len(PATH)] if base.endswith(PATH) else "/"),
             texts=_json_for_script(texts), titles=_json_for_script(lesson_titles(lang)),
             data_url=_json_for_script(base + "/data"), csv_url=_json_for_script(base + "/export.csv"),
+            picture_url=_json_for_script(base + "/step.svg"), lessons_url=_json_for_script(base + "/lessons"),
+            lang_json=_json_for_script(lang), max_bytes=MAX_LESSON_BYTES,
+            upload=html.escape(texts["upload"]), upload_how=html.escape(texts["upload_how"]),
             wanted=_json_for_script(self.class_code() or ""), poll_ms=POLL_MS)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Content-Security-Policy", f"default-src 'none'; script-src 'nonce-{nonce}'; "
@@ -398,8 +466,9 @@ class TeacherDataHandler(_TeacherBase):
         if code is None and classes:
             code = classes[0]
         board = await self.in_thread(teacher_board, store, code) if code in classes else None
+        files = await self.in_thread(self.service.lesson_files.entries, self.lang)
         self.set_header("Content-Type", "application/json")
-        self.finish(json.dumps({"classes": classes, "board": board}))
+        self.finish(json.dumps({"classes": classes, "board": board, "files": files}))
 
 
 class TeacherExportHandler(_TeacherBase):
@@ -419,6 +488,95 @@ class TeacherExportHandler(_TeacherBase):
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", f'attachment; filename="nbgames-{code}-{what}.csv"')
         self.finish("\ufeff" + out.getvalue())  # the BOM: spreadsheets read the Japanese right
+
+
+class TeacherPictureHandler(_TeacherBase):
+    """``step.svg?lesson=ID&step=N[&wrong=ANSWER…][&lang=ja]``: the board of a lesson step as the
+    students saw it, the squares of the wrong answers (at most `MAX_MARKS`) marked."""
+
+    def set_default_headers(self) -> None:
+        super().set_default_headers()
+        self.set_header("Cache-Control", "private, max-age=60")  # the page asks again every few seconds
+
+    async def get(self) -> None:
+        from ..ui.step_picture import MAX_MARKS
+
+        if not await self.is_teacher():
+            return self.refuse()
+        lesson, step = self.get_query_argument("lesson", ""), self.get_query_argument("step", "")
+        wrong = self.get_query_arguments("wrong")
+        if not step.isdigit() or len(step) > 4 or len(wrong) > MAX_MARKS or any(len(w) > ANSWER_LEN for w in wrong):
+            raise web.HTTPError(400, "ask for ?lesson=ID&step=N and at most 3 wrong answers")
+        try:
+            check_lesson(lesson, int(step), self.service.lesson_files.steps())
+        except ProgressError as exc:
+            raise web.HTTPError(400, str(exc)) from None
+        try:
+            svg = await asyncio.get_running_loop().run_in_executor(
+                self.service.pictures, draw_step, self.service, lesson, int(step), self.lang, wrong)
+        except (KeyError, ValueError):
+            raise web.HTTPError(404, "no such lesson step here") from None
+        self.set_header("Content-Type", "image/svg+xml; charset=utf-8")
+        self.set_header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+        self.finish(svg)
+
+
+def draw_step(service: ProgressService, lesson_id: str, step: int, lang: str, wrong: list[str]) -> str:
+    """The SVG of a lesson step's board (`nbgames.ui.step_picture`): a built-in lesson or a lesson file."""
+    from ..ui.step_picture import builtin_lesson, step_picture
+
+    def find(lesson: str, lang: str):
+        return builtin_lesson(lesson, lang) or service.lesson_files.lesson(lesson, lang)
+
+    picture = step_picture(lesson_id, step, lang, find)
+    title = _("{lesson}, step {n}", lang).format(lesson=picture.lesson.title, n=step + 1)
+    return picture.svg(wrong, title)
+
+
+@web.stream_request_body
+class TeacherLessonsHandler(_TeacherBase):
+    """``POST lessons?name=FILE.json``: the teacher uploads a lesson file (the body, at most
+    `MAX_LESSON_BYTES`), checked and kept with the class's lesson files (`LessonFiles.add`).
+    Only from the teacher page itself: it sends the header ``X-Nbgames-Teacher: 1``, which no
+    other site's form or script can add without this server's leave."""
+
+    def prepare(self) -> None:
+        self._body = bytearray()
+        self._too_big = False
+        length = self.request.headers.get("Content-Length", "")
+        if self.request.method == "POST":
+            if not length.isdigit():
+                raise web.HTTPError(411, "send the file with a Content-Length")
+            self.request.connection.set_max_body_size(MAX_LESSON_BYTES + 1)
+            self._too_big = int(length) > MAX_LESSON_BYTES
+
+    def data_received(self, chunk: bytes) -> None:
+        if not self._too_big:
+            self._body += chunk
+            self._too_big = len(self._body) > MAX_LESSON_BYTES
+
+    def answer(self, status: int, **data) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps(data))
+
+    async def post(self) -> None:
+        from ..classroom.lessonfiles import LessonFileError
+        from ..teach import LessonError
+        from ..ui.step_picture import forget_pictures
+
+        if self.request.headers.get("X-Nbgames-Teacher") != "1" or not await self.is_teacher():
+            return self.answer(403, error=_("For the teacher only", self.lang))
+        if self._too_big:
+            return self.answer(413, error=_("This file is too big for a lesson file (more than {limit} MB).",
+                                            self.lang).format(limit=f"{MAX_LESSON_BYTES / 1e6:g}"))
+        files = self.service.lesson_files
+        try:
+            entry = await self.in_thread(files.add, self.get_query_argument("name", ""), bytes(self._body), self.lang)
+        except (LessonFileError, LessonError) as exc:
+            return self.answer(400, error=exc.localized(self.lang))
+        forget_pictures(entry["id"])
+        self.answer(201, file=entry)
 
 
 def lesson_rows(store, code: str, lang: str) -> list[list]:
@@ -449,4 +607,6 @@ def handlers(base_url: str, service: ProgressService, identity=None) -> list[tup
     path = url_path_join(base_url, PATH)
     args = {"service": service, "identity": identity}
     return [(path, TeacherPageHandler, args), (url_path_join(path, "data"), TeacherDataHandler, args),
-            (url_path_join(path, "export.csv"), TeacherExportHandler, args)]
+            (url_path_join(path, "export.csv"), TeacherExportHandler, args),
+            (url_path_join(path, "step.svg"), TeacherPictureHandler, args),
+            (url_path_join(path, "lessons"), TeacherLessonsHandler, args)]

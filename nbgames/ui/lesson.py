@@ -353,23 +353,28 @@ def lesson_link(query: str | None = None) -> str | None:
 
 ASSIGN_ID = re.compile(r"^[A-Za-z0-9_.-]{1,60}$")
 MAX_ASSIGNED = 30
+ASSIGN_FILE = "file:"  # an assigned lesson file: file:<name> (nbgames.classroom.lessonfiles)
+LESSON_DIR_ENV = "NBGAMES_LESSON_DIR"  # the class server's folder of the teacher's uploaded lesson files
 MAX_ANSWER = 200  # the longest answer the class server records (nbgames.classroom.schema.ANSWER_LEN)
 
 
 def assigned_link(query: str | None = None) -> list[str]:
     """The lessons a teacher's link hands out (``?assign=id1,id2``, built on the teacher page), in
-    the link's order; [] if it names none. `query`: as for `lesson_link`."""
+    the link's order; [] if it names none. `query`: as for `lesson_link`.
+    A lesson file is named ``file:<name>`` (a plain file name, see `find_lesson_file`)."""
     asked = _query(query).get("assign")
     if not asked:
         return []
-    ids = [part for part in asked[0].split(",") if ASSIGN_ID.match(part)]
+    ids = [part for part in asked[0].split(",") if ASSIGN_ID.match(part) or (
+        part.startswith(ASSIGN_FILE) and LINK_NAME.match(part[len(ASSIGN_FILE):]) and ".." not in part)]
     return list(dict.fromkeys(ids))[:MAX_ASSIGNED]
 
 
 def find_lesson_file(name: str, folder: str | os.PathLike | None = None) -> str:
     """The path of the lesson file `name` (a plain file name: no folder, no '..') next to the
     page's notebook (`folder`, default the kernel's working folder, which Voilà sets to the
-    notebook's) or in a ``lessons`` folder beside it or beside its parent (notebooks/lessons/).
+    notebook's) or in a ``lessons`` folder beside it or beside its parent (notebooks/lessons/),
+    or in the class server's folder of uploaded lesson files ($NBGAMES_LESSON_DIR).
     `LessonError` when the name is not plain or no such file exists."""
     from pathlib import Path
 
@@ -379,7 +384,8 @@ def find_lesson_file(name: str, folder: str | os.PathLike | None = None) -> str:
     if not isinstance(name, str) or not LINK_NAME.match(name) or ".." in name:
         raise LessonError(msg(LESSON_TEXT["link_bad_name"]))
     here = Path(folder) if folder is not None else Path.cwd()
-    for place in (here, here / "lessons", here.parent / "lessons"):
+    uploads = os.environ.get(LESSON_DIR_ENV, "").strip()
+    for place in (here, here / "lessons", here.parent / "lessons", *([Path(uploads)] if uploads else [])):
         path = place / name
         if path.is_file():
             return str(path)
@@ -551,8 +557,11 @@ class LessonRunner:
         self.assigned_items: list = []
         self._open_link()
         # A teacher's link (?assign=…): those lessons come first, in a row of their own.
+        asked = assigned_link()
+        files = {name: self._open_named(name[len(ASSIGN_FILE):]) for name in asked if name.startswith(ASSIGN_FILE)}
         ids = [lesson.id for lesson in self.lessons]
-        self.assigned = [ids.index(i) for i in assigned_link() if i in ids]
+        self.assigned = list(dict.fromkeys(files[i] if i in files else ids.index(i) for i in asked
+                                           if files.get(i) is not None or i in ids))
         self.assigned_items = [button("", "nbg-lesson-assigned-item", lambda i=i: self.go(i)) for i in self.assigned]
         if self.assigned:
             row = widgets.HBox([widgets.HTML(f"<b>{_escape(_('Your teacher asks for these lessons:'))}</b>"),
@@ -572,17 +581,21 @@ class LessonRunner:
 
     def _open_link(self) -> None:
         """Open the lesson file the page's link names (``?lesson=name.json``), at once."""
+        name = lesson_link()
+        if name is not None:
+            self._linked = self._open_named(name)
+
+    def _open_named(self, name: str) -> int | None:
+        """Open the lesson file a link names (``?lesson=name.json``, or ``file:<name>`` in a
+        teacher's ``?assign=``); its index, or None (said on the page) when it cannot be opened."""
         from ..teach import LessonError, load_lesson
 
-        name = lesson_link()
-        if name is None:
-            return
         try:
             lesson = load_lesson(find_lesson_file(name), game=self.session.game.name)
         except LessonError as exc:
             self._say_file(lesson_text("link_refused", reason=exc.localized(self.lang)), False)
-            return
-        self._linked = self.add_lesson(lesson, name)
+            return None
+        return self.add_lesson(lesson, name)
 
     def _on_file(self, change: dict) -> None:
         files = change["new"]
