@@ -246,3 +246,120 @@ def test_a_page_s_kernel_does_not_load_the_database_library():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_the_teacher_sees_each_step_s_board_with_the_wrong_answers_marked(class_server):
+    from xml.etree import ElementTree
+
+    from test_classroom import TOKEN
+
+    from nbgames.classroom.sink import KERNEL_HEADER, SIGNATURE_HEADER, TIME_HEADER, signature
+
+    srv, progress, db_url = class_server
+    teacher = {"Authorization": f"token {TOKEN}"}
+    runner = learn()
+    runner.join_box.join("maple-3", "Aki")
+    runner.view.click("E5")  # wrong: a legal move, not the one asked
+    runner.view.click("E5")  # the same again (a double click): one wrong answer on the teacher page
+    assert progress.flush(10) and progress.failed == 0, progress.last_error
+    status, _, data = http_get(srv, "/nbgames/teacher/data?class=maple-3", teacher)
+    (step,) = __import__("json").loads(data)["board"]["steps"]
+    assert step["wrong"] == [["**@E5", 1]]
+    path = "/nbgames/teacher/step.svg?lesson=ny-goal&step=0&wrong=%2A%2A%40E5&lang=ja"
+    status, headers, svg = http_get(srv, path, teacher)
+    assert status == 200 and headers["content-type"].startswith("image/svg+xml")
+    assert headers["content-security-policy"].startswith("default-src 'none'")  # no script, even opened alone
+    root = ElementTree.fromstring(svg)
+    assert root.get("data-marked") == "E5" and root.get("aria-label") == "ゲームの目的とボード のステップ 1; **@E5"
+    # the teacher's only: no token, a student's own signed request
+    assert http_get(srv, path)[0] == 403
+    stamp = str(int(__import__("time").time()))
+    signed = {KERNEL_HEADER: progress.kernel_id, TIME_HEADER: stamp,
+              SIGNATURE_HEADER: signature(progress.key, "GET", path.split("?")[0], stamp, b"")}
+    assert http_get(srv, path, signed)[0] == 403
+    for bad in ("lesson=ny-goal&step=2", "lesson=ny-goal&step=-1", "lesson=ny-goal&step=x", "lesson=..%2Fetc&step=0",
+                "lesson=ny-goal&step=0" + "&wrong=F5" * 4, "lesson=ny-goal&step=0&wrong=" + "x" * 201,
+                "lesson=lesson-nothere&step=0", "step=0"):
+        assert http_get(srv, "/nbgames/teacher/step.svg?" + bad, teacher)[0] in (400, 404), bad
+    status, _, page = http_get(srv, "/nbgames/teacher", teacher)
+    assert status == 200 and "/nbgames/teacher/step.svg" in page and "The board at this step" in page
+
+
+def test_a_teacher_hands_out_an_uploaded_lesson_file_and_sees_its_answers(class_server, monkeypatch):
+    import json
+    from pathlib import Path
+
+    from test_classroom import TOKEN
+
+    from nbgames.classroom.store import ProgressError, check_lesson
+
+    srv, progress, db_url = class_server
+    files = srv.service.lesson_files
+    upload = Path(__file__).parent / "data" / "lessons" / "newyork.json"
+
+    def send(name, body: bytes, headers=None) -> tuple[int, dict]:
+        import http.client
+        from urllib.parse import quote
+
+        connection = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=20)
+        try:
+            heads = {"Authorization": f"token {TOKEN}", "X-Nbgames-Teacher": "1"} if headers is None else headers
+            connection.request("POST", "/nbgames/teacher/lessons" + ("" if name is None else f"?name={quote(name)}"),
+                               body=body, headers=heads)
+            answer = connection.getresponse()
+            return answer.status, json.loads(answer.read() or b"{}")
+        except (BrokenPipeError, ConnectionResetError):
+            return 413, {}
+        finally:
+            connection.close()
+
+    good = upload.read_bytes()
+    # refused, and nothing written: not the teacher, no page header, bad names, not a lesson, too big
+    assert send("grow.json", good, {})[0] == 403
+    assert send("grow.json", good, {"Authorization": f"token {TOKEN}"})[0] == 403  # another site's form
+    for name in ("../grow.json", "grow", "a" * 200 + ".json", "", None, "..json", "sub/grow.json"):
+        status, said = send(name, good)
+        assert status == 400 and "name" in said["error"], name
+    status, said = send("bad.json", b"{\"format\": 5}")
+    assert status == 400 and said["error"]
+    status, said = send("bad.json", b"\xff\xfe not json")
+    assert status == 400 and "JSON" in said["error"]
+    assert send("huge.json", b"{" + b" " * 2_000_001 + b"}")[0] == 413
+    assert not files.uploads.exists() or list(files.uploads.iterdir()) == []
+
+    status, said = send("grow.json", good)
+    assert status == 201 and said["file"] == {"name": "grow.json", "id": "lesson-27573f0bd936", "game": "newyork",
+                                              "title": "Grow your group", "steps": 6, "uploaded": True}
+    assert (files.uploads / "grow.json").read_bytes() == good
+    status, _, data = http_get(srv, "/nbgames/teacher/data", {"Authorization": f"token {TOKEN}"})
+    assert [f["name"] for f in json.loads(data)["files"]] == ["grow.json"]
+
+    # the student's page opens the link's file first and records its answers under its id
+    monkeypatch.setenv("NBGAMES_LESSON_DIR", str(files.uploads))
+    monkeypatch.setenv("QUERY_STRING", "assign=file:grow.json,ny-goal,file:..%2Fx.json,file:nothere.json&class=maple-3")
+    runner = learn()
+    assert [runner.lessons[i].id for i in runner.assigned] == ["lesson-27573f0bd936", "ny-goal"]
+    assert runner.lessons[runner.index].id == "lesson-27573f0bd936"
+    assert "nothere.json" in runner.file_message.value  # a file the link names but the server lacks: said
+    runner.join_box.join("maple-3", "Aki")
+    runner.view.click("C2")  # wrong
+    runner.view.click("F5")  # right
+    assert progress.flush(10) and progress.failed == 0, progress.last_error
+    status, _, data = http_get(srv, "/nbgames/teacher/data?class=maple-3", {"Authorization": f"token {TOKEN}"})
+    board = json.loads(data)["board"]
+    assert board["lessons"] == ["lesson-27573f0bd936"]
+    (step,) = board["steps"]
+    assert (step["lesson"], step["step"], step["right_first"], step["wrong"]) == ("lesson-27573f0bd936", 0, 0,
+                                                                                  [["C2", 1]])
+    status, headers, svg = http_get(srv, "/nbgames/teacher/step.svg?lesson=lesson-27573f0bd936&step=0&wrong=C2",
+                                    {"Authorization": f"token {TOKEN}"})
+    assert status == 200 and "data-marked='C2'" in svg
+
+    # the ids the store accepts: a known file's steps exactly; hostile ids never
+    known = files.steps()
+    assert known == {"lesson-27573f0bd936": 6}
+    check_lesson("lesson-27573f0bd936", 5, known)
+    for lesson, step in (("lesson-27573f0bd936", 6, ), ("../etc/passwd", 0), ("lesson-" + "a" * 200, 0), (5, 0),
+                         (None, 0), (["ny-goal"], 0), ("file:grow.json", 0), ("ny-goal", 2), ("ny-goal", True)):
+        with pytest.raises(ProgressError):
+            check_lesson(lesson, step, known)

@@ -108,8 +108,13 @@ def page_texts(lang: str) -> dict[str, str]:
                         "students' pages open it from this server.", lang),
         "uploaded": _("Added {name}: {title}. It is in the list of its game below.", lang),
         "upload_refused": _("This lesson file was not added: {reason}", lang),
-        "upload_too_big": _("This file is too big for a lesson file (more than {limit} MB).", lang),
+        "upload_too_big": too_big(lang),
     }
+
+
+def too_big(lang: str) -> str:
+    return _("This file is too big for a lesson file (more than {limit} MB).", lang).format(
+        limit=f"{MAX_LESSON_BYTES / 1e6:g}")
 
 
 PAGE = """<!DOCTYPE html>
@@ -568,8 +573,7 @@ class TeacherLessonsHandler(_TeacherBase):
         if self.request.headers.get("X-Nbgames-Teacher") != "1" or not await self.is_teacher():
             return self.answer(403, error=_("For the teacher only", self.lang))
         if self._too_big:
-            return self.answer(413, error=_("This file is too big for a lesson file (more than {limit} MB).",
-                                            self.lang).format(limit=f"{MAX_LESSON_BYTES / 1e6:g}"))
+            return self.answer(413, error=too_big(self.lang))
         files = self.service.lesson_files
         try:
             entry = await self.in_thread(files.add, self.get_query_argument("name", ""), bytes(self._body), self.lang)
