@@ -401,3 +401,50 @@ def test_forget_a_class_deletes_its_students_and_their_progress_only(sqlite_url,
     assert capsys.readouterr().out.strip().splitlines()[-1] == "oak-1: 1 students, 1 lesson events, 1 answers, 1 games"
 
 
+
+
+def test_a_wrong_answer_repeated_counts_once_per_student_and_step_but_every_answer_is_kept(db_url):
+    from nbgames.classroom.store import teacher_board
+
+    with ProgressServer(db_url, {}) as srv:
+        said = {  # each student's answers to ny-goal step 0, in order (True: right)
+            "Aki": ["E5", "E5", True],  # a double click on the wrong square, then right
+            "Ben": ["E5", "G2", "E5", "G2"],  # two squares in turn: four attempts (stuck), one student each
+            "Cleo": ["D3", "D3", "D3", "D3"],  # one square clicked four times in a row: one attempt, not stuck
+            "Dan": ["D3", "E5", "A1"],  # three different wrong squares, no right one: stuck
+            "Eve": [True, "E5"],  # right at the first try (a wrong click later changes nothing)
+        }
+        for name, answers in said.items():
+            sink = srv.sink("maple-3", name)
+            sink.lesson_started("ny-goal")
+            for answer in answers:
+                sink.step_answered("ny-goal", 0, right=answer is True, answer="F5" if answer is True else answer,
+                                   seconds=1, showed=False)
+            assert sink.flush() and sink.failed == 0, sink.last_error
+        board = teacher_board(srv.service.store, "maple-3")
+    assert totals(db_url, "maple-3")["answers"] == sum(map(len, said.values()))  # the raw events all stay
+    (step,) = board["steps"]
+    assert (step["students"], step["right_first"], step["share"]) == (5, 1, 0.2)
+    assert step["wrong"] == [["E5", 4], ["D3", 2], ["A1", 1]]  # students who gave each (ties by name), not clicks
+    states = {s["name"]: s["lessons"]["ny-goal"] for s in board["students"]}
+    assert states == {"Aki": "started", "Ben": "stuck", "Cleo": "started", "Dan": "stuck", "Eve": "started"}
+    assert {s["name"]: s["answers"] for s in board["students"]}["Cleo"] == 4
+
+
+def test_the_command_line_export_runs_no_spreadsheet_formula(sqlite_url, tmp_path):
+    import csv
+
+    with ProgressServer(sqlite_url, {}) as srv:
+        sink = srv.sink("maple-3", "=HYPERLINK(\"http://x\",\"y\")")
+        sink.step_answered("ny-goal", 0, right=False, answer="+SUM(A1)", seconds=1, showed=False)
+        sink.step_answered("ny-goal", 0, right=False, answer="@cmd", seconds=1, showed=False)
+        sink.game_finished("galopp_royal", 3, ["greedy"], -3, "r1")
+        assert sink.flush() and sink.failed == 0, sink.last_error
+    out = tmp_path / "maple.csv"
+    path = sqlite_url.removeprefix("sqlite:///")
+    assert cli_main(["class", "--db", path, "export", "maple-3", "--csv", str(out)]) == 0
+    rows = list(csv.reader(out.open(encoding="utf-8")))
+    cells = [cell for row in rows[1:] for cell in row]
+    assert not [cell for cell in cells if cell[:1] in ("=", "+", "@")]
+    assert "'=HYPERLINK(\"http://x\",\"y\")" in cells and "'+SUM(A1)" in cells and "'@cmd" in cells
+    assert "-3" in cells  # a number stays a number
