@@ -409,9 +409,9 @@ def test_a_wrong_answer_repeated_counts_once_per_student_and_step_but_every_answ
     with ProgressServer(db_url, {}) as srv:
         said = {  # each student's answers to ny-goal step 0, in order (True: right)
             "Aki": ["E5", "E5", True],  # a double click on the wrong square, then right
-            "Ben": ["E5", "G2", "E5", "G2"],  # two squares in turn: four attempts (stuck), one student each
-            "Cleo": ["D3", "D3", "D3", "D3"],  # one square clicked four times in a row: one attempt, not stuck
-            "Dan": ["D3", "E5", "A1"],  # three different wrong squares, no right one: stuck
+            "Ben": ["E5", "G2", "E5", "G2"],  # two squares in turn: each once among the wrong answers
+            "Cleo": ["D3", "D3", "D3", "D3"],  # one square again and again: once, and stuck
+            "Dan": ["D3", "E5", "A1"],  # three wrong squares, no right one: stuck
             "Eve": [True, "E5"],  # right at the first try (a wrong click later changes nothing)
         }
         for name, answers in said.items():
@@ -427,7 +427,7 @@ def test_a_wrong_answer_repeated_counts_once_per_student_and_step_but_every_answ
     assert (step["students"], step["right_first"], step["share"]) == (5, 1, 0.2)
     assert step["wrong"] == [["E5", 4], ["D3", 2], ["A1", 1]]  # students who gave each (ties by name), not clicks
     states = {s["name"]: s["lessons"]["ny-goal"] for s in board["students"]}
-    assert states == {"Aki": "started", "Ben": "stuck", "Cleo": "started", "Dan": "stuck", "Eve": "started"}
+    assert states == {"Aki": "started", "Ben": "stuck", "Cleo": "stuck", "Dan": "stuck", "Eve": "started"}
     assert {s["name"]: s["answers"] for s in board["students"]}["Cleo"] == 4
 
 

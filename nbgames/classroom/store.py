@@ -428,9 +428,9 @@ def teacher_board(store: Store, class_code: str) -> dict:
     and games; per lesson step, the students who answered it, the share right at their first try
     and the `TOP_WRONG` most common wrong answers (with how many students gave each).
 
-    The raw answers stay as recorded; here a student's wrong answer counts once per step (the
-    same square clicked twice, a retry of the same move), and the same wrong answer twice in a
-    row is one attempt towards "stuck"."""
+    The raw answers stay as recorded; among the most common wrong answers a student's answer
+    counts once per step (the same square clicked twice, a retry of the same move). "Stuck"
+    counts every wrong attempt: trying the same wrong square again and again is being stuck."""
     from collections import Counter
 
     with store.engine.connect() as connection:
@@ -452,7 +452,6 @@ def teacher_board(store: Store, class_code: str) -> dict:
         first: dict[tuple[int, str, int], bool] = {}
         wrong_answers: dict[tuple[str, int], Counter] = {}
         counts: Counter = Counter()
-        last: dict[tuple[int, str, int], str] = {}  # the latest wrong answer of each (student, lesson, step)
         gave: set[tuple[tuple[int, str, int], str]] = set()
         for r in connection.execute(select(answers.c.student_id, answers.c.lesson, answers.c.step, answers.c.right,
                                            answers.c.answer).where(answers.c.student_id.in_(ids))
@@ -465,11 +464,8 @@ def teacher_board(store: Store, class_code: str) -> dict:
             state[r.student_id].setdefault(r.lesson, "started")
             if r.right:
                 right_on.add(key)
-                last.pop(key, None)
                 continue
-            if last.get(key) != r.answer:  # the same refused move again (a double click): one attempt
-                wrong_on[key] += 1
-            last[key] = r.answer
+            wrong_on[key] += 1
             if (key, r.answer) not in gave:  # a wrong answer counts once per student and step
                 gave.add((key, r.answer))
                 wrong_answers.setdefault((r.lesson, r.step), Counter())[r.answer] += 1
