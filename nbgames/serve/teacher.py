@@ -213,7 +213,7 @@ function cell(row, text, tag, cls) {{
   return c;
 }}
 function title(id) {{ return TITLES[id] || id; }}
-function board(step) {{
+function boardPicture(step) {{
   const query = new URLSearchParams({{ lesson: step.lesson, step: String(step.step), lang: LANG }});
   for (const [answer] of step.wrong) query.append("wrong", answer);
   const img = document.createElement("img");
@@ -299,7 +299,7 @@ function show(data) {{
       line.append(code, " " + T.times.replace("{{n}}", String(n)));
       wrong.append(line);
     }}
-    cell(row, "").append(board(step));
+    cell(row, "").append(boardPicture(step));
     steps.append(row);
   }}
 }}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 import pytest
 from conftest import Board
@@ -19,6 +20,7 @@ pytestmark = pytest.mark.browser
 LEARN = "/voila/render/newyork/learn.ipynb"
 TOKEN = "teacher-token-of-the-browser-test"
 HOSTILE = "<b>Ben</b>"
+LESSON_FILE = Path(__file__).resolve().parent.parent / "data" / "lessons" / "newyork.json"
 
 
 @pytest.fixture(scope="module")
@@ -128,12 +130,24 @@ def test_the_teacher_page_follows_two_students_live(browser, class_server):
         assert teacher.evaluate("() => window.__nbgSamePage === true")  # updated without a reload
         assert teacher.locator("table b").count() == 0  # the nickname's HTML is text, not markup
         steps = teacher.locator("tr.nbg-teacher-step").first.inner_text()
-        assert "50 %" in steps and "**@E5" in steps and "3×" in steps, steps
-        teacher.select_option("#nbg-assign-game", "newyork")  # hand out two lessons: a link for the class
-        for lesson in ("ny-goal", "ny-fee"):
+        assert "50 %" in steps and "**@E5" in steps and "1×" in steps, steps  # one student, three clicks
+        # beside the wrong answers, the board the students saw, the wrong square marked
+        teacher.wait_for_function("() => { const i = document.querySelector('tr.nbg-teacher-step img'); "
+                                  "return i && i.complete && i.naturalWidth > 100; }")
+        src = teacher.locator("tr.nbg-teacher-step img").first.get_attribute("src")
+        svg = teacher.evaluate("async (src) => (await fetch(src, { credentials: 'same-origin' })).text()", src)
+        assert "data-marked='E5'" in svg and "<script" not in svg
+        # a lesson file uploaded on the page, handed out with two built-in lessons: a link for the class
+        teacher.set_input_files("#nbg-upload", str(LESSON_FILE))
+        teacher.wait_for_function("() => document.getElementById('nbg-upload-said').textContent.includes("
+                                  "'Added newyork.json')")
+        teacher.select_option("#nbg-assign-game", "newyork")
+        teacher.locator("#nbg-assign-lessons input[value='file:newyork.json']").wait_for()
+        for lesson in ("ny-goal", "ny-fee", "file:newyork.json"):
             teacher.locator(f"#nbg-assign-lessons input[value='{lesson}']").check()
         link = teacher.locator("#nbg-assign-link").input_value()
-        assert link == f"{class_server.url}/voila/render/newyork/learn.ipynb?assign=ny-goal%2Cny-fee&class=maple-3"
+        assert link == (f"{class_server.url}/voila/render/newyork/learn.ipynb"
+                        "?assign=ny-goal%2Cny-fee%2Cfile%3Anewyork.json&class=maple-3")
         width = teacher.evaluate("() => document.documentElement.scrollWidth")
         assert width <= 390, f"the teacher page is {width} px wide on a 390 px screen"
 
@@ -153,6 +167,17 @@ def test_the_teacher_page_follows_two_students_live(browser, class_server):
                                        (HOSTILE, "ny-goal", "finished")]
         assert recorded["answers"] == [("Aki", 0, False, "**@E5", False)] * 3 + [
             (HOSTILE, 0, True, "**@F5", False), (HOSTILE, 1, True, "15", False)]
+        # the link on a student's page: the three lessons first; the lesson file's answers reach the teacher
+        ben_page.goto(link.replace("assign=ny-goal%2Cny-fee%2C", "assign="))
+        Board(ben_page, class_server).wait_drawn()
+        ben.wait_for(lambda: "Grow your group" in ben.text(".nbg-lesson-title"), "the lesson file opened first")
+        ben.canvas.scroll_into_view_if_needed()
+        ben.click_square("C2")
+        ben.wait_for(lambda: "NY-10" in ben.text(".nbg-lesson-feedback"), "the wrong square explained")
+        teacher.wait_for_function("() => document.getElementById('nbg-students').textContent.includes("
+                                  "'Grow your group')", timeout=20_000)
+        assert not ben_page.page_errors and not teacher.page_errors, (ben_page.page_errors, teacher.page_errors)
+        assert rows(class_server.db_url)["answers"][-1] == (HOSTILE, 0, False, "C2", False)
         print(f"\nteacher page: stuck shown {stuck_after:.1f} s and done {done_after:.1f} s after the "
               f"student's answer; the whole test {time.monotonic() - started:.0f} s")
         assert re.search(r"1 of 9|2 of 9", aki.text(".nbg-lesson-progress")) is None  # Aki finished nothing
