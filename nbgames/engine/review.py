@@ -21,12 +21,17 @@ from .game import Game, from_record
 from .hints import Advice, Facts, advise, facts, plain_advice
 from .search import BotHooks, Search, hooks_for, rollout
 
-CURVE_ITERATIONS = 40  # per position, for the winning-chance curve
-CHECK_ITERATIONS = 300  # per learner's move, to find a better one
-SAMPLES = 60  # playouts that value the move played and the better one (the same samples for both)
+# The budget is counted in iterations, so a review is the same for the same seed (issue 30 item
+# 4), and sized so that a whole 4-seat game of any of the four games is reviewed well inside
+# SECONDS on a 2-core machine (docs/bots.md, "Hints and review"). SECONDS only guards a machine
+# too busy for that: a position that overruns its share of the time is searched less, and the
+# review says so (`Review.hurried`: then it may differ from one run to the next).
+CURVE_ITERATIONS = 10  # per position, for the winning-chance curve
+FORCED_ITERATIONS = 3  # a position with a single legal move (a die to roll, a card to take)
+CHECK_ITERATIONS = 100  # per learner's decision, to find a better move
+SAMPLES = 20  # playouts that value the move played and the better one (the same samples for both)
 MIN_SAMPLES = 4
-SECONDS = 30.0  # a whole review's time budget by default
-CHECK_WEIGHT = 4  # a learner's decision gets this many times a plain position's share of the time
+SECONDS = 16.0  # the guard on a whole review (the page's target: 20 s with the drawing)
 
 
 @dataclass
@@ -71,7 +76,8 @@ class Review:
     actions: list[Action]
     chances: list[list[float]]
     costly: list[CostlyMove]
-    stopped: bool = False
+    stopped: bool = False  # ended early (`stop`): a partial review
+    hurried: bool = False  # the time guard cut some position's search short (not reproducible then)
 
 
 def win_shares(game: Game) -> list[float]:
@@ -80,10 +86,10 @@ def win_shares(game: Game) -> list[float]:
 
 
 def compare(game: Game, seat: int, actions: tuple[Action, Action], samples: int, seed: int, hooks: BotHooks,
-            deadline: float | None = None) -> tuple[float, float]:
+            deadline: float | None = None) -> tuple[float, float, int]:
     """Mean values for `seat` of two actions, each played on the same determinized samples and
-    played out (common random numbers: the difference is what the moves make). At least
-    MIN_SAMPLES each, more up to `samples` while the deadline allows."""
+    played out (common random numbers: the difference is what the moves make), and how many
+    samples that took. At least MIN_SAMPLES each, more up to `samples` while the deadline allows."""
     totals, done = [0.0, 0.0], 0
     while done < samples and (deadline is None or done < MIN_SAMPLES or time.monotonic() < deadline):
         for k, action in enumerate(actions):
@@ -92,21 +98,29 @@ def compare(game: Game, seat: int, actions: tuple[Action, Action], samples: int,
             sample.play(action)
             totals[k] += rollout(sample, hooks, rng)[seat]
         done += 1
-    return totals[0] / done, totals[1] / done
+    return totals[0] / done, totals[1] / done, done
 
 
-def _schedule(game: Game, actions: list[Action], seat: int, seconds: float | None) -> list[float | None]:
-    """When each position's share of the time ends (monotonic clock), unused time carrying on."""
-    if seconds is None:
-        return [None] * (len(actions) + 1)
-    weights = []
+def _budgets(game: Game, actions: list[Action], seat: int, curve: int, check: int, samples: int) -> list[int]:
+    """Each position's iterations (a learner's decision: its search and both moves' playouts)."""
+    budgets = []
     for action in actions:
-        weights.append(CHECK_WEIGHT if game.to_move == seat and len(game.legal_actions()) > 1 else 1)
+        legal = len(game.legal_actions())
+        budgets.append(check + 2 * samples if game.to_move == seat and legal > 1 else
+                       curve if legal > 1 else min(curve, FORCED_ITERATIONS))
         game.play(action)
     game.goto(0)
-    start, total, schedule, done = time.monotonic(), sum(weights) or 1, [], 0
-    for weight in [0, *weights]:
-        done += weight
+    return budgets
+
+
+def _schedule(budgets: list[int], seconds: float | None) -> list[float | None]:
+    """When each position's share of the time ends (monotonic clock), in proportion to its
+    iterations, unused time carrying on."""
+    if seconds is None:
+        return [None] * (len(budgets) + 1)
+    start, total, schedule, done = time.monotonic(), sum(budgets) or 1, [], 0
+    for budget in [0, *budgets]:
+        done += budget
         schedule.append(start + seconds * done / total)
     return schedule
 
@@ -123,32 +137,36 @@ def review(record_or_game: Game | dict[str, Any] | str | bytes, seat: int, *, cu
            seconds: float | None = SECONDS, progress: Callable[[int, int], None] | None = None,
            stop: threading.Event | None = None) -> Review:
     """Review a game (finished or not) for `seat`: the winning-chance curve of every seat and its
-    `worst` costliest moves. Within about `seconds` (spread over the positions, the learner's
-    decisions weighing CHECK_WEIGHT times more; None: by iterations only, reproducible). Run it
-    in a worker thread; `progress` is called with (positions done, positions), `stop` ends it
-    early (a partial review)."""
+    `worst` costliest moves, by iterations (reproducible for a seed), within about `seconds`
+    (a guard spread over the positions in proportion to their iterations; None: no guard): a
+    review the guard cut short says so (`Review.hurried`). Run it in a worker thread;
+    `progress` is called with (positions done, positions), `stop` ends it early (a partial
+    review)."""
     game = replayable(record_or_game)
     actions = [game.redo() for _ in range(game.timeline_length)]
     game.goto(0)
     hooks = hooks_for(game)
-    schedule = _schedule(game, actions, seat, seconds)
+    schedule = _schedule(_budgets(game, actions, seat, curve_iterations, check_iterations, samples), seconds)
     chances: list[list[float]] = []
     costly: list[CostlyMove] = []
+    hurried = False
     for ply, played in enumerate(actions):
         if stop is not None and stop.is_set():
             break
         mover = game.to_move
         legal = game.legal_actions()
-        iterations = check_iterations if mover == seat and len(legal) > 1 else curve_iterations
+        checked = mover == seat and len(legal) > 1
+        iterations = check_iterations if checked else curve_iterations if len(legal) > 1 else min(
+            curve_iterations, FORCED_ITERATIONS)
         end = schedule[ply + 1]
-        now = time.monotonic()
-        half = None if end is None else now + max(0.0, end - now) / (2 if iterations == check_iterations else 1)
         result = Search(iterations=iterations, seconds=None, hooks=hooks, rng=random.Random(seed * 100003 + ply)).run(
-            game, deadline=half, stop=stop, observer=seat)
+            game, deadline=end, stop=stop, observer=seat)
+        hurried |= result.iterations < iterations and not (stop is not None and stop.is_set())
         chances.append(result.values)
-        if mover == seat and result.best != played:
-            better_value, played_value = compare(game, seat, (result.best, played), samples, seed * 100003 + ply,
-                                                 hooks, end)
+        if checked and result.best != played:
+            better_value, played_value, done = compare(game, seat, (result.best, played), samples,
+                                                       seed * 100003 + ply, hooks, end)
+            hurried |= done < samples and not (stop is not None and stop.is_set())
             if better_value > played_value:
                 played_facts, better_facts = facts(game, seat, played, seed), facts(game, seat, result.best, seed)
                 costly.append(CostlyMove(ply, seat, played, result.best, played_value, better_value,
@@ -162,4 +180,4 @@ def review(record_or_game: Game | dict[str, Any] | str | bytes, seat: int, *, cu
                        Search(iterations=curve_iterations, seconds=None, hooks=hooks,
                               rng=random.Random(seed)).run(game, observer=seat).values)
     costly.sort(key=lambda m: (-m.loss, m.ply))
-    return Review(seat, actions, chances, costly[:worst], stopped=len(chances) <= len(actions))
+    return Review(seat, actions, chances, costly[:worst], stopped=len(chances) <= len(actions), hurried=hurried)

@@ -170,7 +170,7 @@ class Search:
         root = Node(None, None)
         ranking: list[str] = []  # root actions best first by their prior (empty: no widening)
         if self.prior and seat == game.to_move:
-            ranking = self._seed_root(root, game, hooks)
+            ranking = self._seed_root(root, game, hooks, deadline, stop)
         sums = [0.0] * game.players
         done = 0
         while done < self.iterations:
@@ -204,17 +204,24 @@ class Search:
         visits = sorted((root.children[name].visits for name in legal if name in root.children), reverse=True)
         return len(visits) < 2 or visits[0] - visits[1] > left
 
-    def _seed_root(self, root: Node, game: Game, hooks: BotHooks) -> list[str]:
-        """Seed the root's children with their prior; returns their names best first."""
+    def _seed_root(self, root: Node, game: Game, hooks: BotHooks, deadline: float | None = None,
+                   stop: threading.Event | None = None) -> list[str]:
+        """Seed the root's children with their prior; returns their names best first. With a
+        hundred actions this alone can outlast a hint's budget: once the deadline passes (or
+        `stop` is set) the actions left get no prior and come last, in the order of the legal list."""
         mover = game.to_move
         seed = self.rng.getrandbits(64)
-        for action in game.legal_actions():
+        legal = game.legal_actions()
+        for k, action in enumerate(legal):
+            if k and ((deadline is not None and time.monotonic() >= deadline) or (stop is not None and stop.is_set())):
+                break
             sample = game.determinize(mover, random.Random(seed))
             sample.play(action)
             child = root.children[str(action)] = Node(action, mover)
             child.visits = child.available = self.prior
             child.total = self.prior * evaluate(sample, hooks)[mover]
-        return sorted(root.children, key=lambda name: (-root.children[name].total, name))
+        seeded = sorted(root.children, key=lambda name: (-root.children[name].total, name))
+        return seeded + [str(a) for a in legal if str(a) not in root.children]
 
     def _iterate(self, root: Node, sample: Game, hooks: BotHooks, allowed: set[str] | None = None) -> list[float]:
         """One iteration; at the root only the `allowed` actions (None: all) are searched."""

@@ -21,7 +21,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..engine.action import Action
-from ..engine.bots import BOT_KINDS, LEVELS, make_bot
+from ..engine.bots import BOT_KINDS, make_bot
 from ..engine.budget import SEARCHES, lower_priority
 from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import MAX_RECORD_BYTES, Game, from_record
@@ -83,7 +83,8 @@ class PlayController:
         self.threaded = scheduler is None
         self._stop_search = threading.Event()
         self._suggested = False  # a hint's move is marked on the board
-        self._hinting = False  # a hint's search is running
+        self._hinting: int | None = None  # the generation a hint's search runs for (None: no search)
+        self._hint_stop = threading.Event()  # ends that search when the position changes
         self._one_step = False
 
         self.log = widgets.HTML(layout=widgets.Layout(max_height="220px", overflow="auto"))
@@ -363,7 +364,7 @@ class PlayController:
     def hint(self) -> None:
         """Suggest a move to the human to move: marked on the board, and why in words (the
         engine's hint: an easy search on what this seat may know, never others' hidden cards)."""
-        from ..engine.hints import hint
+        from ..engine.hints import HINT_ITERATIONS, HINT_SECONDS, TEST_CLOCK_ITERATIONS, hint
 
         seat = self.game.to_move
         if seat is None or self.seats[seat] != "human" or not self.view.reveal:
@@ -372,25 +373,32 @@ class PlayController:
         copy, ply, generation = self.game.clone(), len(self.game.history), self.generation
         if not self.threaded:  # a test clock: at once, in line
             with using(self.lang):  # the hint's words in the page's language
-                self._show_hint(generation, hint(copy, seat, level="easy", seed=ply))
+                self._show_hint(generation, hint(copy, seat, seed=ply, iterations=TEST_CLOCK_ITERATIONS))
             return
-        if self._hinting:
-            return  # one search at a time, however often the button is clicked
-        self._hinting = self.hint_button.disabled = True
+        if self._hinting == generation:
+            return  # one search for a position, however often the button is clicked
+        self._hint_stop.set()  # a search still running for an older position ends at once
+        stop = self._hint_stop = threading.Event()
+        self._hinting, self.hint_button.disabled = generation, True
         self.hint_text.value = html.escape(t("label.hint_thinking", self.lang))
+        asked = time.monotonic()
 
-        def search():
+        def search():  # within HINT_SECONDS of the click, waiting for a search slot included
             try:
-                with SEARCHES.turn(LEVELS["easy"].seconds) as left, using(self.lang):
-                    return hint(copy, seat, level="easy", seed=ply, deadline=time.monotonic() + left)
+                with SEARCHES.turn(HINT_SECONDS, stop=stop), using(self.lang):
+                    if stop.is_set():
+                        return None  # the position changed while it waited for a slot
+                    return hint(copy, seat, seed=ply, iterations=HINT_ITERATIONS, deadline=asked + HINT_SECONDS,
+                                stop=stop)
             except Exception as exc:  # noqa: BLE001 - reported on the page, not lost in a thread
                 return exc
 
         in_worker("nbgames-hint", search, lambda advice: self._show_hint(generation, advice))
 
     def _show_hint(self, generation: int, advice: Any) -> None:
-        self._hinting = False
-        if generation != self.generation:
+        if self._hinting == generation:
+            self._hinting = None
+        if generation != self.generation or advice is None:
             return  # the position changed meanwhile: the hint was for another one
         self.hint_button.disabled = False
         if isinstance(advice, Exception):
@@ -547,6 +555,8 @@ class PlayController:
         self.step_button.disabled = not (self.paused and bot_turn)
         self.hint_button.disabled = bot_turn or need_pass or game.is_over
         self.hint_text.value = ""  # a hint is for the position it was asked in
+        if self._hinting is not None and self._hinting != self.generation:
+            self._hint_stop.set()  # its search ends: the position it was for has passed
         if self._suggested:
             self._suggested = False
             view.highlight([], kind="suggested")
