@@ -108,7 +108,7 @@ class PlayController:
         self.hint_button.on_click(lambda _: self.hint())
         self.hint_text = widgets.HTML()
         self.hint_text.add_class("nbg-hint-text")
-        self.review = ReviewPanel(lang, self.start_review)
+        self.review = ReviewPanel(lang, self.start_review, self.stop_review)
         self._review_stop = threading.Event()
         self.slider = widgets.IntSlider(min=0, max=0, value=0, description=t("label.timeline", lang),
                                         continuous_update=False)
@@ -343,8 +343,12 @@ class PlayController:
             return
         loop = asyncio.get_running_loop()
 
-        def progress(positions: int, total: int) -> None:
-            loop.call_soon_threadsafe(setattr, self.review.progress, "value", positions)
+        shown = [-1]
+
+        def progress(positions: int, total: int) -> None:  # the bar moves by whole per cents: ≤ 100 messages
+            if positions * 100 // max(1, total) != shown[0] or positions == total:
+                shown[0] = positions * 100 // max(1, total)
+                loop.call_soon_threadsafe(self.review.advance, positions)
 
         def work():
             lower_priority()  # a long search: below every page's clicks (it takes no slot: it would hold it long)
@@ -352,6 +356,11 @@ class PlayController:
                 return review(copy, seat, progress=progress, stop=stop)
 
         in_worker("nbgames-review", work, done)
+
+    def stop_review(self) -> None:
+        """The review's stop button: its search ends at once and the panel says so."""
+        self._review_stop.set()
+        self.review.stopped()
 
     def stop_bots(self) -> None:
         """Stop the bots: a search ends at once, nothing more is played until "Play on"."""

@@ -94,15 +94,21 @@ def legend_html(names: Sequence[str], colours: Sequence[str | None]) -> str:
 
 
 class ReviewPanel:
-    """A "Review this game" button, a progress bar, the curve and the costliest moves."""
+    """A "Review this game" button, a progress bar with a button that stops the review, the
+    curve and the costliest moves."""
 
-    def __init__(self, lang: str, on_start: Callable[[], None]):
+    def __init__(self, lang: str, on_start: Callable[[], None], on_cancel: Callable[[], None] | None = None):
         self.lang = lang
         self.button = widgets.Button(description=t("button.review", lang), icon="line-chart",  # its words whole,
                                      layout=widgets.Layout(width="auto", align_self="flex-start"))  # any language
         self.button.add_class("nbg-review-button")
         self.button.on_click(lambda _: on_start())
         self.progress = widgets.IntProgress(value=0, min=0, max=1, layout=widgets.Layout(display="none"))
+        self.progress.add_class("nbg-review-progress")
+        self.cancel = widgets.Button(description=t("button.review_cancel", lang), icon="stop",
+                                     layout=widgets.Layout(width="auto", display="none"))
+        self.cancel.add_class("nbg-review-cancel")
+        self.cancel.on_click(lambda _: (on_cancel or (lambda: None))())
         self.canvas = Canvas(width=WIDTH, height=HEIGHT, layout=widgets.Layout(
             width="100%", max_width=f"{WIDTH}px", height="auto", display="none"))
         self.canvas.add_class("nbg-review-curve")
@@ -110,18 +116,37 @@ class ReviewPanel:
         self.legend.add_class("nbg-review-legend")
         self.moves = widgets.HTML()
         self.moves.add_class("nbg-review-moves")
-        self.widget = widgets.VBox([self.button, self.progress, self.canvas, self.legend, self.moves])
+        self.widget = widgets.VBox([self.button, widgets.HBox([self.progress, self.cancel]), self.canvas,
+                                    self.legend, self.moves])
 
     def started(self, positions: int) -> None:
         self.button.disabled = True
         self.progress.max, self.progress.value = max(1, positions), 0
-        self.progress.layout.display = ""
+        self.progress.layout.display = self.cancel.layout.display = ""
+        self.cancel.disabled = False
         self.moves.value = html.escape(t("label.review_working", self.lang))
 
-    def show(self, review, names: Sequence[str], colours: Sequence[str | None]) -> None:
-        """Draw the curve of every seat and list the learner's costliest moves."""
-        self.progress.layout.display = "none"
+    def advance(self, done: int) -> None:
+        """The progress bar: `done` positions of the game reviewed."""
+        self.progress.value = min(done, self.progress.max)
+
+    def _finished(self) -> None:
+        self.progress.layout.display = self.cancel.layout.display = "none"
         self.button.disabled = False
+
+    def stopped(self) -> None:
+        """The review was stopped before its end: nothing is drawn, it may be started again."""
+        self._finished()
+        self.moves.value = html.escape(t("label.review_stopped", self.lang))
+
+    def show(self, review, names: Sequence[str], colours: Sequence[str | None]) -> None:
+        """Draw the curve of every seat and list the learner's costliest moves (a stopped review:
+        say so instead)."""
+        if getattr(review, "stopped", False):
+            self.stopped()
+            return
+        self.progress.value = self.progress.max
+        self._finished()
         self.draw(review.chances, names, colours)
         self.legend.value = legend_html(names, colours)
         if review.costly:
