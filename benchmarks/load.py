@@ -19,6 +19,15 @@ of the first move its "Moves" dropdown offers (the bots answer in between). Repo
 - kernels left once the pages are closed and the culler has run (pre-heated pool kernels apart);
 - the load average (other jobs on the machine skew every figure: check it).
 
+``--progress`` runs the whole measure twice in one run: class progress recording off, then on
+(``nbgames serve --class-progress``, an SQLite class database). With it on, while the pages click,
+every page's kernel also reports lesson answers at ``--progress-rate`` events/s in all (a class
+of 20 answering a step every 5 s is 4/s): the benchmark reads each kernel's connection key (same
+machine) and posts through the kernel's own `ProgressSink`, signed as the kernel does, to the
+server's real endpoint and database. Reports the write rate held (rows in the database per second),
+that none were lost (rows counted against events sent), and click -> redraw p95 on vs off (target:
+within ±10 %).
+
 ``--class-size N`` serves in class mode (``nbgames serve --class-size N --class-page <page>``) and
 waits until the page's N kernels are heated; ``--bots KIND`` plays against that bot kind (a copy of
 the page with its seats set) instead of the page's default random bots.
@@ -37,6 +46,7 @@ import os
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -123,7 +133,10 @@ async def play(browser, url: str, moves: int, results: dict, all_open: asyncio.E
         results["clicks"] += moves
         results["errors"] += errors
     except Exception as exc:  # a page that never showed its board counts as lost, with the reason
-        status = await page.locator(".nbg-status").first.inner_text() if not page.is_closed() else ""
+        try:
+            status = await page.locator(".nbg-status").first.inner_text(timeout=5_000) if not page.is_closed() else ""
+        except Exception:  # noqa: BLE001 - the page never got that far
+            status = "no status label"
         results["failed"].append(f"{exc!r}"[:200] + f" (status: {status[:120]!r})")
         if not all_open.is_set():
             mark_open(results, all_open, n_pages)
@@ -210,12 +223,78 @@ def server_tree(served: Server) -> list[psutil.Process]:
     return [root, *root.children(recursive=True)]
 
 
+class ProgressLoad:
+    """Lesson answers from every page's kernel at `rate` events/s in all, through each kernel's own
+    `ProgressSink` (its id and connection key read from the kernel's connection file)."""
+
+    CLASS = "load-class"
+
+    def __init__(self, served: Server, kernels: list[psutil.Process], rate: float):
+        from nbgames.classroom.sink import ProgressSink
+
+        self.sinks = []
+        for number, kernel in enumerate(kernels):
+            try:
+                connection = Path(kernel.cmdline()[kernel.cmdline().index("-f") + 1])
+                key = json.loads(connection.read_text())["key"].encode()
+            except (psutil.Error, ValueError, IndexError, OSError):
+                continue
+            sink = ProgressSink(url=f"{served.url}/nbgames/progress", key=key, hub=False,
+                                kernel_id=connection.stem.removeprefix("kernel-"))
+            sink.join(self.CLASS, f"student-{number + 1}")
+            self.sinks.append(sink)
+        self.rate, self.sent = rate, 0
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="progress-load", daemon=True)
+
+    def start(self) -> None:
+        self.started = time.perf_counter()
+        self.thread.start()
+
+    def _run(self) -> None:
+        step = 0
+        while not self.stop.is_set() and self.sinks:
+            for sink in self.sinks:  # one answer per student per round, the round paced to `rate`
+                due = self.started + self.sent / self.rate
+                if self.stop.wait(max(0.0, due - time.perf_counter())):
+                    return
+                sink.step_answered("ny-goal", step % 4, right=step % 3 == 0, answer=f"**@E{step % 7 + 1}",
+                                   seconds=2.5)
+                self.sent += 1
+            step += 1
+
+    def finish(self, db_url: str) -> dict:
+        """Stop, let every sink send what it holds, count the rows the server wrote."""
+        self.stop.set()
+        self.thread.join()
+        sending = time.perf_counter() - self.started
+        flushed = all(sink.flush(60) for sink in self.sinks)
+        drained = time.perf_counter() - self.started
+        from sqlalchemy import func, select
+
+        from nbgames.classroom import Store
+        from nbgames.classroom.schema import answers, students
+
+        store = Store.open(db_url, migrate=False)
+        try:
+            with store.engine.connect() as c:
+                rows = c.execute(select(func.count()).select_from(answers)
+                                 .join(students, students.c.id == answers.c.student_id)
+                                 .where(students.c.class_code == self.CLASS)).scalar()
+        finally:
+            store.close()
+        return {"students": len(self.sinks), "sent": self.sent, "rows": rows, "seconds": sending,
+                "drained": drained, "flushed": flushed, "failed": sum(s.failed for s in self.sinks),
+                "errors": sorted({s.last_error for s in self.sinks if s.last_error})[:3]}
+
+
 def chromium_tree() -> list[psutil.Process]:
     return [p for p in psutil.Process().children(recursive=True)
             if "chrom" in (p.name() or "").lower()]
 
 
-async def run(args) -> int:
+async def run(args, progress: bool = False) -> tuple[int, dict]:
+    """One measure (class progress recording on or off): its exit code and figures."""
     from playwright.async_api import async_playwright
 
     raw = min(args.raw_clients, args.pages - 1)
@@ -232,7 +311,11 @@ async def run(args) -> int:
         extra = ["--notebooks", str(notebooks)]
         if args.class_size:
             extra += ["--class-size", str(args.class_size), "--class-page", args.notebook]
-        served = Server(Path(tmp) / "serve.log", extra_args=extra, config=settings)
+        env, db_url = {}, f"sqlite:///{Path(tmp) / 'class.sqlite'}"
+        if progress:
+            extra.append("--class-progress")
+            env["NBGAMES_CLASS_DB"] = db_url
+        served = Server(Path(tmp) / "serve.log", extra_args=extra, config=settings, env=env)
         try:
             served.wait_ready(timeout=90)
             heated = time.monotonic()
@@ -263,8 +346,10 @@ async def run(args) -> int:
                                                results, all_open, loop, args.pages) for _ in range(raw)]
                 started = time.perf_counter()
                 sampler = asyncio.create_task(sample_memory(served, all_open))
+                writer = asyncio.create_task(progress_load(served, all_open, args)) if progress else None
                 await asyncio.gather(*tasks)
                 wall = time.perf_counter() - started
+                written = (await writer).finish(db_url) if writer else None
                 cpu = {"server": cpu_seconds(server_tree(served)) - cpu0["server"],
                        "chromium": cpu_seconds(chromium_tree()) - cpu0["chromium"]}
                 load = open("/proc/loadavg").read().split()[:3]
@@ -286,7 +371,8 @@ async def run(args) -> int:
     raw_lat = [v * 1000 for v in results["raw_latency"]]
     first = results["first_board"]
     clicks = real * args.moves
-    print(f"\n{args.pages} pages ({real} Chromium, {raw} raw websocket clients) x {args.moves} moves on "
+    print(f"\nclass progress recording {'ON' if progress else 'off'}")
+    print(f"{args.pages} pages ({real} Chromium, {raw} raw websocket clients) x {args.moves} moves on "
           f"{args.notebook} ({os.cpu_count()} cores), wall {wall:.1f} s, load average at the end {load}")
     print(f"time to first board: p50 {pct(first, .5):.2f} s, p95 {pct(first, .95):.2f} s, "
           f"max {max(first, default=float('nan')):.2f} s ({len(first)}/{real} pages)")
@@ -301,6 +387,12 @@ async def run(args) -> int:
           f"RSS {memory['rss_mb']:.0f} MB, USS {memory['uss_mb']:.0f} MB (total kernels {memory['total_mb']:.0f} MB)")
     print(f"kernels of pages left after culling: {page_kernels} (waited {culled_after:.0f} s, "
           f"cull_idle_timeout {args.cull_idle} s); pre-heated pool kernels kept: {len(pool)}")
+    if written:
+        print(f"progress: {written['sent']} answers from {written['students']} kernels in {written['seconds']:.1f} s "
+              f"(target {args.progress_rate:g}/s), {written['rows']} rows in the database = "
+              f"{written['rows'] / written['seconds']:.1f} written/s held; lost {written['sent'] - written['rows']}, "
+              f"failed {written['failed']}; all sent {written['drained'] - written['seconds']:.1f} s after the last"
+              + (f"; errors: {written['errors']}" if written["errors"] else ""))
     if results["failed"]:
         print("failed pages:", *results["failed"], sep="\n  ")
     if results["errors"]:
@@ -314,9 +406,35 @@ async def run(args) -> int:
         (f"click p95 <= {args.target_ms} ms in the page", not pct(lat, .95) <= args.target_ms or len(lat) < clicks),
         (f"click p95 <= {args.target_ms} ms for raw clients", raw and not pct(raw_lat, .95) <= args.target_ms),
         ("nothing lost", results["lost"] or results["failed"] or results["errors"]),
+        ("no progress event lost", written and (written["rows"] != written["sent"] or not written["sent"])),
         ("all culled", page_kernels)) if miss]
     print("TARGET MET" if not missed else f"TARGET MISSED: {'; '.join(missed)}")
-    return 1 if missed else 0
+    return (1 if missed else 0), {"p95": pct(lat, .95), "p50": pct(lat, .5), "raw_p95": pct(raw_lat, .95),
+                                  "load": load}
+
+
+async def progress_load(served: Server, all_open: asyncio.Event, args) -> ProgressLoad:
+    """Once every page is open: answers from as many of the server's kernels as there are pages."""
+    await all_open.wait()
+    load = ProgressLoad(served, served.kernels()[: args.pages], args.progress_rate)
+    load.start()
+    return load
+
+
+async def compare(args) -> int:
+    """Recording off, then on, in one run: click -> redraw p95 side by side."""
+    code_off, off = await run(args, progress=False)
+    code_on, on = await run(args, progress=True)
+    ratio = on["p95"] / off["p95"] if off["p95"] else float("nan")
+    raw_ratio = on["raw_p95"] / off["raw_p95"] if off["raw_p95"] == off["raw_p95"] and off["raw_p95"] else None
+    print(f"\nclick -> redraw p95 in the page: recording off {off['p95']:.0f} ms, on {on['p95']:.0f} ms "
+          f"(x{ratio:.2f}); p50 {off['p50']:.0f} -> {on['p50']:.0f} ms"
+          + (f"; raw clients p95 {off['raw_p95']:.0f} -> {on['raw_p95']:.0f} ms (x{raw_ratio:.2f})"
+             if raw_ratio else ""))
+    print(f"load average at the end: off {off['load']}, on {on['load']} (a shared machine moves every figure)")
+    slower = not ratio <= 1.10
+    print("RECORDING COST WITHIN 10 %" if not slower else "RECORDING COST TARGET MISSED: p95 more than 10 % slower")
+    return max(code_off, code_on, int(slower))
 
 
 def with_bots(source: Path, target: Path, page: str, bots: str) -> Path:
@@ -374,7 +492,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--class-size", type=int, default=0,
                         help="serve in class mode with this many kernels pre-heated for the page")
     parser.add_argument("--bots", default=None, help="the page's bots (e.g. mcts-normal) instead of its default")
-    return asyncio.run(run(parser.parse_args(argv)))
+    parser.add_argument("--progress", action="store_true",
+                        help="measure twice: class progress recording off, then on with answers flowing")
+    parser.add_argument("--progress-rate", type=float, default=20.0,
+                        help="answers per second from all the pages' kernels together when recording (default 20)")
+    args = parser.parse_args(argv)
+    if args.progress:
+        return asyncio.run(compare(args))
+    return asyncio.run(run(args))[0]
 
 
 if __name__ == "__main__":

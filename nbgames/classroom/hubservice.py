@@ -129,8 +129,13 @@ class HubIdentity:
         self.hub_auth = hub_auth
 
     async def get_user(self, handler):
+        """As JupyterHub's identity provider does: the user (or None, then `handler.get_login_url`
+        is the hub's login, which brings the visitor back)."""
         model = await self.hub_auth.get_user(handler, sync=False)
-        return SimpleNamespace(hub_user=model) if model else None
+        handler._jupyterhub_user = SimpleNamespace(hub_user=model) if model else None
+        if model is None:
+            handler.get_login_url = lambda: self.login_url(handler)
+        return handler._jupyterhub_user
 
     def login_url(self, handler) -> str:
         """The hub's authorize address; it brings the visitor back to this request's address."""
@@ -225,19 +230,7 @@ def service_app(store, hub_auth, prefix: str) -> web.Application:
     # no kernels of its own: every event comes in with a hub token (kernel_owner is never asked,
     # but being set tells the teacher page it is under a hub)
     service = ProgressService(store, lambda kernel_id: None, lambda kernel_id: None)
-    identity = HubIdentity(hub_auth)
-
-    class LoginFirst(teacher.TeacherPageHandler):
-        """The teacher page; a visitor with no hub session goes to the hub's login first."""
-
-        async def get(self) -> None:
-            if not self.token_given() and not self.get_cookie(teacher.COOKIE, ""):
-                if await identity.get_user(self) is None:
-                    return self.redirect(identity.login_url(self))
-            await super().get()
-
-    routes = teacher.handlers(prefix, service, identity)
-    routes[0] = (routes[0][0], LoginFirst, routes[0][2])
+    routes = teacher.handlers(prefix, service, HubIdentity(hub_auth))
     routes += [(url_path_join(prefix, HUB_PATH), HubRecordHandler, {"service": service, "hub_auth": hub_auth}),
                (urlparse(hub_auth.oauth_redirect_uri).path, HubOAuthCallbackHandler)]  # uses HubOAuth.instance()
     app = web.Application(routes, hub_auth=hub_auth, cookie_secret=os.urandom(32), xsrf_cookies=False)
