@@ -35,7 +35,7 @@ from tornado import web
 
 from ..classroom.schema import ANSWER_LEN, answers, students
 from ..classroom.store import ProgressError, check_class_code, check_lesson, teacher_board, write_csv
-from ..i18n import LANGUAGES, _, normalize, using
+from ..i18n import LANGUAGES, _, normalize
 from ..teach import MAX_LESSON_BYTES
 from .progress import ProgressService, header_token, is_hub_teacher
 
@@ -55,19 +55,10 @@ _by_game: dict[str, dict[str, list[list[str]]]] = {}
 def lessons_by_game(lang: str) -> dict[str, list[list[str]]]:
     """Every built-in lesson, [id, title in `lang`], by game (the teacher hands them out by game)."""
     if lang not in _by_game:
-        import importlib
+        from ..ui.step_picture import builtin_lessons_by_game
 
-        from ..engine.registry import available_games
-
-        found: dict[str, list[list[str]]] = {}
-        with using(lang):
-            for game in available_games():
-                try:
-                    module = importlib.import_module(f"nbgames.{game}.lessons")
-                except ModuleNotFoundError:
-                    continue
-                found[game] = [[lesson.id, lesson.title] for lesson in module.lessons()]
-        _by_game[lang] = found
+        _by_game[lang] = {game: [[lesson.id, lesson.title] for lesson in lessons]
+                          for game, lessons in builtin_lessons_by_game(lang).items()}
     return _by_game[lang]
 
 

@@ -137,19 +137,25 @@ def forget_pictures(lesson_id: str | None = None) -> None:
             del _pictures[key]
 
 
-def builtin_lesson(lesson_id: str, lang: str) -> Lesson | None:
-    """The built-in lesson `lesson_id` (any game) in `lang`, or None."""
+def builtin_lessons_by_game(lang: str) -> dict[str, list[Lesson]]:
+    """Every game's built-in lessons, made in `lang` (a game registered from outside nbgames,
+    without a lessons module, has none)."""
     import importlib
 
     from ..engine.registry import available_games
 
+    found: dict[str, list[Lesson]] = {}
     with using(lang):
         for game in available_games():
             try:
                 module = importlib.import_module(f"nbgames.{game}.lessons")
             except ModuleNotFoundError:
                 continue
-            for lesson in module.lessons():
-                if lesson.id == lesson_id:
-                    return lesson
-    return None
+            found[game] = list(module.lessons())
+    return found
+
+
+def builtin_lesson(lesson_id: str, lang: str) -> Lesson | None:
+    """The built-in lesson `lesson_id` (any game) in `lang`, or None."""
+    return next((lesson for lessons in builtin_lessons_by_game(lang).values() for lesson in lessons
+                 if lesson.id == lesson_id), None)
