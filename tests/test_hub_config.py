@@ -42,15 +42,49 @@ def test_service_mode_is_a_hub_service_behind_the_login(tmp_path):
 
 
 def test_the_service_can_record_the_class_s_progress(tmp_path):
-    config = written(tmp_path, "service", "--class-progress", "--class-db", "postgresql://hub-db/nbgames")
+    config = written(tmp_path, "service", "--class-progress", "--class-db", "postgresql://hub-db/nbgames",
+                     "--teachers", "tess,tom")
     (service,) = config.JupyterHub.services
-    assert service["environment"] == {"NBGAMES_CLASS_PROGRESS": "1", "NBGAMES_CLASS_DB": "postgresql://hub-db/nbgames"}
+    assert service["environment"] == {"NBGAMES_CLASS_PROGRESS": "1", "NBGAMES_CLASS_DB": "postgresql://hub-db/nbgames",
+                                      "NBGAMES_TEACHER_GROUP": "nbgames-teachers"}
+    assert config.JupyterHub.load_groups == {"nbgames-teachers": {"users": ["tess", "tom"]}}
     plain = written(tmp_path / "plain", "service")
     assert "NBGAMES_CLASS_PROGRESS" not in plain.JupyterHub.services[0]["environment"]
-    refused = subprocess.run([sys.executable, "-m", "nbgames", "hub-config", "--mode", "servers", "-o",
-                              str(tmp_path / "servers"), "--class-progress"], cwd=ROOT, capture_output=True,
-                             text=True, timeout=60)
-    assert refused.returncode != 0 and "use --mode service" in refused.stderr
+    assert "load_groups" not in plain.JupyterHub
+
+
+def test_servers_mode_records_through_a_class_service(tmp_path):
+    """Each student's server forwards to one class service, which alone has the database."""
+    config = written(tmp_path, "servers", "--class-progress", "--class-db", "postgresql://hub-db/nbgames",
+                     "--teacher-group", "maths", "--service-port", "8899")
+    (service,) = config.JupyterHub.services
+    assert service["command"][1:] == ["-m", "nbgames.classroom.hubservice"]
+    assert service["url"] == "http://127.0.0.1:8899"
+    assert service["environment"] == {"NBGAMES_CLASS_DB": "postgresql://hub-db/nbgames",
+                                      "NBGAMES_TEACHER_GROUP": "maths"}
+    env = config.Spawner.environment
+    assert env["NBGAMES_CLASS_SERVICE"] == "http://127.0.0.1:8899/services/nbgames/nbgames/progress/hub"
+    assert not any("CLASS_DB" in key or "postgresql" in str(value) for key, value in env.items())  # no credentials
+    extension = json.loads((tmp_path / "jupyter" / "jupyter_server_config.d" / "nbgames-class.json").read_text())
+    assert extension == {"ServerApp": {"jpserver_extensions": {"nbgames.classroom.hubservice": True}}}
+    # only the teachers' group may open the service (the teacher page); the students keep their servers
+    assert config.JupyterHub.load_roles == [{"name": "maths", "groups": ["maths"],
+                                             "scopes": ["access:services!service=nbgames"]}]
+    assert config.JupyterHub.load_groups == {"maths": {"users": []}}
+    assert config.Spawner.default_url == "/" + GALLERY
+    plain = written(tmp_path, "servers")  # written again without it: the extension goes
+    assert "NBGAMES_CLASS_SERVICE" not in plain.Spawner.environment and "services" not in plain.JupyterHub
+    assert not (tmp_path / "jupyter" / "jupyter_server_config.d" / "nbgames-class.json").exists()
+
+
+def test_bad_teacher_settings_are_refused_and_nothing_is_written(tmp_path):
+    for extra, words in [(["--class-progress", "--teacher-group", "two words"], "plain name"),
+                         (["--class-progress", "--teachers", "tess,a b"], "no spaces"),
+                         (["--teachers", "tess"], "add --class-progress")]:
+        out = subprocess.run([sys.executable, "-m", "nbgames", "hub-config", "-o", str(tmp_path / "hub"), *extra],
+                             cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert out.returncode != 0 and words in out.stderr, (extra, out.stderr)
+        assert not (tmp_path / "hub").exists()
 
 
 def test_servers_mode_opens_each_students_server_on_the_gallery(tmp_path):
