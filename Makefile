@@ -67,6 +67,7 @@ bench-ui: $(STAMP)
 bench-load: $(STAMP)
 	$(BIN)/python benchmarks/load.py --pages 20 --raw-clients 19 --moves 10 --class-size 20
 	$(BIN)/python benchmarks/load.py --pages 20 --raw-clients 19 --moves 10 --class-size 20 --bots mcts-normal
+	$(BIN)/python benchmarks/load.py --pages 20 --raw-clients 19 --moves 10 --class-size 20 --progress
 
 bench-hub: $(STAMP) proxy
 	$(BIN)/python benchmarks/hub.py --students 20 --moves 10 --mode service
