@@ -7,7 +7,12 @@ Two modes, both written by ``nbgames hub-config``:
   hub's environment and asks the hub who a visitor is (hub OAuth, through JupyterHub's own
   identity provider for jupyter_server): anonymous visitors go to the hub's login page.
 - ``servers``: one Jupyter server per student (``jupyterhub-singleuser``) whose default URL is the
-  Voilà gallery, with the nbgames template and kernel culling.
+  Voilà gallery, with the nbgames template and kernel culling; with class progress, a small class
+  service (nbgames/classroom/hubservice.py) holds the database and each student's server forwards
+  to it.
+
+With class progress, the teachers are a hub group (``TEACHER_GROUP``) and the hub's admins
+(docs/hub/README.md).
 """
 
 from __future__ import annotations
