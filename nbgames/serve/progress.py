@@ -142,6 +142,18 @@ class _Base(web.RequestHandler):
         self.log_refusal(message)
         raise web.HTTPError(status, message)
 
+    async def record(self, class_code: str, name: str, data: dict) -> None:
+        """Record one event of that student (in the writer thread) and answer 201, or 200 if its id
+        was recorded before; a bad event is refused (also the hub's class service's, hubservice.py)."""
+        loop = asyncio.get_running_loop()
+        try:
+            new = await loop.run_in_executor(self.service.executor, self.service.store.record, class_code, name, data)
+        except ProgressError as exc:
+            self.refuse(exc.status, str(exc))
+        self.service.written += new
+        self.set_status(201 if new else 200)
+        self.finish(json.dumps({"recorded": bool(new)}))
+
     def log_refusal(self, message: str) -> None:
         import logging
 
@@ -193,14 +205,9 @@ class ProgressHandler(_Base):
             if not isinstance(data, dict):
                 raise ProgressError("an event is a JSON object")
             class_code, name = self.service.student_of(self.kernel_id, data.get("student"))
-            loop = asyncio.get_running_loop()
-            new = await loop.run_in_executor(self.service.executor, self.service.store.record,
-                                             class_code, name, data)
         except ProgressError as exc:
             self.refuse(exc.status, str(exc))
-        self.service.written += new
-        self.set_status(201 if new else 200)
-        self.finish(json.dumps({"recorded": bool(new)}))
+        await self.record(class_code, name, data)
 
     async def get(self) -> None:
         self.verify()
