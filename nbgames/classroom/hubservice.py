@@ -37,6 +37,7 @@ from urllib.parse import urlparse
 from jupyter_server.utils import url_path_join
 from tornado import web
 
+from ..serve.progress import _Base
 from .store import ProgressError
 
 SERVICE_ENV = "NBGAMES_CLASS_SERVICE"  # in a student's server: the service's …/progress/hub address
@@ -152,28 +153,13 @@ class HubIdentity:
         return url_concat(self.hub_auth.login_url, params)
 
 
-class HubRecordHandler(web.RequestHandler):
-    """``POST`` one event of the token's hub user; ``GET`` that user's own data."""
+class HubRecordHandler(_Base):
+    """``POST`` one event of the token's hub user; ``GET`` that user's own data (JSON errors, no
+    cookie counts: only the Authorization header's hub token; see `nbgames.serve.progress._Base`)."""
 
     def initialize(self, service, hub_auth) -> None:
-        self.service, self.hub_auth = service, hub_auth
-
-    def check_xsrf_cookie(self) -> None:
-        return None  # no cookie counts here: only the Authorization header's hub token
-
-    def set_default_headers(self) -> None:
-        self.set_header("Content-Type", "application/json")
-        self.set_header("Cache-Control", "no-store")
-
-    def write_error(self, status_code: int, **kwargs) -> None:
-        exc = kwargs.get("exc_info", (None, None, None))[1]
-        message = exc.log_message if isinstance(exc, web.HTTPError) and exc.log_message else "refused"
-        self.finish(json.dumps({"error": message}))
-
-    def refuse(self, status: int, message: str) -> None:
-        self.service.refused += 1
-        log.warning("Refused a forwarded progress request from %s: %s", self.request.remote_ip, message)
-        raise web.HTTPError(status, message)
+        super().initialize(service)
+        self.hub_auth = hub_auth
 
     async def user(self) -> str:
         from ..serve.progress import header_token
@@ -204,20 +190,14 @@ class HubRecordHandler(web.RequestHandler):
         claimed = data.pop("student", None)
         if claimed is not None and (not isinstance(claimed, dict) or claimed.get("name") != name):
             self.refuse(403, "a server may record only its own student's progress")
-        try:
-            new = await self.in_thread(self.service.store.record, self.service.hub_class, name, data)
-        except ProgressError as exc:
-            self.refuse(exc.status, str(exc))
-        self.service.written += new
-        self.set_status(201 if new else 200)
-        self.finish(json.dumps({"recorded": bool(new)}))
+        await self.record(self.service.hub_class, name, data)
 
     async def get(self) -> None:
         name = await self.user()
-        self.finish(json.dumps(await self.in_thread(self.service.store.student, self.service.hub_class, name)))
-
-    async def in_thread(self, function, *args):
-        return await asyncio.get_running_loop().run_in_executor(self.service.executor, function, *args)
+        loop = asyncio.get_running_loop()
+        mine = await loop.run_in_executor(self.service.executor, self.service.store.student, self.service.hub_class,
+                                          name)
+        self.finish(json.dumps(mine))
 
 
 def service_app(store, hub_auth, prefix: str) -> web.Application:
