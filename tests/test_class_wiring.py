@@ -344,13 +344,17 @@ def test_a_teacher_hands_out_an_uploaded_lesson_file_and_sees_its_answers(class_
     runner.join_box.join("maple-3", "Aki")
     runner.view.click("C2")  # wrong
     runner.view.click("F5")  # right
+    progress.step_answered("lesson-0123456789ab", 0, right=True, answer="F5", seconds=1)  # the student's own file
     assert progress.flush(10) and progress.failed == 0, progress.last_error
     status, _, data = http_get(srv, "/nbgames/teacher/data?class=maple-3", {"Authorization": f"token {TOKEN}"})
     board = json.loads(data)["board"]
-    assert board["lessons"] == ["lesson-27573f0bd936"]
-    (step,) = board["steps"]
+    assert board["lessons"] == ["lesson-27573f0bd936", "lesson-0123456789ab"]
+    step, own = board["steps"]
     assert (step["lesson"], step["step"], step["right_first"], step["wrong"]) == ("lesson-27573f0bd936", 0, 0,
                                                                                   [["C2", 1]])
+    assert step["picture"] and not own["picture"]  # a file the server lacks: listed, no board to draw
+    status, _, text = http_get(srv, "/nbgames/teacher/export.csv?class=maple-3", {"Authorization": f"token {TOKEN}"})
+    assert "Aki,lesson-27573f0bd936,Grow your group,started" in text
     status, headers, svg = http_get(srv, "/nbgames/teacher/step.svg?lesson=lesson-27573f0bd936&step=0&wrong=C2",
                                     {"Authorization": f"token {TOKEN}"})
     assert status == 200 and "data-marked='C2'" in svg

@@ -290,7 +290,8 @@ function show(data) {{
       line.append(code, " " + T.times.replace("{{n}}", String(n)));
       wrong.append(line);
     }}
-    cell(row, "").append(boardPicture(step));
+    const picture = cell(row, "");
+    if (step.picture) picture.append(boardPicture(step));
     steps.append(row);
   }}
 }}
@@ -463,6 +464,9 @@ class TeacherDataHandler(_TeacherBase):
             code = classes[0]
         board = await self.in_thread(teacher_board, store, code) if code in classes else None
         files = await self.in_thread(self.service.lesson_files.entries, self.lang)
+        drawn = set(lesson_titles(self.lang)) | {entry["id"] for entry in files}
+        for step in board["steps"] if board else []:  # a lesson file the server lacks has no picture
+            step["picture"] = step["lesson"] in drawn
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps({"classes": classes, "board": board, "files": files}))
 
@@ -477,8 +481,10 @@ class TeacherExportHandler(_TeacherBase):
         if code is None:
             raise web.HTTPError(400, "name the class: ?class=CODE")
         what = self.get_query_argument("what", "lessons")
+        files = await self.in_thread(self.service.lesson_files.entries, self.lang)
+        titles = {**lesson_titles(self.lang), **{entry["id"]: entry["title"] for entry in files}}
         rows = await self.in_thread(answer_rows if what == "answers" else lesson_rows, self.service.store, code,
-                                    self.lang)
+                                    titles)
         out = io.StringIO()
         write_csv(out, rows)
         self.set_header("Content-Type", "text/csv; charset=utf-8")
@@ -574,9 +580,10 @@ class TeacherLessonsHandler(_TeacherBase):
         self.answer(201, file=entry)
 
 
-def lesson_rows(store, code: str, lang: str) -> list[list]:
+def lesson_rows(store, code: str, titles: dict[str, str]) -> list[list]:
+    """Each student × lesson of the class: its state, the student's answers and games
+    (`titles`: each lesson's title by id)."""
     board = teacher_board(store, code)
-    titles = lesson_titles(lang)
     rows: list[list] = [["class", "student", "lesson", "title", "state", "answers", "games"]]
     for student in board["students"]:
         for lesson in board["lessons"]:
@@ -585,7 +592,8 @@ def lesson_rows(store, code: str, lang: str) -> list[list]:
     return rows
 
 
-def answer_rows(store, code: str, lang: str) -> list[list]:
+def answer_rows(store, code: str, titles: dict[str, str]) -> list[list]:
+    """Every answer of the class, in the order given (`titles` unused: the rows name lessons by id)."""
     rows: list[list] = [["class", "student", "lesson", "step", "right", "answer", "seconds", "show_me", "at"]]
     with store.engine.connect() as connection:
         query = (select(students.c.name, answers.c.lesson, answers.c.step, answers.c.right, answers.c.answer,
