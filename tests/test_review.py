@@ -166,3 +166,125 @@ def test_costly_moves_read_in_plain_words_with_their_rule_on_the_page():
     panel = ReviewPanel("en", lambda: None)
     panel.show(result, ["Player 1", "Player 2"], [None, None])
     assert panel.moves.value.count("class='nbg-rule-ref'") == len(result.costly)
+
+
+# -- issue 30 item 4: the review keeps to its time, shows its progress, stops when asked, and is
+#    the same for the same seed (its budget is counted in iterations, not seconds)
+
+SMALL = {"curve_iterations": 2, "check_iterations": 8, "samples": 4}
+
+
+def finished(name: str = "newyork", players: int = 3, seed: int = 5) -> Game:
+    game = Game(name, players, seed=seed)
+    play_out(game, [make_bot("greedy", s) for s in range(players)])
+    return game
+
+
+def test_the_same_seed_gives_the_same_review_and_another_seed_another():
+    game = finished("galopp_royal", 4, seed=2)
+    first, again = (review(game, seat=1, seed=7, **SMALL) for _ in range(2))  # the default time guard
+    assert not first.hurried and not again.hurried, "the guard cut in: not a reproducible run"
+    assert first.chances == again.chances
+    assert [(m.ply, m.played, m.better, m.loss) for m in first.costly] == \
+           [(m.ply, m.played, m.better, m.loss) for m in again.costly]
+    assert review(game, seat=1, seed=8, **SMALL).chances != first.chances
+
+
+def test_a_long_games_curve_is_searched_at_some_positions_and_drawn_between_them(monkeypatch):
+    """Galopp Royal's 4-seat game has hundreds of moves: the curve is searched at about
+    CURVE_POINTS of them (and at each of the learner's decisions); the others lie on the line
+    between their neighbours, so the curve still has a point per move."""
+    from nbgames.engine.review import CURVE_POINTS, between
+
+    import pytest
+
+    drawn = between([[0.0, 1.0], None, None, [0.6, 0.4], None])
+    assert [pytest.approx(row) for row in drawn] == [[0.0, 1.0], [0.2, 0.8], [0.4, 0.6], [0.6, 0.4], [0.6, 0.4]]
+    game = finished("galopp_royal", 4, seed=2)
+    assert len(game.history) > 2 * CURVE_POINTS
+    searched = []
+    import nbgames.engine.review as review_module
+
+    class Counted(review_module.Search):  # the real search, counting where it runs
+        def run(self, game, *args, **kwargs):
+            searched.append(len(game.history))
+            return super().run(game, *args, **kwargs)
+
+    monkeypatch.setattr(review_module, "Search", Counted)
+    result = review(game, seat=0, **SMALL)
+    assert len(result.chances) == len(game.history) + 1
+    replay = Game("galopp_royal", 4, seed=2)
+    decisions = []
+    for action in game.history:
+        if replay.to_move == 0 and len(replay.legal_actions()) > 1:
+            decisions.append(len(replay.history))
+        replay.play(action)
+    assert set(decisions) <= set(searched) and len(searched) <= CURVE_POINTS + len(decisions) + 1
+
+
+def test_a_stopped_review_ends_where_it_was_stopped():
+    import threading
+
+    game = finished()
+    stop = threading.Event()
+    result = review(game, seat=0, stop=stop, progress=lambda done, total: done == 5 and stop.set(), **SMALL)
+    assert result.stopped and len(result.chances) == 5
+
+
+def page_review(game: Game, until, budget: dict | None = None):
+    """A play page on the kernel's event loop (the review in its worker thread, as on a served
+    page): press "Review this game", then wait until `until(controller)` (at most 60 s)."""
+    import asyncio
+    import time
+
+    from nbgames.ui.controller import PlayController
+
+    async def scenario():
+        controller = PlayController(game, ["human", "random", "random"], bot_delay=0.0)
+        controller.review_budget = dict(budget or {})
+        seen: list[int] = []
+        controller.review.progress.observe(lambda change: seen.append(change["new"]), names="value")
+        controller.review.button.click()
+        assert controller.review.button.disabled and controller.review.cancel.layout.display == ""
+        start = time.monotonic()
+        while not until(controller):
+            await asyncio.sleep(0.01)
+            assert time.monotonic() - start < 60, controller.review.moves.value
+        await asyncio.sleep(0.1)  # whatever the worker still sends arrives
+        return controller, seen
+
+    return asyncio.run(scenario())
+
+
+def test_the_pages_progress_bar_advances_to_its_end_then_the_curve_is_drawn():
+    game = finished()
+    controller, seen = page_review(game, lambda c: not c.review.button.disabled, SMALL)
+    panel, positions = controller.review, len(game.history)
+    assert panel.progress.max == positions
+    assert seen == sorted(set(seen)) and seen[-1] == positions and len(seen) >= 10  # step by step, to the end
+    assert panel.progress.layout.display == "none" and panel.cancel.layout.display == "none"
+    assert panel.canvas.layout.display == "" and "1: " in panel.legend.value
+    assert "Your costliest moves" in panel.moves.value or "well played" in panel.moves.value
+
+
+def test_stopping_the_review_on_the_page_ends_its_search_and_says_so():
+    import threading
+
+    game = finished()
+    stopped_at = []
+
+    def stop_after_a_few(controller) -> bool:
+        if not stopped_at and controller.review.progress.value >= 3:
+            stopped_at.append(controller.review.progress.value)
+            controller.review.cancel.click()
+        return bool(stopped_at)
+
+    controller, seen = page_review(game, stop_after_a_few)  # the default budget: seconds of work left
+    panel = controller.review
+    assert "Review stopped" in panel.moves.value and not panel.button.disabled
+    assert panel.canvas.layout.display == "none" and panel.progress.layout.display == "none"
+    worker = [t for t in threading.enumerate() if t.name == "nbgames-review"]
+    for thread in worker:
+        thread.join(10)
+    assert not any(t.is_alive() for t in worker), "the review's search went on after Stop"
+    assert max(seen) < len(game.history)  # it stopped well before the end

@@ -8,6 +8,7 @@ curve and words the moves; this module only computes them.
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
@@ -28,6 +29,7 @@ from .search import BotHooks, Search, hooks_for, rollout
 # review says so (`Review.hurried`: then it may differ from one run to the next).
 CURVE_ITERATIONS = 10  # per position, for the winning-chance curve
 FORCED_ITERATIONS = 3  # a position with a single legal move (a die to roll, a card to take)
+CURVE_POINTS = 120  # positions searched for the curve at most (its canvas is 476 px wide), besides the learner's
 CHECK_ITERATIONS = 100  # per learner's decision, to find a better move
 SAMPLES = 20  # playouts that value the move played and the better one (the same samples for both)
 MIN_SAMPLES = 4
@@ -70,7 +72,8 @@ class CostlyMove:
 @dataclass
 class Review:
     """`chances[k][s]`: seat s's estimated winning chance before move k (the last entry is the
-    end: the win shares once the game is over). `costly`: the learner's worst moves, worst first."""
+    end: the win shares once the game is over; a long game's positions between those searched are
+    on the line between them). `costly`: the learner's worst moves, worst first."""
 
     seat: int
     actions: list[Action]
@@ -86,12 +89,15 @@ def win_shares(game: Game) -> list[float]:
 
 
 def compare(game: Game, seat: int, actions: tuple[Action, Action], samples: int, seed: int, hooks: BotHooks,
-            deadline: float | None = None) -> tuple[float, float, int]:
+            deadline: float | None = None, stop: threading.Event | None = None) -> tuple[float, float, int]:
     """Mean values for `seat` of two actions, each played on the same determinized samples and
     played out (common random numbers: the difference is what the moves make), and how many
-    samples that took. At least MIN_SAMPLES each, more up to `samples` while the deadline allows."""
+    samples that took. At least MIN_SAMPLES each, more up to `samples` while the deadline allows
+    (one when `stop` is set)."""
     totals, done = [0.0, 0.0], 0
     while done < samples and (deadline is None or done < MIN_SAMPLES or time.monotonic() < deadline):
+        if done and stop is not None and stop.is_set():
+            break
         for k, action in enumerate(actions):
             rng = random.Random(seed * 7919 + done)
             sample = game.determinize(seat, rng)
@@ -101,16 +107,37 @@ def compare(game: Game, seat: int, actions: tuple[Action, Action], samples: int,
     return totals[0] / done, totals[1] / done, done
 
 
-def _budgets(game: Game, actions: list[Action], seat: int, curve: int, check: int, samples: int) -> list[int]:
-    """Each position's iterations (a learner's decision: its search and both moves' playouts)."""
-    budgets = []
-    for action in actions:
+def _budgets(game: Game, actions: list[Action], seat: int, curve: int, check: int) -> tuple[list[int], list[bool]]:
+    """Each position's iterations, and whether it is a learner's decision to check. A long game's
+    curve is searched at about CURVE_POINTS positions (and at every learner's decision); 0: a
+    position drawn between its neighbours."""
+    step = max(1, math.ceil(len(actions) / CURVE_POINTS))
+    iterations, checked = [], []
+    for ply, action in enumerate(actions):
         legal = len(game.legal_actions())
-        budgets.append(check + 2 * samples if game.to_move == seat and legal > 1 else
-                       curve if legal > 1 else min(curve, FORCED_ITERATIONS))
+        checked.append(game.to_move == seat and legal > 1)
+        iterations.append(check if checked[-1] else 0 if ply % step else
+                          curve if legal > 1 else min(curve, FORCED_ITERATIONS))
         game.play(action)
     game.goto(0)
-    return budgets
+    return iterations, checked
+
+
+def between(chances: list[list[float] | None]) -> list[list[float]]:
+    """The positions not searched, on the straight line between their searched neighbours (after
+    the last one searched: its values)."""
+    known = [k for k, row in enumerate(chances) if row is not None]
+    out = list(chances)
+    for k, row in enumerate(chances):
+        if row is None:
+            before = max((i for i in known if i < k), default=None)
+            after = min((j for j in known if j > k), default=None)
+            if after is None or before is None:
+                out[k] = list(chances[before if after is None else after])
+            else:
+                w = (k - before) / (after - before)
+                out[k] = [a + (b - a) * w for a, b in zip(chances[before], chances[after], strict=True)]
+    return out
 
 
 def _schedule(budgets: list[int], seconds: float | None) -> list[float | None]:
@@ -132,12 +159,18 @@ def replayable(record_or_game: Game | dict[str, Any] | str | bytes) -> Game:
     return game
 
 
-def review(record_or_game: Game | dict[str, Any] | str | bytes, seat: int, *, curve_iterations: int = CURVE_ITERATIONS,
-           check_iterations: int = CHECK_ITERATIONS, samples: int = SAMPLES, seed: int = 0, worst: int = 3,
+def scaled(default: int, scale: float, least: int) -> int:
+    """A default budget scaled by the game's `BotHooks.review_scale`, never below `least`."""
+    return max(least, round(default * scale))
+
+
+def review(record_or_game: Game | dict[str, Any] | str | bytes, seat: int, *, curve_iterations: int | None = None,
+           check_iterations: int | None = None, samples: int | None = None, seed: int = 0, worst: int = 3,
            seconds: float | None = SECONDS, progress: Callable[[int, int], None] | None = None,
            stop: threading.Event | None = None) -> Review:
     """Review a game (finished or not) for `seat`: the winning-chance curve of every seat and its
-    `worst` costliest moves, by iterations (reproducible for a seed), within about `seconds`
+    `worst` costliest moves, by iterations (reproducible for a seed; None: this module's defaults
+    scaled by the game's `BotHooks.review_scale`), within about `seconds`
     (a guard spread over the positions in proportion to their iterations; None: no guard): a
     review the guard cut short says so (`Review.hurried`). Run it in a worker thread;
     `progress` is called with (positions done, positions), `stop` ends it early (a partial
@@ -146,26 +179,28 @@ def review(record_or_game: Game | dict[str, Any] | str | bytes, seat: int, *, cu
     actions = [game.redo() for _ in range(game.timeline_length)]
     game.goto(0)
     hooks = hooks_for(game)
-    schedule = _schedule(_budgets(game, actions, seat, curve_iterations, check_iterations, samples), seconds)
-    chances: list[list[float]] = []
+    curve_iterations = curve_iterations or scaled(CURVE_ITERATIONS, hooks.review_scale, 2)
+    check_iterations = check_iterations or scaled(CHECK_ITERATIONS, hooks.review_scale, 8)
+    samples = samples or scaled(SAMPLES, hooks.review_scale, MIN_SAMPLES)
+    budgets, checks = _budgets(game, actions, seat, curve_iterations, check_iterations)
+    schedule = _schedule([n + 2 * samples * checked for n, checked in zip(budgets, checks, strict=True)], seconds)
+    chances: list[list[float] | None] = []
     costly: list[CostlyMove] = []
     hurried = False
     for ply, played in enumerate(actions):
         if stop is not None and stop.is_set():
             break
-        mover = game.to_move
-        legal = game.legal_actions()
-        checked = mover == seat and len(legal) > 1
-        iterations = check_iterations if checked else curve_iterations if len(legal) > 1 else min(
-            curve_iterations, FORCED_ITERATIONS)
-        end = schedule[ply + 1]
-        result = Search(iterations=iterations, seconds=None, hooks=hooks, rng=random.Random(seed * 100003 + ply)).run(
-            game, deadline=end, stop=stop, observer=seat)
-        hurried |= result.iterations < iterations and not (stop is not None and stop.is_set())
-        chances.append(result.values)
-        if checked and result.best != played:
+        iterations, end = budgets[ply], schedule[ply + 1]
+        if not iterations:
+            chances.append(None)  # drawn between its neighbours
+        else:
+            result = Search(iterations=iterations, seconds=None, hooks=hooks,
+                            rng=random.Random(seed * 100003 + ply)).run(game, deadline=end, stop=stop, observer=seat)
+            hurried |= result.iterations < iterations and not (stop is not None and stop.is_set())
+            chances.append(result.values)
+        if checks[ply] and result.best != played:
             better_value, played_value, done = compare(game, seat, (result.best, played), samples,
-                                                       seed * 100003 + ply, hooks, end)
+                                                       seed * 100003 + ply, hooks, end, stop)
             hurried |= done < samples and not (stop is not None and stop.is_set())
             if better_value > played_value:
                 played_facts, better_facts = facts(game, seat, played, seed), facts(game, seat, result.best, seed)
@@ -180,4 +215,5 @@ def review(record_or_game: Game | dict[str, Any] | str | bytes, seat: int, *, cu
                        Search(iterations=curve_iterations, seconds=None, hooks=hooks,
                               rng=random.Random(seed)).run(game, observer=seat).values)
     costly.sort(key=lambda m: (-m.loss, m.ply))
-    return Review(seat, actions, chances, costly[:worst], stopped=len(chances) <= len(actions), hurried=hurried)
+    return Review(seat, actions, between(chances), costly[:worst], stopped=len(chances) <= len(actions),
+                  hurried=hurried)

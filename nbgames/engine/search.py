@@ -30,13 +30,16 @@ class BotHooks:
     ``evaluate(game) -> [value per seat in 0..1]`` judges a position that is not over (default:
     each seat's score lead, squashed by ``score_scale``). ``rollout(game, legal, rng) -> Action``
     picks a move in a playout (default: uniform). ``rollout_depth`` plies are played before the
-    evaluation (None: to the end of the game).
+    evaluation (None: to the end of the game). ``review_scale`` scales the post-game review's
+    iterations (`nbgames.engine.review`): below 1 for a game whose playouts are slow or whose
+    games are long, so that the review of a whole 4-seat game keeps to its time.
     """
 
     evaluate: Callable[[Game], list[float]] | None = None
     rollout: Callable[[Game, list[Action], random.Random], Action] | None = None
     rollout_depth: int | None = None
     score_scale: float = 10.0
+    review_scale: float = 1.0
 
 
 DEFAULT_HOOKS = BotHooks()

@@ -88,4 +88,5 @@ def rollout(game: Game, legal: list[Action], rng: random.Random) -> Action:
     return rng.choice(others)
 
 
-HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=40, score_scale=SCALE)
+HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=40, score_scale=SCALE,
+                 review_scale=0.15)  # slow playouts (a view per evaluation): a review in ≈ 8 s CPU

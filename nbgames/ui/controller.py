@@ -110,6 +110,7 @@ class PlayController:
         self.hint_text.add_class("nbg-hint-text")
         self.review = ReviewPanel(lang, self.start_review, self.stop_review)
         self._review_stop = threading.Event()
+        self.review_budget: dict[str, Any] = {}  # the review's iterations, if not its defaults (tests)
         self.slider = widgets.IntSlider(min=0, max=0, value=0, description=t("label.timeline", lang),
                                         continuous_update=False)
         self.slider.add_class("nbg-timeline")
@@ -353,7 +354,7 @@ class PlayController:
         def work():
             lower_priority()  # a long search: below every page's clicks (it takes no slot: it would hold it long)
             with using(self.lang):  # the costly moves' words in the page's language
-                return review(copy, seat, progress=progress, stop=stop)
+                return review(copy, seat, progress=progress, stop=stop, **self.review_budget)
 
         in_worker("nbgames-review", work, done)
 
