@@ -4,7 +4,10 @@ costliest moves; a blunder planted in a constructed game is found, with the bett
 from __future__ import annotations
 
 import copy
+import threading
 from collections import Counter
+
+import pytest
 
 from nbgames.engine.action import Action
 from nbgames.engine.bots import make_bot
@@ -196,8 +199,6 @@ def test_a_long_games_curve_is_searched_at_some_positions_and_drawn_between_them
     between their neighbours, so the curve still has a point per move."""
     from nbgames.engine.review import CURVE_POINTS, between
 
-    import pytest
-
     drawn = between([[0.0, 1.0], None, None, [0.6, 0.4], None])
     assert [pytest.approx(row) for row in drawn] == [[0.0, 1.0], [0.2, 0.8], [0.4, 0.6], [0.6, 0.4], [0.6, 0.4]]
     game = finished("galopp_royal", 4, seed=2)
@@ -223,8 +224,6 @@ def test_a_long_games_curve_is_searched_at_some_positions_and_drawn_between_them
 
 
 def test_a_stopped_review_ends_where_it_was_stopped():
-    import threading
-
     game = finished()
     stop = threading.Event()
     result = review(game, seat=0, stop=stop, progress=lambda done, total: done == 5 and stop.set(), **SMALL)
@@ -268,8 +267,6 @@ def test_the_pages_progress_bar_advances_to_its_end_then_the_curve_is_drawn():
 
 
 def test_stopping_the_review_on_the_page_ends_its_search_and_says_so():
-    import threading
-
     game = finished()
     stopped_at = []
 
