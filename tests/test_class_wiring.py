@@ -367,3 +367,33 @@ def test_a_teacher_hands_out_an_uploaded_lesson_file_and_sees_its_answers(class_
                          (None, 0), (["ny-goal"], 0), ("file:grow.json", 0), ("ny-goal", 2), ("ny-goal", True)):
         with pytest.raises(ProgressError):
             check_lesson(lesson, step, known)
+
+
+def test_the_lesson_files_are_the_good_ones_of_the_served_folder_and_the_uploads(tmp_path):
+    import shutil
+    from pathlib import Path
+
+    from nbgames.classroom.lessonfiles import LessonFileError, LessonFiles, upload_dir
+    from nbgames.teach import LessonError
+
+    data = Path(__file__).parent / "data" / "lessons"
+    served, uploads = tmp_path / "notebooks" / "lessons", tmp_path / "nbgames-lessons"
+    served.mkdir(parents=True)
+    shutil.copy(data / "galopp_royal.json", served / "odds.json")
+    (served / "broken.json").write_text("{not json")  # a file that is no lesson: not listed
+    (served / "notes.txt").write_text("not a lesson file name")
+    files = LessonFiles(served, uploads)
+    assert [(e["name"], e["game"], e["uploaded"]) for e in files.entries()] == [("odds.json", "galopp_royal", False)]
+    with pytest.raises(LessonFileError, match="already"):  # a served file's name stays the served file's
+        files.add("odds.json", (data / "newyork.json").read_bytes())
+    with pytest.raises(LessonError):
+        files.add("grow.json", b'{"format": "nbgames-lesson", "version": 1, "game": "chess"}')
+    assert not uploads.exists()
+    entry = files.add("grow.json", (data / "newyork.json").read_bytes(), "ja")
+    assert (entry["title"], entry["steps"]) == ("建物群を広げる", 6)
+    assert [e["name"] for e in files.entries()] == ["odds.json", "grow.json"]
+    assert files.lesson(entry["id"], "en").title == "Grow your group" and files.lesson("lesson-nothere", "en") is None
+    files.add("grow.json", (data / "newyork_city.json").read_bytes())  # the same name again: replaced
+    assert [e["game"] for e in files.entries()] == ["galopp_royal", "newyork_city"]
+    assert [p.name for p in uploads.iterdir()] == ["grow.json"]  # no half-written file left behind
+    assert upload_dir(f"sqlite:///{tmp_path}/db/class.sqlite") == tmp_path / "db" / "nbgames-lessons"
