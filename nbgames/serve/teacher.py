@@ -481,10 +481,12 @@ class TeacherExportHandler(_TeacherBase):
         if code is None:
             raise web.HTTPError(400, "name the class: ?class=CODE")
         what = self.get_query_argument("what", "lessons")
-        files = await self.in_thread(self.service.lesson_files.entries, self.lang)
-        titles = {**lesson_titles(self.lang), **{entry["id"]: entry["title"] for entry in files}}
-        rows = await self.in_thread(answer_rows if what == "answers" else lesson_rows, self.service.store, code,
-                                    titles)
+        if what == "answers":
+            rows = await self.in_thread(answer_rows, self.service.store, code)
+        else:
+            files = await self.in_thread(self.service.lesson_files.entries, self.lang)
+            titles = {**lesson_titles(self.lang), **{entry["id"]: entry["title"] for entry in files}}
+            rows = await self.in_thread(lesson_rows, self.service.store, code, titles)
         out = io.StringIO()
         write_csv(out, rows)
         self.set_header("Content-Type", "text/csv; charset=utf-8")
@@ -592,8 +594,8 @@ def lesson_rows(store, code: str, titles: dict[str, str]) -> list[list]:
     return rows
 
 
-def answer_rows(store, code: str, titles: dict[str, str]) -> list[list]:
-    """Every answer of the class, in the order given (`titles` unused: the rows name lessons by id)."""
+def answer_rows(store, code: str) -> list[list]:
+    """Every answer of the class, in the order given."""
     rows: list[list] = [["class", "student", "lesson", "step", "right", "answer", "seconds", "show_me", "at"]]
     with store.engine.connect() as connection:
         query = (select(students.c.name, answers.c.lesson, answers.c.step, answers.c.right, answers.c.answer,
