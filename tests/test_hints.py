@@ -219,3 +219,107 @@ KINDS = {  # every kind of move these two games offer (each worded by the game's
     "newyork_city": {"start", "take", "take2", "split", "swap", "play", "pass", "done", "hire", "fame", "use", "move"},
 }
 
+
+
+# -- issue 30 item 4: a hint is quick and still a good move; the page runs one search per position --
+def clear_cut(name: str, wanted: int = 3) -> list[tuple[Game, object]]:
+    """Positions near the end of seeded random games where one move's outcome stands clearly
+    above every other's (one ply, averaged over samples of what the seat cannot see: at least
+    0.15 of the 0..1 value ahead), with that move: a position where the best move is plain."""
+    from nbgames.engine.bots import GreedyBot
+
+    found = []
+    for seed in range(60):
+        game, rng = Game(name, 4, seed=seed), random.Random(seed)
+        while not game.is_over:
+            game.play(rng.choice(game.legal_actions()))
+        end = len(game.history)
+        for back in range(1, 13):
+            game.goto(end - back)
+            if len(game.legal_actions()) < 2:
+                continue
+            values = sorted(GreedyBot(seed, samples=4).values(game).items(), key=lambda kv: -kv[1])
+            if values[0][1] - values[1][1] >= 0.15:
+                found.append((game, values[0][0]))
+                break
+        if len(found) == wanted:
+            break
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_in_a_plain_position_the_hint_picks_the_plainly_best_move(name):
+    from nbgames.engine.hints import HINT_ITERATIONS
+
+    found = clear_cut(name)
+    assert len(found) >= 2, f"{name}: too few plain positions to test"
+    for game, best in found:
+        assert hint(game, iterations=HINT_ITERATIONS, seed=0).action == best, (name, game.history[-3:])
+
+
+def test_a_hints_search_ends_at_its_deadline_even_before_every_move_has_its_prior():
+    """New York's first move has 49 placements: seeding each with its prior (one sample played
+    and judged) was not bounded by the hint's deadline. A deadline already past gives a hint from
+    the moves seeded so far, still a legal move."""
+    import time
+
+    game = Game("newyork", 4, seed=1)
+    result = hint(game, iterations=400, deadline=time.monotonic())
+    assert result.action in game.legal_actions() and result.iterations == 1
+
+
+def test_a_click_during_a_running_hint_changes_nothing_it_should_not(tmp_path, monkeypatch):
+    """While a hint searches (in its worker thread, as on a served page): a second click on Hint
+    starts no second search; a move played meanwhile stops the search, and its answer for the
+    old position is neither shown nor marked on the board; Hint then answers for the new one."""
+    import asyncio
+    import threading
+    import time
+
+    import nbgames.engine.hints as hints_module
+    import nbgames.ui.controller as controller_module
+    from nbgames.engine.budget import SearchBudget
+    from nbgames.ui.controller import PlayController
+
+    monkeypatch.setattr(controller_module, "SEARCHES", SearchBudget(1, tmp_path))
+    searches, real, moved = [], hints_module.hint, threading.Event()
+
+    def counted(game, *args, **kwargs):  # the real hint, counting where it was asked
+        searches.append(len(game.history))
+        if len(searches) == 1:
+            moved.wait(10)  # the first one searches on after the move: its answer comes late
+        return real(game, *args, **kwargs)
+
+    monkeypatch.setattr(hints_module, "hint", counted)
+
+    async def wait(controller, what: str) -> None:
+        start = time.monotonic()
+        while what not in controller.hint_text.value:
+            await asyncio.sleep(0.01)
+            assert time.monotonic() - start < 20, controller.hint_text.value
+
+    async def scenario():
+        game = Game("newyork", 2, seed=6)
+        controller = PlayController(game, ["human", "human"], bot_delay=0.0)  # hot-seat: no bot moves meanwhile
+        controller.reveal()  # "I am Player 1 — show my cards"
+        controller.hint_button.click()
+        controller.hint()  # a double click
+        while not searches:
+            await asyncio.sleep(0.005)
+        first = game.legal_actions()[-1]
+        controller.choose(first)  # a move while the hint still searches
+        moved.set()
+        assert controller.game.history == [first] and controller.hint_text.value == ""
+        await asyncio.sleep(1.5)  # the first search's answer (for the old position) arrives meanwhile
+        assert controller.hint_text.value == "" and not any(k == "suggested" for k, _ in controller.view._extra)
+        assert controller.game.history == [first]
+        controller.reveal()  # Player 2's turn
+        assert not controller.hint_button.disabled
+        controller.hint_button.click()
+        await wait(controller, "nbg-hint-box")
+        marked = [targets for kind, targets in controller.view._extra if kind == "suggested"]
+        assert marked and marked[0][0] in {controller.view.target_of(a) for a in game.legal_actions()}
+        return controller
+
+    controller = asyncio.run(scenario())
+    assert searches == [0, 1] and not controller.hint_button.disabled
