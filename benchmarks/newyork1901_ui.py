@@ -8,8 +8,10 @@
 - pointer move -> tile preview drawn (median, p95): the mouse moves onto a map cell with a tile
   picked, the kernel asks the engine for the refusal or the preview and draws it;
 - kernel memory (RSS) with a game loaded.
+- hints and the review (issue 30 item 4): ms from Hint to the hint drawn at >= 10 positions of
+  a 4-seat game played by greedy bots, and the whole game's review (`ui.hints_and_review`).
 
-Run: ``.venv/bin/python benchmarks/newyork1901_ui.py [--clicks 40] [--loads 3]``.
+Run: ``.venv/bin/python benchmarks/newyork1901_ui.py [--clicks 40] [--loads 3] [--hints-only]``.
 """
 
 from __future__ import annotations
@@ -99,6 +101,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--clicks", type=int, default=40)
     parser.add_argument("--loads", type=int, default=3)
+    parser.add_argument("--hints-only", action="store_true", help="only the hints and the review")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -108,6 +111,11 @@ def main() -> int:
         server = Server(Path(tmp.name) / "voila.log")
         try:
             server.wait_ready()
+            time.sleep(kit_bench.PREHEAT_WAIT)
+            figures = kit_bench.hints_and_review(browser, server, "newyork1901", PLAY)
+            kit_bench.say_hints_and_review("New York 1901", *figures, players=4)
+            if args.hints_only:
+                return 0
             loads = [kit_bench.load_time(browser, server, kit_bench.PREHEAT_WAIT, PLAY)[0] for _ in range(args.loads)]
             print(f"New York 1901 page -> first board drawn, preheated kernels: {kit_bench.spread(loads)}")
             time.sleep(kit_bench.PREHEAT_WAIT)

@@ -12,8 +12,10 @@
   page's websocket, else the kernel whose RSS grew most) and the mean over all kernel processes.
 
 Player 1 is the human, Player 2 a fast random bot, seed 2 (as tests/browser/test_newyork_city_play.py).
+- hints and the review (issue 30 item 4): ms from Hint to the hint drawn at >= 10 positions of
+  a 4-seat game played by greedy bots, and the whole game's review (`ui.hints_and_review`).
 
-Run: ``.venv/bin/python benchmarks/newyork_city_ui.py [--clicks 30] [--loads 3]``.
+Run: ``.venv/bin/python benchmarks/newyork_city_ui.py [--clicks 30] [--loads 3] [--hints-only]``.
 """
 
 from __future__ import annotations
@@ -239,6 +241,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--clicks", type=int, default=30)
     parser.add_argument("--loads", type=int, default=3)
+    parser.add_argument("--hints-only", action="store_true", help="only the hints and the review")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -250,6 +253,10 @@ def main() -> int:
             server.wait_ready()
             warm = wait_pool_warm(server)
             print(f"(kernel pool preheated and idle after {warm:.0f} s; {len(server.kernels())} kernels)")
+            figures = kit_bench.hints_and_review(browser, server, "newyork_city", PLAY)
+            kit_bench.say_hints_and_review("New York City", *figures, players=4)
+            if args.hints_only:
+                return 0
             loads = [kit_bench.load_time(browser, server, kit_bench.PREHEAT_WAIT, PLAY)[0] for _ in range(args.loads)]
             print(f"New York City page -> first board drawn, preheated kernels: {kit_bench.spread(loads)}")
             time.sleep(kit_bench.PREHEAT_WAIT)

@@ -3,9 +3,16 @@
 - in-page click -> board redrawn latency on the New York board (median, p95 over >= 30 clicks):
   the time from the browser's mousedown to the clicked square's pixels changing on the canvas;
 - page request -> first board drawn, with preheated kernels (the default config) and without;
-- kernel memory (RSS) with a game loaded.
+- kernel memory (RSS) with a game loaded;
+- hints and the review (issue 30 item 4), for New York and Galopp Royal (New York 1901 and New
+  York City in their own scripts, with the same `hints_and_review`): a 4-seat game played out by
+  greedy bots; at >= 10 of its positions where Player 1 (the page's human) is to move, the saved
+  position is loaded on the page and Hint pressed: ms from the press to the hint drawn (its box
+  on the page, after the move's mark on the board); then the whole game is loaded and "Review
+  this game" pressed: seconds to the curve drawn, and how many steps the progress bar showed.
+  Targets beside them: a hint <= 1 s, a review <= 20 s.
 
-Run: ``.venv/bin/python benchmarks/ui.py [--clicks 40] [--loads 3]``.
+Run: ``.venv/bin/python benchmarks/ui.py [--clicks 40] [--loads 3] [--hints-only]``.
 """
 
 from __future__ import annotations
@@ -197,6 +204,120 @@ def stop_latencies(browser, server: Server, samples: int) -> list[float]:
     return out
 
 
+HINT_TARGET_MS, REVIEW_TARGET_S = 1000, 20
+# From the press of a button to an element's text passing a test, in the page's own clock.
+PRESS_UNTIL = """([button, watched, pattern]) => new Promise(resolve => {
+  const el = document.querySelector(watched);
+  const t0 = performance.now();
+  const seen = new Set();
+  const done = () => new RegExp(pattern).test(el.innerHTML);
+  const check = () => {
+    const value = document.querySelector('.nbg-review-progress .progress-bar');
+    if (value) seen.add(value.style.width);
+    if (done()) { obs.disconnect(); clearInterval(poll); resolve([performance.now() - t0, seen.size]); }
+  };
+  const obs = new MutationObserver(check);
+  obs.observe(el, {subtree: true, childList: true, characterData: true});
+  const poll = setInterval(check, 20);
+  document.querySelector(button).click();
+})"""
+
+
+def finished_game(name: str, players: int = 4, seed: int = 11):
+    """A whole game played by seeded greedy bots (about as long as a game of people)."""
+    import nbgames
+    from nbgames.engine.bots import make_bot
+
+    game = nbgames.new_game(name, players=players, seed=seed)
+    bots = [make_bot("greedy", seed * 10 + s) for s in range(players)]
+    while not game.is_over:
+        game.play(bots[game.to_move].choose(game))
+    return game
+
+
+def position_record(game, ply: int) -> dict:
+    """The record of `game` at `ply` (a saved game in progress: no seed)."""
+    import nbgames
+
+    part = nbgames.new_game(game.name, players=game.players, seed=game.seed, options=game.options)
+    for action in game.history[:ply]:
+        part.play(action)
+    return part.to_record()
+
+
+def load_file(page, path: Path, moves: int) -> None:
+    """Press Load, pick the file, wait for the page to say it loaded."""
+    with page.expect_file_chooser() as chooser:
+        page.locator("button.nbg-load").click()
+    chooser.value.set_files(str(path))
+    page.wait_for_function("n => document.querySelector('.nbg-status').innerText"
+                           ".includes(`Loaded a saved game (${n} move`)", arg=moves, timeout=30_000)
+
+
+def one_human(page, players: int) -> None:
+    """Settings: `players` seats, Player 1 human and the others random bots; a new game."""
+    unfold(page, "settings", "files")
+    page.locator(".nbg-players select").select_option(label=str(players))
+    for seat in range(players):
+        box = page.locator(f".nbg-seat-{seat} select")
+        box.wait_for()
+        box.select_option(label="human" if seat == 0 else "random bot")
+    page.locator("button.nbg-new-game").click()
+    page.wait_for_function("n => (document.querySelector('.nbg-settings-message') || {}).innerText"
+                           "?.includes(`${n} players`)", arg=players, timeout=30_000)
+
+
+def hints_and_review(browser, server: Server, name: str, path: str, players: int = 4,
+                     positions: int = 12) -> tuple[list[float], float, int, int]:
+    """(ms from Hint to the hint drawn at each position, s from "Review this game" to the curve
+    drawn, the progress bar's steps seen, the game's moves)."""
+    game = finished_game(name, players)
+    mine = []
+    replay = __import__("nbgames").new_game(name, players=players, seed=game.seed, options=game.options)
+    for ply, action in enumerate(game.history):
+        if replay.to_move == 0 and len(replay.legal_actions()) > 1:
+            mine.append(ply)
+        replay.play(action)
+    chosen = [mine[k * len(mine) // positions] for k in range(positions)] if len(mine) > positions else mine
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", page_error_recorder(errors))
+    page.goto(server.url + path, timeout=60_000)
+    wait_drawn(page)
+    one_human(page, players)
+    hints = []
+    with tempfile.TemporaryDirectory() as folder:
+        for ply in chosen:
+            file = Path(folder) / f"{name}-{ply}.json"
+            file.write_text(json.dumps(position_record(game, ply)))
+            load_file(page, file, ply)
+            page.locator("button.nbg-hint-button:not([disabled])").wait_for(timeout=30_000)
+            page.wait_for_timeout(300)  # the page settles, as a visitor's look at the board
+            ms, _ = page.evaluate(PRESS_UNTIL, ["button.nbg-hint-button", ".nbg-hint-text", "nbg-hint-box"])
+            hints.append(ms)
+        file = Path(folder) / f"{name}-whole.json"
+        file.write_text(json.dumps(game.to_record()))
+        load_file(page, file, len(game.history))
+    unfold(page, "review")
+    page.locator("button.nbg-review-button:not([disabled])").wait_for(timeout=30_000)
+    ms, steps = page.evaluate(PRESS_UNTIL, [".nbg-review-button", ".nbg-review-moves",
+                                            "costliest|well played|stopped"])
+    if page.locator(".nbg-review-moves").inner_text().find("stopped") >= 0:
+        raise RuntimeError("the review stopped before its end")
+    context.close()
+    if errors:
+        raise RuntimeError(f"page errors: {errors}")
+    return hints, ms / 1000, steps, len(game.history)
+
+
+def say_hints_and_review(title: str, hints: list[float], review_s: float, steps: int, moves: int, players: int) -> None:
+    print(f"{title}: Hint -> hint drawn: median {statistics.median(hints):.0f} ms, max {max(hints):.0f} ms "
+          f"(n={len(hints)} positions of a real {players}-seat game; target <= {HINT_TARGET_MS} ms)")
+    print(f"{title}: review of the whole {players}-seat game ({moves} moves): {review_s:.1f} s to the curve drawn, "
+          f"progress bar in {steps} steps (target <= {REVIEW_TARGET_S} s)")
+
+
 def p95(values: list[float]) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(round(0.95 * (len(values) - 1))))]
@@ -206,12 +327,24 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--clicks", type=int, default=40)
     parser.add_argument("--loads", type=int, default=3)
+    parser.add_argument("--hints-only", action="store_true", help="only the hints and the review")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for preheat in (True, False):
+        tmp = tempfile.TemporaryDirectory()
+        server = Server(Path(tmp.name) / "voila.log")
+        try:
+            server.wait_ready()
+            for name, title in (("newyork", "New York"), ("galopp_royal", "Galopp Royal")):
+                time.sleep(PREHEAT_WAIT)
+                figures = hints_and_review(browser, server, name, f"/voila/render/{name}/play.ipynb")
+                say_hints_and_review(title, *figures, players=4)
+        finally:
+            server.stop()
+            tmp.cleanup()
+        for preheat in () if args.hints_only else (True, False):
             tmp = tempfile.TemporaryDirectory()
             server = Server(Path(tmp.name) / "voila.log",
                             config=None if preheat else {"VoilaConfiguration": {"preheat_kernel": False}})
