@@ -125,15 +125,21 @@ def settled_box(page, locator) -> dict:
     return box
 
 
+def open_page(browser, server: Server, path: str = PLAY):
+    """(context, page, errors): a fresh page of `path`, its board drawn, its page errors recorded."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = context.new_page()
+    errors: list = []
+    page.on("pageerror", page_error_recorder(errors))
+    page.goto(server.url + path, timeout=60_000)
+    wait_drawn(page)
+    return context, page, errors
+
+
 def click_latencies(browser, server: Server, clicks: int) -> tuple[list[float], float]:
     """Place a setup piece on D4 by clicking (its disc appears: pieces layer redrawn), then take
     it back with Undo (bots pause after an undo), again and again."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", page_error_recorder(errors))
-    page.goto(server.url + PLAY, timeout=60_000)
-    wait_drawn(page)
+    context, page, errors = open_page(browser, server)
     # A practice game: a fair one refuses to undo past the bots' moves (a peek at their cards).
     unfold(page)
     page.locator(".nbg-practice input").check()
@@ -271,20 +277,17 @@ def hints_and_review(browser, server: Server, name: str, path: str, players: int
                      positions: int = 12) -> tuple[list[float], float, int, int]:
     """(ms from Hint to the hint drawn at each position, s from "Review this game" to the curve
     drawn, the progress bar's steps seen, the game's moves)."""
+    import nbgames
+
     game = finished_game(name, players)
     mine = []
-    replay = __import__("nbgames").new_game(name, players=players, seed=game.seed, options=game.options)
+    replay = nbgames.new_game(name, players=players, seed=game.seed, options=game.options)
     for ply, action in enumerate(game.history):
         if replay.to_move == 0 and len(replay.legal_actions()) > 1:
             mine.append(ply)
         replay.play(action)
     chosen = [mine[k * len(mine) // positions] for k in range(positions)] if len(mine) > positions else mine
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", page_error_recorder(errors))
-    page.goto(server.url + path, timeout=60_000)
-    wait_drawn(page)
+    context, page, errors = open_page(browser, server, path)
     one_human(page, players)
     hints = []
     with tempfile.TemporaryDirectory() as folder:
