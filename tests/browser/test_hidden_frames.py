@@ -635,8 +635,8 @@ def test_hot_seat_pass_screens_show_and_send_nothing_of_any_seat(page, server, b
             assert page.locator(".nbg-hand .nbg-card").count() > 0  # the player's own cards
             choices_opened += open_choices(board, fp.moves())
         moved_at = len(fp.payloads)
-        while not fp.play(rng.choice(fp.moves())[0]):
-            pass
+        while not ((moves := fp.moves()) and fp.play(rng.choice(moves)[0])):  # (the list is remade after a move)
+            page.wait_for_timeout(50)
     record = opened_state(json.dumps(fp.save()), "newyork")["record"]  # sealed: the tests hold the key
     assert not readable_games(fp.frames()), readable_games(fp.frames())[:3]  # every seat's hand is kept sealed
     hands = {text: why for text, why in oracle(record, human=None).secrets.items() if "hand" in why}

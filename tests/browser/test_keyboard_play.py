@@ -54,9 +54,10 @@ class KeyboardPlayer:
     def focused(self, css: str) -> bool:
         return self.page.evaluate("css => !!document.activeElement && document.activeElement.matches(css)", css)
 
-    def tab_to(self, css: str, limit: int = 120) -> None:
+    def tab_to(self, css: str, limit: int = 120, gone_is_fine: bool = False) -> bool:
         """Tab until the focus is on an element matching `css` (Shift+Tab when the first such
-        element comes before the focus: back to the board from the buttons below it)."""
+        element comes before the focus: back to the board from the buttons below it). With
+        `gone_is_fine`, False once no such element is left (a question the page took back)."""
         back = self.page.evaluate("""css => {
           const there = document.querySelector(css), here = document.activeElement;
           return !!there && !!here && here !== document.body
@@ -64,7 +65,9 @@ class KeyboardPlayer:
         }""", css)
         for _ in range(limit):
             if self.focused(css):
-                return
+                return True
+            if gone_is_fine and not self.page.locator(css).count():
+                return False
             self.press("Shift+Tab" if back else "Tab")
         raise AssertionError(f"Tab never reached {css} ({self.page.locator(css).count()} on the page); "
                              f"status: {self.status()!r}; live region: {self.said()}")
@@ -149,8 +152,7 @@ class KeyboardPlayer:
         bearer chosen: N and Enter again), a choice, or a button when nothing on the board plays."""
         start, status = self.ply(), self.status()
         for attempt in range(16):
-            if self.choices():  # a question asked: its first answer
-                self.tab_to(".nbg-choices button")
+            if self.choices() and self.tab_to(".nbg-choices button", gone_is_fine=True):  # a question: its first answer
                 self.press("Enter")
                 self.settle(start, self.said()[0])
                 if self.ply() != start:
