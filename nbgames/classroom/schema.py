@@ -19,6 +19,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    Text,
     UniqueConstraint,
 )
 
@@ -71,4 +72,35 @@ games = Table(
     Column("score", Integer, nullable=True),  # the student's score; None when the game has none
     Column("record_id", String(RECORD_LEN), nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
+)
+
+# -- tables: one game played from several devices (nbgames/tables, docs/tables.md) ------------------
+#: A table's code, the longest name of who sits (a hub user or "class/nickname"), a seat's kind.
+TABLE_CODE_LEN, WHO_LEN, SEAT_KIND_LEN = 8, 80, 20
+
+game_tables = Table(
+    "game_tables", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("code", String(TABLE_CODE_LEN), nullable=False, unique=True),
+    Column("game", String(GAME_LEN), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("options", Text, nullable=False),  # JSON
+    # the seed and the moves, sealed with the server's key (engine/seal.py): never the seed in the clear
+    Column("record", Text, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("state", String(10), nullable=False, index=True),  # "open" or "closed"
+    Column("opened_by", String(WHO_LEN), nullable=False),
+    Column("opened_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+table_seats = Table(
+    "table_seats", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("table_id", Integer, ForeignKey("game_tables.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("kind", String(SEAT_KIND_LEN), nullable=False),  # "human" or a bot's name
+    Column("who", String(WHO_LEN), nullable=True),  # the human sitting there (None: free)
+    Column("last_seen", DateTime(timezone=True), nullable=True),
+    UniqueConstraint("table_id", "seat", name="uq_table_seats_table_seat"),
 )

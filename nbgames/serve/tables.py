@@ -1,0 +1,183 @@
+"""The tables endpoint: ``<base>nbgames/tables`` (issue 31, docs/tables.md).
+
+The server holds every table's game (`nbgames.tables.TableHolder`); a page's **kernel** is a client
+(`nbgames.tables.client.TableClient`). Requests are signed with the kernel's connection key exactly
+as the progress endpoint's (`ProgressHandler.verify`, nbgames/serve/progress.py, reused here), and
+who the kernel's player is comes from the same place: under JupyterHub the kernel's owner; in plain
+serve the class code and nickname the kernel joined with (``"student"`` in the body, as for
+progress), else the kernel itself (``kernel:<id>``). Nothing a client sends is game state: it sends
+a move's notation, the holder answers with its seat's view.
+
+- ``POST <base>nbgames/tables`` ``{"game": name, "seats": ["human", "greedy", …], "options": {…}}``
+  → 201, the new table's view (its ``code``);
+- ``GET <base>nbgames/tables/<code>[?after=N&wait=S]`` → the table as this kernel may see it; with
+  ``after``, held up to S seconds (at most `MAX_WAIT`) until its version passes N (long-poll);
+- ``POST <base>nbgames/tables/<code>`` ``{"do": "join", "seat": i}`` | ``{"do": "act", "action":
+  notation}`` | ``{"do": "close"}`` → the table's view; the bots then move on a worker thread.
+
+Refused with 4xx and nothing changed: unsigned or forged requests, bodies over `MAX_BODY`, wrong
+types, unknown codes, a move out of turn or for another seat (the refusal names the rule).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from concurrent.futures import ThreadPoolExecutor
+
+from jupyter_server.utils import url_path_join
+
+from ..classroom.store import ProgressError
+from ..tables.holder import TableError, TableHolder
+from .progress import ProgressHandler, ProgressService
+
+PATH = "nbgames/tables"
+MAX_WAIT = 25.0  # seconds a long-poll is held (below common proxies' idle timeouts)
+ACTIONS = ("join", "act", "close")
+
+
+class TablesService:
+    """The holder and the threads it works on (a bot may think for seconds: never on the server's loop)."""
+
+    def __init__(self, progress: ProgressService, holder: TableHolder | None = None):
+        self.progress = progress
+        self.holder = holder or TableHolder(progress.store.engine)
+        self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="nbgames-tables")
+        self.waiting: dict[str, set[asyncio.Event]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.holder.watchers.append(self._changed)
+
+    def _changed(self, code: str, _version: int) -> None:
+        """(any thread) wake the long-polls of table `code`."""
+        if self.loop is not None and self.waiting.get(code):
+            self.loop.call_soon_threadsafe(self._wake, code)
+
+    def _wake(self, code: str) -> None:
+        for event in self.waiting.get(code, ()):
+            event.set()
+
+    async def run(self, function, *args, **kwargs):
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor, lambda: function(*args, **kwargs))
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=True)
+
+
+class TablesHandler(ProgressHandler):
+    """Signed like a progress request (`ProgressHandler.prepare` and `verify`); tables instead of events."""
+
+    def initialize(self, service: ProgressService, tables: TablesService) -> None:  # type: ignore[override]
+        super().initialize(service)
+        self.tables = tables
+        tables.loop = asyncio.get_event_loop()
+
+    def who(self, claimed) -> str:
+        """Who this kernel's player is (see the module's docstring)."""
+        progress = self.service
+        if claimed is None and progress.kernel_owner is None and self.kernel_id not in progress.bound:
+            return f"kernel:{self.kernel_id}"
+        try:
+            class_code, name = progress.student_of(self.kernel_id, claimed)
+        except ProgressError as exc:
+            self.refuse(exc.status, str(exc))
+        return f"{class_code}/{name}"
+
+    def body(self) -> dict:
+        self.verify()
+        try:
+            data = json.loads(bytes(self._body))
+        except (ValueError, UnicodeDecodeError):
+            data = None
+        if not isinstance(data, dict):
+            self.refuse(400, "the body must be a JSON object")
+        return data
+
+    async def answer(self, function, *args, status: int = 200, **kwargs):
+        try:
+            result = await self.tables.run(function, *args, **kwargs)
+        except TableError as exc:
+            self.refuse(exc.status, str(exc))
+        self.set_status(status)
+        return result
+
+    async def post(self, code: str | None = None) -> None:
+        data = self.body()
+        who = self.who(data.get("student"))
+        holder = self.tables.holder
+        if code is None:
+            if not set(data) <= {"game", "seats", "options", "student"}:
+                self.refuse(400, "a new table is {'game': NAME, 'seats': [...], 'options': {...}}")
+            code = await self.answer(holder.open, data.get("game"), data.get("seats"), who, data.get("options"))
+            self.set_status(201)
+        else:
+            act = data.get("do")
+            if act not in ACTIONS:
+                self.refuse(400, f"'do' must be one of {', '.join(ACTIONS)}")
+            if act == "join":
+                await self.answer(holder.join, code, who, data.get("seat"))
+            elif act == "act":
+                await self.answer(holder.act, code, who, data.get("action"), bots=False)
+                self.tables.executor.submit(self._bots, code)  # the answer does not wait for the bots
+            else:
+                await self.answer(holder.close, code, who)
+                self.finish(json.dumps({"code": code.strip().upper(), "state": "closed"}))
+                return
+        self.finish(json.dumps(await self.answer(holder.view, code, who, status=self.get_status())))
+
+    def _bots(self, code: str) -> None:
+        try:
+            self.tables.holder.bots_move(code)
+        except TableError:  # closed meanwhile
+            pass
+
+    async def get(self, code: str | None = None) -> None:
+        self.verify()
+        if code is None:
+            self.refuse(405, "name a table: nbgames/tables/<code>")
+        who = self.who(None)
+        after, wait = self.get_query_argument("after", None), self.get_query_argument("wait", str(MAX_WAIT))
+        try:
+            after = None if after is None else int(after)
+            wait = min(max(float(wait), 0.0), MAX_WAIT)
+        except ValueError:
+            self.refuse(400, "'after' is a version number and 'wait' a number of seconds")
+        holder = self.tables.holder
+        if after is not None:
+            version = await self.answer(holder.version, code)
+            if version <= after and wait > 0:
+                await self.wait_for(code.strip().upper(), after, wait)
+        self.finish(json.dumps(await self.answer(holder.view, code, who)))
+
+    async def wait_for(self, code: str, after: int, seconds: float) -> None:
+        event = asyncio.Event()
+        self.tables.waiting.setdefault(code, set()).add(event)
+        try:
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + seconds
+            while loop.time() < deadline:
+                try:
+                    await asyncio.wait_for(event.wait(), deadline - loop.time())
+                except asyncio.TimeoutError:
+                    return
+                event.clear()
+                try:
+                    if self.tables.holder.version(code) > after:
+                        return
+                except TableError:  # closed: answer now (the view then says 404)
+                    return
+        finally:
+            waiting = self.tables.waiting.get(code)
+            if waiting is not None:
+                waiting.discard(event)
+                if not waiting:
+                    self.tables.waiting.pop(code, None)
+
+
+def handlers(base_url: str, progress: ProgressService, tables: TablesService | None = None) -> list[tuple]:
+    """The tables' routes; `tables` defaults to a holder on the progress service's database."""
+    tables = tables or TablesService(progress)
+    progress.tables = tables  # the teacher page (a later step) lists and closes tables through it
+    path = url_path_join(base_url, PATH)
+    args = {"service": progress, "tables": tables}
+    return [(path, TablesHandler, args), (url_path_join(path, r"([^/]{1,20})"), TablesHandler, args)]

@@ -1,0 +1,404 @@
+"""The table holder: the one place a table's game lives (see docs/tables.md).
+
+A *table* is one game played from several devices. The holder (one per server process) keeps
+every open table's `Game`; clients (the pages' kernels, through nbgames/serve/tables.py) send
+actions and get views back, never game state. So:
+
+- `open` a table: a game, its options and seats, each ``"human"`` or a bot's kind
+  (`nbgames.engine.bots.BOT_KINDS`); it gets a short code (`CODE_LEN` letters and digits that
+  cannot be misread: no 0/O, no 1/I);
+- a client `join`\\ s a free human seat under a name (``who``: the server says who a kernel's
+  student is, never the client);
+- `act`: only the seated human whose turn it is; the engine checks the move, a refusal names
+  the rule and changes nothing; then the bots move on their turns (`bots_move`), each bot seeded
+  from the table's seed, its seat and the move number, so a table replays the same after a restart;
+- `view`: a seated client sees its own seat's view, anyone else the public view (no hand);
+- every change raises the table's `version`: `changed_since(code, n)` / `wait(code, n, timeout)`
+  answer "anything after version n?" (long-poll);
+- `close`; `hand_idle_seats`: a human seat nobody has been seen at for `idle_minutes` goes to a bot.
+
+Persistence: each table and its seats are rows of the class database (nbgames/classroom/schema.py
+``game_tables``, ``table_seats``); the game itself is kept as its seed and moves **sealed** with the
+server's key (engine/seal.py), so the database never holds the seed, which would tell every hidden
+card. A new holder on the same database reloads the open tables and continues them exactly.
+
+No undo at a table: a move that drew or revealed a card cannot be taken back without telling or
+re-dealing, and agreeing among all the humans at a table is a page of its own. A table is a game
+played for real (`Game(..., allow_undo=False)`); practice with undo stays on the one-screen page.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+import re
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import insert, select, update
+from sqlalchemy.engine import Engine
+
+from ..classroom.schema import GAME_LEN, WHO_LEN, game_tables, table_seats
+from ..engine.bots import BOT_KINDS, make_bot
+from ..engine.errors import IllegalAction, RecordError
+from ..engine.game import MAX_NOTATION_LENGTH, Game
+from ..engine.registry import available_games
+from ..engine.seal import seal, unseal
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, no 1/I: read aloud or off a board
+CODE_LEN = 6
+CODE = re.compile(rf"^[{CODE_ALPHABET}]{{{CODE_LEN}}}$")
+HUMAN = "human"
+SEAT_KINDS = (HUMAN, *BOT_KINDS)
+IDLE_BOT = "greedy"  # who takes over an idle seat
+MAX_OPEN_TABLES = 500
+MAX_TABLES_PER_OPENER = 5  # open tables one person may have opened at once
+MAX_BOT_MOVES = 2000  # a table of bots only stops here (a finished game stops sooner)
+
+
+class TableError(ValueError):
+    """A request the holder refuses (nothing changed); ``status`` is the HTTP status it deserves."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.timezone.utc)
+
+
+def check_code(code: Any) -> str:
+    """A table code as typed (any case, spaces around) → its canonical form; TableError otherwise."""
+    if not isinstance(code, str) or len(code) > 20:
+        raise TableError("a table code is 6 letters and digits")
+    code = code.strip().upper()
+    if not CODE.match(code):
+        raise TableError("a table code is 6 letters and digits")
+    return code
+
+
+def check_who(who: Any) -> str:
+    if not isinstance(who, str) or not 0 < len(who) <= WHO_LEN:
+        raise TableError("who sits must be a name of 1 to 80 characters")
+    return who
+
+
+def bot_seed(seed: int, seat: int, ply: int) -> int:
+    """A bot's seed for one move: from the table's seed, its seat and the move number."""
+    digest = hashlib.sha256(f"nbgames-table:{seed}:{seat}:{ply}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+@dataclass
+class Seat:
+    kind: str  # "human" or a bot's kind
+    who: str | None = None
+    last_seen: dt.datetime | None = None
+
+
+@dataclass
+class Table:
+    code: str
+    game: Game
+    seats: list[Seat]
+    opened_by: str
+    opened_at: dt.datetime
+    version: int = 1
+    state: str = "open"
+    row_id: int | None = None
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    def seat_of(self, who: str) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.kind == HUMAN and s.who == who), None)
+
+
+class TableHolder:
+    """Every open table of one server, kept in the class database behind `engine`.
+
+    `clock`: what "now" is (a timezone-aware datetime; tests pass their own), `secret`: the sealing
+    key (default: the server's, engine/seal.py), `idle_minutes`: how long a human seat may stay
+    unseen before `hand_idle_seats` gives it to a bot."""
+
+    def __init__(self, engine: Engine, *, clock: Callable[[], dt.datetime] = _now, secret: bytes | None = None,
+                 idle_minutes: float = 5.0):
+        self.engine = engine
+        self.clock = clock
+        self.secret = secret
+        self.idle_minutes = idle_minutes
+        self.tables: dict[str, Table] = {}
+        self._lock = threading.Lock()
+        self._changed = threading.Condition(self._lock)
+        self.watchers: list[Callable[[str, int], None]] = []  # told (code, version) after each change
+        self.load()
+
+    # -- the tables ---------------------------------------------------------------------------------
+    def open(self, game: Any, seats: Any, who: str, options: Any = None, seed: int | None = None) -> str:
+        """A new table: `game` (a game's name), `seats` (one kind per seat), opened by `who`
+        (who sits nowhere yet: they `join` like anyone). Returns the table's code."""
+        who = check_who(who)
+        if not isinstance(game, str) or len(game) > GAME_LEN or game not in available_games():
+            raise TableError(f"no such game; games: {', '.join(available_games())}")
+        if not isinstance(seats, list) or not all(isinstance(s, str) and s in SEAT_KINDS for s in seats):
+            raise TableError(f"seats must be a list of {', '.join(SEAT_KINDS)}")
+        if HUMAN not in seats:
+            raise TableError("a table needs at least one human seat")
+        if options is not None and not isinstance(options, dict):
+            raise TableError("options must be an object")
+        try:
+            played = Game(game, len(seats), seed, options, allow_undo=False)
+        except ValueError as exc:
+            raise TableError(str(exc)) from None
+        now = self.clock()
+        with self._lock:
+            if len(self.tables) >= MAX_OPEN_TABLES:
+                raise TableError("this server has as many open tables as it can hold: close some first", 503)
+            if sum(t.opened_by == who for t in self.tables.values()) >= MAX_TABLES_PER_OPENER:
+                raise TableError(f"you have {MAX_TABLES_PER_OPENER} open tables already: close one first", 429)
+            code = self._new_code()
+            table = Table(code, played, [Seat(kind) for kind in seats], who, now)
+            self.tables[code] = table
+        with table.lock:
+            self._insert(table)
+            self._bots_move(table)
+        return code
+
+    def join(self, code: Any, who: str, seat: Any) -> int:
+        """`who` sits at `seat` (a free human seat; sitting again where one sits is fine).
+        Returns the seat; TableError (and nothing changed) otherwise."""
+        table, who = self._table(code), check_who(who)
+        with table.lock:
+            self._check_open(table)
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+                raise TableError(f"no seat {seat!r} at this table (seats 0-{len(table.seats) - 1})")
+            place = table.seats[seat]
+            already = table.seat_of(who)
+            if already == seat:
+                place.last_seen = self.clock()
+                return seat
+            if already is not None:
+                raise TableError(f"you sit at seat {already} already")
+            if place.kind != HUMAN:
+                raise TableError(f"seat {seat} is a bot's ({place.kind})", 409)
+            if place.who is not None:
+                raise TableError(f"seat {seat} is taken", 409)
+            place.who, place.last_seen = who, self.clock()
+            self._save(table, seats=True)
+            return seat
+
+    def act(self, code: Any, who: str, action: Any, *, bots: bool = True) -> int:
+        """`who` plays `action` (its notation) at their seat, if it is their turn; the engine
+        checks it (a refusal names the rule; nothing changes). Then, if `bots`, the bots move until
+        a human's turn (else call `bots_move`). Returns the table's version."""
+        table, who = self._table(code), check_who(who)
+        if not isinstance(action, str) or not 0 < len(action) <= MAX_NOTATION_LENGTH:
+            raise TableError("an action is its notation: text of at most 80 characters")
+        with table.lock:
+            self._check_open(table)
+            seat = table.seat_of(who)
+            if seat is None:
+                raise TableError("only a player seated at this table may move", 403)
+            table.seats[seat].last_seen = self.clock()
+            if table.game.is_over:
+                raise TableError("this game is over", 409)
+            if table.game.to_move != seat:
+                raise TableError(f"it is not your turn: seat {table.game.to_move} is to move", 409)
+            try:
+                table.game.play(action)
+            except IllegalAction as exc:
+                raise TableError(str(exc), 422) from None
+            self._save(table, seats=True)
+            if bots:
+                self._bots_move(table)
+            return table.version
+
+    def bots_move(self, code: Any) -> int:
+        """Let the bots play while it is a bot's turn. Returns the table's version."""
+        table = self._table(code)
+        with table.lock:
+            if table.state == "open":
+                self._bots_move(table)
+            return table.version
+
+    def view(self, code: Any, who: str | None = None) -> dict[str, Any]:
+        """What `who` may see of a table: their seat's view if they sit there, else the public view
+        (a spectator: no one's hand), with the seats, whose turn, the version and the state."""
+        table = self._table(code)
+        with table.lock:
+            seat = table.seat_of(who) if who is not None else None
+            if seat is not None:
+                table.seats[seat].last_seen = self.clock()
+            game = table.game
+            return {"code": table.code, "game": game.name, "players": game.players,
+                    "options": json.loads(json.dumps(game.options)), "version": table.version,
+                    "state": table.state, "you": seat, "to_move": game.to_move, "over": game.is_over,
+                    "moves": len(game.history), "last": str(game.history[-1]) if game.history else None,
+                    "seats": [{"kind": s.kind, "who": s.who} for s in table.seats],
+                    "scores": game.scores() if game.is_over else None,
+                    "view": game.view(seat)}
+
+    def close(self, code: Any, who: str | None = None) -> int:
+        """Close a table: no more moves; it is kept in the database (closed) and leaves the holder.
+        `who`: a client asking (only the one who opened it may); None: the server (the teacher)."""
+        table = self._table(code)
+        if who is not None and check_who(who) != table.opened_by:
+            raise TableError("only the one who opened this table may close it", 403)
+        with table.lock:
+            if table.state != "closed":
+                table.state = "closed"
+                self._save(table)
+            with self._lock:
+                self.tables.pop(table.code, None)
+            return table.version
+
+    def listing(self) -> list[dict[str, Any]]:
+        """The open tables: code, game, seats (kind and who), version, whose turn (a teacher's list)."""
+        with self._lock:
+            tables = list(self.tables.values())
+        out = []
+        for table in tables:
+            with table.lock:
+                out.append({"code": table.code, "game": table.game.name, "version": table.version,
+                            "to_move": table.game.to_move, "over": table.game.is_over,
+                            "seats": [{"kind": s.kind, "who": s.who} for s in table.seats]})
+        return sorted(out, key=lambda t: t["code"])
+
+    def hand_idle_seats(self, bot: str = IDLE_BOT) -> list[tuple[str, int]]:
+        """Give every human seat nobody has been seen at for `idle_minutes` to a `bot` (a seat
+        never sat at counts from the table's opening), then let the bots move. Returns the
+        (code, seat) pairs handed over."""
+        if bot not in BOT_KINDS:
+            raise TableError(f"no bot {bot!r}")
+        limit = self.clock() - dt.timedelta(minutes=self.idle_minutes)
+        handed = []
+        with self._lock:
+            tables = list(self.tables.values())
+        for table in tables:
+            with table.lock:
+                if table.state != "open" or table.game.is_over:
+                    continue
+                idle = [i for i, s in enumerate(table.seats)
+                        if s.kind == HUMAN and (s.last_seen or table.opened_at) <= limit]
+                if not idle:
+                    continue
+                for i in idle:
+                    table.seats[i] = Seat(bot)
+                    handed.append((table.code, i))
+                self._save(table, seats=True)
+                self._bots_move(table)
+        return handed
+
+    # -- "anything after version n?" --------------------------------------------------------------
+    def version(self, code: Any) -> int:
+        return self._table(code).version
+
+    def wait(self, code: Any, after: int, timeout: float) -> int:
+        """Block until the table's version passes `after`, it closes, or `timeout` seconds pass;
+        returns its version."""
+        table = self._table(code)
+        with self._changed:
+            self._changed.wait_for(lambda: table.version > after or table.state == "closed", timeout)
+        return table.version
+
+    def _bump(self, table: Table) -> None:
+        with self._changed:
+            table.version += 1
+            self._changed.notify_all()
+        for watcher in list(self.watchers):
+            watcher(table.code, table.version)
+
+    # -- inside -----------------------------------------------------------------------------------
+    def _table(self, code: Any) -> Table:
+        code = check_code(code)
+        with self._lock:
+            table = self.tables.get(code)
+        if table is None:
+            raise TableError("no open table has this code", 404)
+        return table
+
+    def _check_open(self, table: Table) -> None:
+        if table.state != "open":
+            raise TableError("this table is closed", 409)
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LEN))
+            if code in self.tables:
+                continue
+            with self.engine.connect() as connection:  # closed tables keep their codes
+                if connection.execute(select(game_tables.c.id).where(game_tables.c.code == code)).first() is None:
+                    return code
+
+    def _bots_move(self, table: Table) -> None:
+        game = table.game
+        for _ in range(MAX_BOT_MOVES):
+            seat = game.to_move
+            if game.is_over or seat is None or table.seats[seat].kind == HUMAN:
+                return
+            bot = make_bot(table.seats[seat].kind, bot_seed(game.seed, seat, len(game.history)))
+            game.play(bot.choose(game))  # a bot reads the game, never changes it
+            self._save(table)
+
+    def _sealed(self, table: Table) -> str:
+        game = table.game
+        return seal({"seed": game.seed, "actions": [str(a) for a in game.history]}, game.name, secret=self.secret)
+
+    def _insert(self, table: Table) -> None:
+        game, now = table.game, self.clock()
+        with self.engine.begin() as connection:
+            table.row_id = connection.execute(insert(game_tables).values(
+                code=table.code, game=game.name, players=game.players, options=json.dumps(game.options),
+                record=self._sealed(table), version=table.version, state=table.state,
+                opened_by=table.opened_by, opened_at=table.opened_at, updated_at=now)).inserted_primary_key[0]
+            connection.execute(insert(table_seats), [
+                {"table_id": table.row_id, "seat": i, "kind": s.kind, "who": s.who, "last_seen": s.last_seen}
+                for i, s in enumerate(table.seats)])
+
+    def _save(self, table: Table, seats: bool = False) -> None:
+        """Write the table (and its seats) and raise its version: the database first, then the
+        watchers are told."""
+        with self.engine.begin() as connection:
+            connection.execute(update(game_tables).where(game_tables.c.id == table.row_id).values(
+                record=self._sealed(table), version=table.version + 1, state=table.state,
+                updated_at=self.clock()))
+            if seats:
+                for i, s in enumerate(table.seats):
+                    connection.execute(update(table_seats).where(
+                        table_seats.c.table_id == table.row_id, table_seats.c.seat == i).values(
+                        kind=s.kind, who=s.who, last_seen=s.last_seen))
+        self._bump(table)
+
+    def load(self) -> None:
+        """(Re)load the open tables from the database (a server's start). A table whose record does
+        not open (another server's key, changed) is left closed in the database and said once."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(select(game_tables).where(game_tables.c.state == "open")).mappings().all()
+            seats = connection.execute(select(table_seats).where(
+                table_seats.c.table_id.in_([r["id"] for r in rows])).order_by(table_seats.c.seat)).mappings().all()
+        by_table: dict[int, list[Seat]] = {}
+        for s in seats:
+            by_table.setdefault(s["table_id"], []).append(Seat(s["kind"], s["who"]))
+        now = self.clock()
+        for row in rows:
+            try:
+                kept = unseal(row["record"], row["game"], secret=self.secret)
+                game = Game(row["game"], row["players"], kept["seed"], json.loads(row["options"]), allow_undo=False)
+                for text in kept["actions"]:
+                    game.play(text)
+            except (RecordError, ValueError, KeyError, TypeError) as exc:
+                import logging
+
+                logging.getLogger("nbgames.tables").warning("Table %s cannot be reloaded: %s", row["code"], exc)
+                continue
+            opened = row["opened_at"]
+            if opened.tzinfo is None:
+                opened = opened.replace(tzinfo=dt.timezone.utc)
+            for seat in by_table.get(row["id"], []):  # the server was away, not the players: idle counts anew
+                if seat.kind == HUMAN:
+                    seat.last_seen = now
+            self.tables[row["code"]] = Table(row["code"], game, by_table.get(row["id"], []), row["opened_by"],
+                                             opened, row["version"], "open", row["id"])
