@@ -136,6 +136,9 @@ class NbgamesVoila(Voila):
         self.progress = voila_service(self)  # the class's progress endpoint (nbgames/serve/progress.py)
         if self.progress is not None:
             handlers[:0] = progress_handlers(self.base_url, self.progress)
+            from .tables import handlers as table_handlers  # tables: one game, several devices (docs/tables.md)
+
+            handlers[:0] = table_handlers(self.base_url, self.progress)
         return handlers
 
     def listen(self):
