@@ -226,7 +226,8 @@ class TableHolder:
 
     def view(self, code: Any, who: str | None = None) -> dict[str, Any]:
         """What `who` may see of a table: their seat's view if they sit there, else the public view
-        (a spectator: no one's hand), with the seats, whose turn, the version and the state."""
+        (a spectator: no one's hand), with the seats, whose turn, the moves open to them (``legal``,
+        on their turn), the version and the state."""
         table = self._table(code)
         with table.lock:
             seat = table.seat_of(who) if who is not None else None
@@ -239,6 +240,9 @@ class TableHolder:
                     "moves": len(game.history), "last": str(game.history[-1]) if game.history else None,
                     "seats": [{"kind": s.kind, "who": s.who} for s in table.seats],
                     "scores": game.scores() if game.is_over else None,
+                    # the moves open to this seat now (its own turn only; they tell nothing it cannot see)
+                    "legal": [str(a) for a in game.legal_actions()] if seat is not None and seat == game.to_move
+                    else [],
                     "view": game.view(seat)}
 
     def close(self, code: Any, who: str | None = None) -> int:
