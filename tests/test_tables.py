@@ -136,6 +136,21 @@ def test_each_seat_sees_only_its_own_hand_and_only_the_seated_player_to_move_mov
     assert holder.view(code) == before  # nothing changed, not even the version
 
 
+@pytest.mark.parametrize("game", ["newyork", "newyork1901", "newyork_city", "galopp_royal"])
+def test_in_every_game_a_seat_gets_its_own_view_and_a_spectator_the_public_one(sqlite_store, game):
+    holder = TableHolder(sqlite_store.engine, secret=secrets.token_bytes(32))
+    code = holder.open(game, ["human", "human", "random"], "Aki", seed=SEED)
+    holder.join(code, "Aki", 0)
+    holder.join(code, "Ben", 1)
+    play_humans(holder, code, {0: "Aki", 1: "Ben"}, 5)
+    played = holder.tables[code].game
+    for who, seat in (("Aki", 0), ("Ben", 1), ("Dee", None)):
+        assert holder.view(code, who)["view"] == played.view(seat)
+    to_move = played.to_move
+    assert holder.view(code, {0: "Aki", 1: "Ben"}[to_move])["legal"] == [str(a) for a in played.legal_actions()]
+    assert holder.view(code, {0: "Ben", 1: "Aki"}[to_move])["legal"] == holder.view(code, "Dee")["legal"] == []
+
+
 def test_opening_a_table_refuses_what_is_not_a_table(sqlite_store):
     holder = TableHolder(sqlite_store.engine, secret=secrets.token_bytes(32))
     for game, seats, options, words in [
@@ -363,7 +378,12 @@ def test_two_kernels_play_one_table_through_the_signed_endpoint(sqlite_store):
             pass
         finally:
             connection.close()
+        assert refused(lambda: ben.view(code, events=-1))[0] == 400
         assert holder.view(code) == before
 
+        # the public events, from where a page got to (never a move's notation: it may be private)
+        told = ben.view(code, events=0)
+        assert len(told["events"]) == told["event_count"] > 0 and "last" not in told
+        assert ben.view(code, events=told["event_count"] - 1)["events"] == told["events"][-1:]
         assert aki.close(code) == {"code": code, "state": "closed"}
         assert refused(lambda: ben.view(code))[0] == 404

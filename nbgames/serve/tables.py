@@ -10,8 +10,9 @@ a move's notation, the holder answers with its seat's view.
 
 - ``POST <base>nbgames/tables`` ``{"game": name, "seats": ["human", "greedy", …], "options": {…}}``
   → 201, the new table's view (its ``code``);
-- ``GET <base>nbgames/tables/<code>[?after=N&wait=S]`` → the table as this kernel may see it; with
-  ``after``, held up to S seconds (at most `MAX_WAIT`) until its version passes N (long-poll);
+- ``GET <base>nbgames/tables/<code>[?after=N&wait=S&events=E]`` → the table as this kernel may see
+  it; with ``after``, held up to S seconds (at most `MAX_WAIT`) until its version passes N
+  (long-poll); with ``events``, the game's public events from index E on;
 - ``POST <base>nbgames/tables/<code>`` ``{"do": "join", "seat": i}`` | ``{"do": "act", "action":
   notation}`` | ``{"do": "close"}`` → the table's view; the bots then move on a worker thread.
 
@@ -137,17 +138,19 @@ class TablesHandler(ProgressHandler):
             self.refuse(405, "name a table: nbgames/tables/<code>")
         who = self.who(None)
         after, wait = self.get_query_argument("after", None), self.get_query_argument("wait", str(MAX_WAIT))
+        events = self.get_query_argument("events", None)
         try:
             after = None if after is None else int(after)
+            events = None if events is None else int(events)
             wait = min(max(float(wait), 0.0), MAX_WAIT)
         except ValueError:
-            self.refuse(400, "'after' is a version number and 'wait' a number of seconds")
+            self.refuse(400, "'after' is a version number, 'events' an event index and 'wait' a number of seconds")
         holder = self.tables.holder
         if after is not None:
             version = await self.answer(holder.version, code)
             if version <= after and wait > 0:
                 await self.wait_for(code.strip().upper(), after, wait)
-        self.finish(json.dumps(await self.answer(holder.view, code, who)))
+        self.finish(json.dumps(await self.answer(holder.view, code, who, events)))
 
     async def wait_for(self, code: str, after: int, seconds: float) -> None:
         event = asyncio.Event()

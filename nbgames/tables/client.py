@@ -14,7 +14,7 @@ import json
 import os
 import urllib.error
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from ..classroom.sink import URL_ENV, ProgressSink
 from .holder import TableError
@@ -65,9 +65,13 @@ class TableClient:
     def close(self, code: str) -> dict[str, Any]:
         return self._ask("POST", _at(code), {"do": "close"})
 
-    def view(self, code: str, after: int | None = None, wait: float = 20.0) -> dict[str, Any]:
-        """The table now; with `after`, once its version passes `after` (or `wait` seconds pass)."""
-        suffix = _at(code) if after is None else f"{_at(code)}?after={int(after)}&wait={float(wait)}"
+    def view(self, code: str, after: int | None = None, wait: float = 20.0,
+             events: int | None = None) -> dict[str, Any]:
+        """The table now; with `after`, once its version passes `after` (or `wait` seconds pass);
+        with `events`, also the game's public events from that index on."""
+        query = {**({} if after is None else {"after": int(after), "wait": float(wait)}),
+                 **({} if events is None else {"events": int(events)})}
+        suffix = _at(code) + ("?" + urlencode(query) if query else "")
         self._signed.timeout = self.timeout + (wait if after is not None else 0)
         try:
             return self._ask("GET", suffix, None)

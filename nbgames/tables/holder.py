@@ -57,6 +57,7 @@ SEAT_KINDS = (HUMAN, *BOT_KINDS)
 IDLE_BOT = "greedy"  # who takes over an idle seat
 MAX_OPEN_TABLES = 500
 MAX_TABLES_PER_OPENER = 5  # open tables one person may have opened at once
+MAX_EVENTS = 500  # public events in one answer (a client asks again from where it got to)
 MAX_BOT_MOVES = 2000  # a table of bots only stops here (a finished game stops sooner)
 
 
@@ -154,10 +155,13 @@ class TableHolder:
         except ValueError as exc:
             raise TableError(str(exc)) from None
         now = self.clock()
+        if len(self.tables) >= MAX_OPEN_TABLES:  # full: finished games make room first
+            for done in [c for c, t in list(self.tables.items()) if t.game.is_over]:
+                self.close(done)
         with self._lock:
             if len(self.tables) >= MAX_OPEN_TABLES:
                 raise TableError("this server has as many open tables as it can hold: close some first", 503)
-            if sum(t.opened_by == who for t in self.tables.values()) >= MAX_TABLES_PER_OPENER:
+            if sum(t.opened_by == who and not t.game.is_over for t in self.tables.values()) >= MAX_TABLES_PER_OPENER:
                 raise TableError(f"you have {MAX_TABLES_PER_OPENER} open tables already: close one first", 429)
             code = self._new_code()
             table = Table(code, played, [Seat(kind) for kind in seats], who, now)
@@ -224,10 +228,11 @@ class TableHolder:
                 self._bots_move(table)
             return table.version
 
-    def view(self, code: Any, who: str | None = None) -> dict[str, Any]:
+    def view(self, code: Any, who: str | None = None, events_since: int | None = None) -> dict[str, Any]:
         """What `who` may see of a table: their seat's view if they sit there, else the public view
         (a spectator: no one's hand), with the seats, whose turn, the moves open to them (``legal``,
-        on their turn), the version and the state."""
+        on their turn), the version and the state. `events_since`: also the game's public events from
+        that index on (at most `MAX_EVENTS`; a move's notation is not sent, it may be private)."""
         table = self._table(code)
         with table.lock:
             seat = table.seat_of(who) if who is not None else None
@@ -237,13 +242,20 @@ class TableHolder:
             return {"code": table.code, "game": game.name, "players": game.players,
                     "options": json.loads(json.dumps(game.options)), "version": table.version,
                     "state": table.state, "you": seat, "to_move": game.to_move, "over": game.is_over,
-                    "moves": len(game.history), "last": str(game.history[-1]) if game.history else None,
+                    "moves": len(game.history), "event_count": game.event_count,
                     "seats": [{"kind": s.kind, "who": s.who} for s in table.seats],
                     "scores": game.scores() if game.is_over else None,
                     # the moves open to this seat now (its own turn only; they tell nothing it cannot see)
                     "legal": [str(a) for a in game.legal_actions()] if seat is not None and seat == game.to_move
                     else [],
-                    "view": game.view(seat)}
+                    "view": game.view(seat),
+                    **({} if events_since is None else {"events": self._events(game, events_since)})}
+
+    @staticmethod
+    def _events(game: Game, since: Any) -> list[dict[str, Any]]:
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise TableError("events are asked for from an index: a whole number from 0")
+        return [e.to_json() for e in game.events(since)[:MAX_EVENTS]]
 
     def close(self, code: Any, who: str | None = None) -> int:
         """Close a table: no more moves; it is kept in the database (closed) and leaves the holder.
