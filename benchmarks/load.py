@@ -258,7 +258,7 @@ class ProgressLoad:
                 due = self.started + self.sent / self.rate
                 if self.stop.wait(max(0.0, due - time.perf_counter())):
                     return
-                sink.step_answered("ny-goal", step % 4, right=step % 3 == 0, answer=f"**@E{step % 7 + 1}",
+                sink.step_answered("ny-goal", step % 2, right=step % 3 == 0, answer=f"**@E{step % 7 + 1}",
                                    seconds=2.5)
                 self.sent += 1
             step += 1
