@@ -8,24 +8,21 @@ choosing differently), the seed in the clear in the database, an idle seat never
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import http.client
 import json
 import secrets
 import threading
 import time
-import uuid
 
 import pytest
 from sqlalchemy import select
-from test_classroom import db_url, postgres, raw  # noqa: F401 (fixtures: SQLite and PostgreSQL)
+from test_classroom import ProgressServer, db_url, postgres, raw  # noqa: F401 (fixtures: SQLite and PostgreSQL)
 
 from nbgames.classroom.schema import game_tables, table_seats
 from nbgames.classroom.sink import KERNEL_HEADER, SIGNATURE_HEADER, TIME_HEADER, signature
 from nbgames.classroom.store import Store
 from nbgames.engine.seal import unseal
-from nbgames.serve.progress import ProgressService
 from nbgames.serve.tables import PATH, TablesService, handlers
 from nbgames.tables import TableError, TableHolder
 from nbgames.tables.client import TableClient
@@ -260,48 +257,24 @@ def test_a_waiting_client_hears_of_a_move_at_once(sqlite_store):
 
 
 # -- the endpoint --------------------------------------------------------------------------------
-class TablesServer:
-    """The progress and tables handlers in a real tornado server on a thread of its own."""
-
-    def __init__(self, url: str):
-        self.db_url, self.keys = url, {}
-        from nbgames.testing import free_port
-
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}/{PATH}"
+class TablesServer(ProgressServer):
+    """test_classroom's real tornado server with the tables' routes added (on the same database,
+    the same kernel keys)."""
 
     def __enter__(self):
-        ready = threading.Event()
-
-        def run():
-            from tornado import web
-
-            self.loop = asyncio.new_event_loop()
-            asyncio.set_event_loop(self.loop)
-            self.progress = ProgressService(Store.open(self.db_url), self.keys.get, None, "t" * 24)
-            self.tables = TablesService(self.progress, TableHolder(self.progress.store.engine,
-                                                                   secret=secrets.token_bytes(32)))
-            self.http = web.Application(handlers("/", self.progress, self.tables)).listen(self.port, "127.0.0.1")
-            self.loop.call_soon(ready.set)
-            self.loop.run_forever()
-            self.http.stop()
-            self.tables.close()
-            self.progress.close()
-            self.loop.close()
-
-        self.thread = threading.Thread(target=run, daemon=True)
-        self.thread.start()
-        assert ready.wait(30)
+        super().__enter__()
+        holder = TableHolder(self.service.store.engine, secret=secrets.token_bytes(32))
+        self.tables = TablesService(self.service, holder)
+        self.http.request_callback.add_handlers(r".*$", handlers("/", self.service, self.tables))
+        self.url = self.base + PATH
         return self
 
     def __exit__(self, *exc):
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(30)
+        super().__exit__(*exc)
+        self.tables.close()
 
     def client(self, student: dict | None = None) -> TableClient:
-        kernel_id, key = str(uuid.uuid4()), secrets.token_hex(32).encode()
-        self.keys[kernel_id] = key
-        return TableClient(self.url, kernel_id, key, student=student)
+        return TableClient(self.url, *self.student(), student=student)
 
 
 def refused(attempt) -> tuple[int, str]:
@@ -311,7 +284,7 @@ def refused(attempt) -> tuple[int, str]:
 
 
 def test_two_kernels_play_one_table_through_the_signed_endpoint(sqlite_store):
-    with TablesServer(str(sqlite_store.engine.url)) as srv:
+    with TablesServer(str(sqlite_store.engine.url), {}) as srv:
         aki, ben = srv.client({"class": "maple-3", "name": "Aki"}), srv.client()
         opened = aki.open(GAME, ["human", "human", "greedy"])
         code = opened["code"]
