@@ -285,3 +285,25 @@ def test_stopping_the_review_on_the_page_ends_its_search_and_says_so():
         thread.join(10)
     assert not any(t.is_alive() for t in worker), "the review's search went on after Stop"
     assert max(seen) < len(game.history)  # it stopped well before the end
+
+
+def test_a_review_started_again_at_once_after_stop_is_not_undone_by_the_stopped_one():
+    """Stop, then "Review this game" again before the stopped search has answered: the stopped
+    one's late answer neither hides the new progress bar nor says "stopped" over the new review."""
+    game = finished()
+    state = {"stopped": False, "again": False}
+
+    def stop_then_start_again(controller) -> bool:
+        panel = controller.review
+        if not state["stopped"] and panel.progress.value >= 2:
+            state["stopped"] = True
+            panel.cancel.click()
+            controller.review_budget = dict(SMALL)
+            panel.button.click()  # at once: the stopped worker has not answered yet
+            state["again"] = panel.button.disabled and panel.progress.layout.display == ""
+        return state["stopped"] and not panel.button.disabled
+
+    controller, _ = page_review(game, stop_then_start_again)
+    panel = controller.review
+    assert state["again"] and "stopped" not in panel.moves.value
+    assert panel.canvas.layout.display == "" and panel.progress.value == panel.progress.max == len(game.history)

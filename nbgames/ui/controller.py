@@ -337,7 +337,8 @@ class PlayController:
         self.review.started(len(copy.history))
 
         def done(result) -> None:
-            self.review.show(result, names, colours)
+            if stop is self._review_stop:  # not a stopped review's late answer to a newer one
+                self.review.show(result, names, colours)
 
         if not self.threaded:
             done(review(copy, seat, curve_iterations=2, check_iterations=8, samples=4, stop=stop))  # a test clock
@@ -347,9 +348,14 @@ class PlayController:
         shown = [-1]
 
         def progress(positions: int, total: int) -> None:  # the bar moves by whole per cents: ≤ 100 messages
+            if stop.is_set():
+                return  # a stopped review moves no bar (a newer one may have it)
             if positions * 100 // max(1, total) != shown[0] or positions == total:
                 shown[0] = positions * 100 // max(1, total)
-                loop.call_soon_threadsafe(self.review.advance, positions)
+                try:
+                    loop.call_soon_threadsafe(self.review.advance, positions)
+                except RuntimeError:  # the kernel's loop has closed: no page to show it
+                    stop.set()
 
         def work():
             lower_priority()  # a long search: below every page's clicks (it takes no slot: it would hold it long)
