@@ -235,7 +235,7 @@ def test_closing_a_table_ends_it_for_everyone_and_a_restart_does_not_reopen_it(s
     with pytest.raises(TableError, match="only the one who opened"):
         holder.close(code, "Ben")
     holder.close(code, "Aki")
-    with pytest.raises(TableError, match="no open table"):
+    with pytest.raises(TableError, match="has been closed"):
         holder.act(code, "Aki", "start 28")
     with sqlite_store.engine.connect() as connection:
         assert connection.execute(select(game_tables.c.state).where(game_tables.c.code == code)).scalar() == "closed"
@@ -359,4 +359,4 @@ def test_two_kernels_play_one_table_through_the_signed_endpoint(sqlite_store):
         assert len(told["events"]) == told["event_count"] > 0 and "last" not in told
         assert ben.view(code, events=told["event_count"] - 1)["events"] == told["events"][-1:]
         assert aki.close(code) == {"code": code, "state": "closed"}
-        assert refused(lambda: ben.view(code))[0] == 404
+        assert refused(lambda: ben.view(code)) == (410, "this table has been closed")

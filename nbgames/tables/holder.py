@@ -132,6 +132,7 @@ class TableHolder:
         self.secret = secret
         self.idle_minutes = idle_minutes
         self.tables: dict[str, Table] = {}
+        self.closed: dict[str, None] = {}  # codes closed while this holder ran (newest last), to say so
         self._lock = threading.Lock()
         self._changed = threading.Condition(self._lock)
         self.watchers: list[Callable[[str, int], None]] = []  # told (code, version) after each change
@@ -269,6 +270,9 @@ class TableHolder:
                 self._save(table)
             with self._lock:
                 self.tables.pop(table.code, None)
+                self.closed[table.code] = None
+                if len(self.closed) > 10 * MAX_OPEN_TABLES:
+                    del self.closed[next(iter(self.closed))]
             return table.version
 
     def listing(self) -> list[dict[str, Any]]:
@@ -332,8 +336,10 @@ class TableHolder:
         code = check_code(code)
         with self._lock:
             table = self.tables.get(code)
+            closed = code in self.closed
         if table is None:
-            raise TableError("no open table has this code", 404)
+            raise TableError("this table has been closed", 410) if closed else TableError(
+                "no open table has this code", 404)
         return table
 
     def _check_open(self, table: Table) -> None:
