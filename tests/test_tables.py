@@ -360,3 +360,25 @@ def test_two_kernels_play_one_table_through_the_signed_endpoint(sqlite_store):
         assert ben.view(code, events=told["event_count"] - 1)["events"] == told["events"][-1:]
         assert aki.close(code) == {"code": code, "state": "closed"}
         assert refused(lambda: ben.view(code)) == (410, "this table has been closed")
+
+
+def test_two_students_racing_for_one_seat_one_sits_and_bots_of_every_kind_play(sqlite_store):
+    holder = TableHolder(sqlite_store.engine, secret=secrets.token_bytes(32))
+    code = holder.open(GAME, ["human", "mcts-easy", "random"], "Aki", seed=SEED)
+    results: list = []
+
+    def sit(name: str) -> None:
+        try:
+            results.append(holder.join(code, name, 0))
+        except TableError as exc:
+            results.append(exc.status)
+
+    racers = [threading.Thread(target=sit, args=(f"racer{i}",)) for i in range(8)]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join(30)
+    assert sorted(results, key=str) == [0] + [409] * 7
+    who = holder.view(code)["seats"][0]["who"]
+    played = play_humans(holder, code, {0: who}, 3)  # the MCTS and random bots answer each move
+    assert len(played) == 3 and holder.view(code)["moves"] >= 7 and holder.view(code)["to_move"] == 0
