@@ -193,6 +193,19 @@ def test_the_same_seed_gives_the_same_review_and_another_seed_another():
     assert review(game, seat=1, seed=8, **SMALL).chances != first.chances
 
 
+def test_a_game_in_progress_gets_the_same_review_for_the_same_seed():
+    """A saved game in progress has no seed: its unseen cards are dealt from the review's seed,
+    not afresh each time (a test here once found no costly move in one deal of four)."""
+    game = Game("newyork1901", 2, seed=4)
+    bots = [make_bot("greedy", s) for s in range(2)]
+    for _ in range(24):
+        game.play(bots[game.to_move].choose(game))
+    record = game.to_record()
+    assert "seed" not in record
+    first, again = (review(record, seat=0, seed=3, **SMALL) for _ in range(2))
+    assert first.chances == again.chances and [m.ply for m in first.costly] == [m.ply for m in again.costly]
+
+
 def test_a_long_games_curve_is_searched_at_some_positions_and_drawn_between_them(monkeypatch):
     """Galopp Royal's 4-seat game has hundreds of moves: the curve is searched at about
     CURVE_POINTS of them (and at each of the learner's decisions); the others lie on the line

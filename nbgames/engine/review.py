@@ -152,9 +152,11 @@ def _schedule(budgets: list[int], seconds: float | None) -> list[float | None]:
     return schedule
 
 
-def replayable(record_or_game: Game | dict[str, Any] | str | bytes) -> Game:
-    """A private game that replays the record (or the game's record) from its start."""
-    game = from_record(record_or_game.to_record() if isinstance(record_or_game, Game) else record_or_game)
+def replayable(record_or_game: Game | dict[str, Any] | str | bytes, seed: int = 0) -> Game:
+    """A private game that replays the record (or the game's record) from its start. A game in
+    progress has no seed in its record: its unseen cards are dealt from `seed` (the same review
+    for the same seed)."""
+    game = from_record(record_or_game.to_record() if isinstance(record_or_game, Game) else record_or_game, seed=seed)
     game.goto(0)
     return game
 
@@ -175,7 +177,7 @@ def review(record_or_game: Game | dict[str, Any] | str | bytes, seat: int, *, cu
     review the guard cut short says so (`Review.hurried`). Run it in a worker thread;
     `progress` is called with (positions done, positions), `stop` ends it early (a partial
     review)."""
-    game = replayable(record_or_game)
+    game = replayable(record_or_game, seed)
     actions = [game.redo() for _ in range(game.timeline_length)]
     game.goto(0)
     hooks = hooks_for(game)
