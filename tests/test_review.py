@@ -147,6 +147,20 @@ def test_the_reviews_legend_names_every_seat_whole_and_no_label_leaves_the_canva
         assert all(b - a >= LABEL_GAP for a, b in zip(rows, rows[1:], strict=False)), (ends, rows)
 
 
+def test_a_hurried_review_says_so_on_the_page_in_plain_words():
+    from types import SimpleNamespace
+
+    from nbgames.ui.review_panel import ReviewPanel
+
+    chances = [[0.5, 0.5], [0.6, 0.4], [1.0, 0.0]]
+    for lang, words in (("en", "The server was busy"), ("ja", "サーバーが混んでいた")):
+        panel = ReviewPanel(lang, lambda: None)
+        panel.show(SimpleNamespace(chances=chances, costly=[], hurried=True), ["A", "B"], [None, None])
+        assert words in panel.moves.value
+        panel.show(SimpleNamespace(chances=chances, costly=[], hurried=False), ["A", "B"], [None, None])
+        assert words not in panel.moves.value
+
+
 def test_costly_moves_read_in_plain_words_with_their_rule_on_the_page():
     """A real game's costly moves: what was played and the better move in the game's words, one
     reason and its rule id (clickable on the page), no notation and no winning chance."""

@@ -33,6 +33,7 @@ EN: Mapping[str, str | tuple[str, str]] = MappingProxyType({
     "label.review_working": "Looking at every move… (up to 20 seconds)",
     "button.review_cancel": "Stop the review",
     "label.review_stopped": "Review stopped. Press “Review this game” to start it again.",
+    "label.review_hurried": "The server was busy, so this review looked at some moves less closely than usual.",
     "label.review_costly": "Your costliest moves:",
     "label.review_clean": "No move of yours lost much: well played.",
     "label.review_axis": "winning chance, move by move (0–{moves})",

@@ -155,6 +155,8 @@ class ReviewPanel:
             self.moves.value = f"<b>{html.escape(t('label.review_costly', self.lang))}</b><ol>{items}</ol>"
         else:
             self.moves.value = html.escape(t("label.review_clean", self.lang))
+        if getattr(review, "hurried", False):  # the time guard cut some searches short
+            self.moves.value += f"<p><i>{html.escape(t('label.review_hurried', self.lang))}</i></p>"
 
     def draw(self, chances: Sequence[Sequence[float]], names: Sequence[str], colours: Sequence[str | None]) -> None:
         canvas = self.canvas
