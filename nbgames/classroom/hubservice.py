@@ -249,6 +249,8 @@ def main(argv: list[str] | None = None) -> int:
     app = service_app(store, hub_auth, prefix)
     app.listen(url.port or 8866, url.hostname or "127.0.0.1", max_body_size=64 * 1024)
     log.info("nbgames class service: progress recorded in %s", store.url)
+    log.warning("nbgames class service: teacher token (for a script, or a teacher without a hub account): %s",
+                app.progress.teacher_token)
     log.info("nbgames class service is running at %s (teacher page: %s)", url.geturl(),
              url_path_join(prefix, "nbgames/teacher"))
     try:
