@@ -32,7 +32,7 @@ COST_KEYS = ("fee", "fees", "cost", "costs", "paid", "price", "spent", "spend") 
 # A hint on the page (issue 30 item 4: on the page within a second of the click): its search ends
 # HINT_SECONDS after the click, the wait for a search slot included; the facts, the words and the
 # drawing take the rest. HINT_ITERATIONS caps it where the answer is clear sooner.
-HINT_SECONDS = 0.5
+HINT_SECONDS = 0.4
 HINT_ITERATIONS = 400
 TEST_CLOCK_ITERATIONS = 60  # a page on a test clock asks in line, by iterations only (reproducible)
 
