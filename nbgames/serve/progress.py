@@ -47,15 +47,16 @@ MAX_SKEW = 300  # seconds between the kernel's clock stamp and the server's
 KERNEL_ID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 TEACHER_ENV = "NBGAMES_TEACHER_TOKEN"
 TEACHER_GROUP_ENV = "NBGAMES_TEACHER_GROUP"
+TEACHER_GROUP = "nbgames-teachers"  # the hub group whose members see the teacher page
 HUB_CLASS_ENV = "NBGAMES_HUB_CLASS"
 
 
 def is_hub_teacher(user: dict | None, group: str | None = None) -> bool:
     """Whether a JupyterHub user model (as the hub's identity provider returns it) is a teacher:
-    a hub admin, or a member of the teachers' group ($NBGAMES_TEACHER_GROUP, default "teachers")."""
+    a hub admin, or a member of the teachers' group ($NBGAMES_TEACHER_GROUP, default `TEACHER_GROUP`)."""
     if not user:
         return False
-    group = group or os.environ.get(TEACHER_GROUP_ENV, "teachers")
+    group = group or os.environ.get(TEACHER_GROUP_ENV, TEACHER_GROUP)
     return bool(user.get("admin")) or group in (user.get("groups") or [])
 
 
