@@ -92,7 +92,8 @@ class KeyboardPlayer:
         return int(match.group(1)) if match else 0
 
     def my_turn(self) -> bool:
-        return "your turn" in self.status() or "Game over" in self.status() or self.choices() > 0
+        status = self.status()  # (a refusal is said on our turn: it stays ours)
+        return any(words in status for words in ("your turn", "Game over", "Not allowed")) or self.choices() > 0
 
     # -- playing ------------------------------------------------------------------------
     def new_game(self, players: int) -> None:
@@ -152,6 +153,8 @@ class KeyboardPlayer:
         bearer chosen: N and Enter again), a choice, or a button when nothing on the board plays."""
         start, status = self.ply(), self.status()
         for attempt in range(16):
+            if "Game over" in self.status():  # our last move (seen late) ended the game
+                return
             if self.choices() and self.tab_to(".nbg-choices button", gone_is_fine=True):  # a question: its first answer
                 self.press("Enter")
                 self.settle(start, self.said()[0])
