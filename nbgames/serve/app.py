@@ -85,6 +85,11 @@ class NbgamesVoila(Voila):
             # under a hub the kernel's owner is the student: the pages ask nobody to join a class
             hub = getattr(self.identity_provider_class, "__module__", "") == "nbgames.serve.hub"
             os.environ["NBGAMES_PROGRESS_HUB"] = "1" if hub else ""
+            # and where the teacher's uploaded lesson files are (voila_service says the same later)
+            from ..classroom.lessonfiles import LESSON_DIR_ENV, upload_dir
+            from ..classroom.store import as_url, default_url
+
+            os.environ[LESSON_DIR_ENV] = str(upload_dir(as_url(self.class_db) if self.class_db else default_url()))
         factory = voila.app.voila_kernel_manager_factory
 
         def pooled(base, preheat, *args, **kwargs):
