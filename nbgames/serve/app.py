@@ -85,7 +85,7 @@ class NbgamesVoila(Voila):
             # under a hub the kernel's owner is the student: the pages ask nobody to join a class
             hub = getattr(self.identity_provider_class, "__module__", "") == "nbgames.serve.hub"
             os.environ["NBGAMES_PROGRESS_HUB"] = "1" if hub else ""
-            # and where the teacher's uploaded lesson files are (voila_service says the same later)
+            # and where the teacher's uploaded lesson files are (the progress service keeps them there)
             from ..classroom.lessonfiles import LESSON_DIR_ENV, upload_dir
             from ..classroom.store import as_url, default_url
 

@@ -37,7 +37,7 @@ from concurrent.futures import ThreadPoolExecutor
 from jupyter_server.utils import url_path_join
 from tornado import web
 
-from ..classroom.lessonfiles import LESSON_DIR_ENV, LessonFiles, upload_dir
+from ..classroom.lessonfiles import LessonFiles, upload_dir
 from ..classroom.sink import KERNEL_HEADER, SIGNATURE_HEADER, TIME_HEADER, URL_ENV, signature
 from ..classroom.store import ProgressError, Store, check_class_code, check_nickname
 
@@ -274,11 +274,10 @@ def voila_service(app) -> ProgressService | None:
     owner = (lambda kernel_id: app.identity_provider.kernel_owners.get(kernel_id)) if owners is not None else None
     from pathlib import Path
 
-    files = LessonFiles(Path(app.root_dir) / "lessons", upload_dir(store.url))
+    files = LessonFiles(Path(app.root_dir) / "lessons", upload_dir())  # the folder init_settings told the kernels
     service = ProgressService(store, kernel_key, owner, teacher_token=app.teacher_token or None, lesson_files=files)
     service.identity = app.identity_provider
     os.environ[URL_ENV] = kernel_url(app)
-    os.environ[LESSON_DIR_ENV] = str(files.uploads)  # the kernels open the teacher's uploads from there
     app.log.warning("nbgames serve: class progress recorded in %s", store.url)
     app.log.warning("nbgames serve: teacher token (keep it for the teacher page): %s", service.teacher_token)
     app.log.warning("nbgames serve: the teacher page: this server's address + %s?token=%s",
