@@ -150,15 +150,19 @@ def builtin_lessons() -> dict[str, int]:
         return _builtin_lessons
 
 
-def check_lesson(lesson, step=None, files: Mapping[str, int] | None = None) -> None:
+LessonSteps = Mapping[str, int] | Callable[[], Mapping[str, int]]
+
+
+def check_lesson(lesson, step=None, files: LessonSteps | None = None) -> None:
     """`lesson` is a built-in lesson's id or a lesson file's (``lesson-…``), and `step` one of its
-    steps. `files`: the lesson files the server knows (id -> steps, `LessonFiles.steps`): their
-    steps are checked exactly; another file's (a student's own upload) up to `MAX_FILE_STEPS`."""
+    steps. `files`: the lesson files the server knows (id -> steps, or `LessonFiles.steps` itself,
+    asked only for a lesson file's event: it reads the folders): their steps are checked exactly;
+    another file's (a student's own upload) up to `MAX_FILE_STEPS`."""
     if not isinstance(lesson, str):
         raise ProgressError("'lesson' must be a lesson's id (text)")
     steps = builtin_lessons().get(lesson)
     if steps is None and files is not None and FILE_LESSON.match(lesson):
-        steps = files.get(lesson)
+        steps = (files() if callable(files) else files).get(lesson)
     if steps is None and not FILE_LESSON.match(lesson):
         raise ProgressError(f"unknown lesson {lesson[:40]!r}: neither a built-in lesson nor a lesson file's id")
     if step is not None:
@@ -187,7 +191,7 @@ def check_nickname(name) -> str:
     return name
 
 
-def check_event(data, files: Mapping[str, int] | None = None) -> dict:
+def check_event(data, files: LessonSteps | None = None) -> dict:
     """The event `data` (decoded JSON) checked and tidied; raises `ProgressError` naming what is wrong.
 
     Fields: ``id`` (32 hex digits, random), ``kind`` (one of `EVENT_KINDS`), then
@@ -312,7 +316,7 @@ class Store:
     def record(self, class_code: str, name: str, data) -> bool:
         """Record one event (checked by `check_event`) of student `name` in class `class_code`.
         Returns False if the event (its id) was recorded before, True if written now."""
-        ev = check_event(data, self.lesson_files() if self.lesson_files is not None else None)
+        ev = check_event(data, self.lesson_files)  # (the folders are read only for a lesson file's event)
         row = {"event_id": ev["id"], "at": _now()}
         if ev["kind"] in ("lesson_started", "lesson_finished"):
             table = lesson_events
