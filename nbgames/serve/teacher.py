@@ -512,7 +512,7 @@ class TeacherPictureHandler(_TeacherBase):
         if not step.isdigit() or len(step) > 4 or len(wrong) > MAX_MARKS or any(len(w) > ANSWER_LEN for w in wrong):
             raise web.HTTPError(400, "ask for ?lesson=ID&step=N and at most 3 wrong answers")
         try:
-            check_lesson(lesson, int(step), self.service.lesson_files.steps())
+            check_lesson(lesson, int(step), self.service.lesson_files.steps)  # (folders read for a file only)
         except ProgressError as exc:
             raise web.HTTPError(400, str(exc)) from None
         try:
