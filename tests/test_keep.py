@@ -207,6 +207,25 @@ def test_lesson_progress_comes_back_and_is_kept_after_every_change():
     assert json.loads(browser.stored[-1])["step"] == 2 or runner.session.done
 
 
+def test_a_finished_lesson_is_kept_before_the_page_shows_it_done(monkeypatch):
+    """A learner who closed the page as soon as "1 of 10 lessons done" showed lost that lesson:
+    the progress label reached the browser before the kept progress did (seen in CI)."""
+    from test_ui_controller import Wire, first_store_before_any_update
+
+    runner = learn()
+    wire = Wire(monkeypatch)
+    kit = runner.view.pagekit
+    kit.stored, kit.location_hash = "", ""
+    kit.ready = True  # a browser shows the page
+    while True:
+        start = len(wire.sent)
+        runner.do_it()
+        first_store_before_any_update(wire.since(start))
+        if runner.session.done:
+            break
+    assert runner.completed
+
+
 def test_damaged_lesson_progress_is_set_aside():
     runner = learn()
     browser = connect(runner.view.pagekit, stored='{"done": ["no-such-lesson"], "lesson": 0, "step": 0}')

@@ -905,6 +905,7 @@ class LessonRunner:
         return step_seat(self.lessons[self.index], self.session)
 
     def _update(self) -> None:
+        self._keep()  # first: the browser keeps the progress before any message shows it
         session, view = self.session, self.view
         if self._step_clock[:3] != (self.index, id(session), session.step_index):  # a new step is shown
             self._step_clock = (self.index, id(session), session.step_index, time.monotonic())
@@ -950,7 +951,6 @@ class LessonRunner:
         self.next_button.disabled = self.index == total - 1
         self.next_button.button_style = "success" if session.done and self.index < total - 1 else ""
         self.typed_row.layout.display = "" if session.board_active else "none"
-        self._keep()
 
     def _render_choices(self) -> None:
         import ipywidgets as widgets
