@@ -104,3 +104,19 @@ def test_client_ready_sends_board_and_label_again_once_the_page_settled(monkeypa
     worker.join(10)
     assert view.drawn_label.value == t("board.drawn", n=2) and view.client_draws == 2
     assert len(draws) == 4 and resent == ["value"] * 4  # change, twice again, change
+
+
+def test_a_page_that_settled_without_its_canvas_saying_ready_gets_its_board(monkeypatch):
+    """The page tells the kernel when all its widgets exist; if the canvas's own "client ready"
+    never arrived (lost on a loaded page), that is the browser being there: the board is drawn
+    and the readiness label filled, not left blank for ever."""
+    from nbgames.ui import board as kit
+
+    view = kit.BoardView(GEOM)
+    view.scheduler = lambda delay, callback: None  # no later resends in this test
+    draws = []
+    monkeypatch.setattr(view, "redraw", lambda *a, **k: draws.append(a))
+    view._resend()  # what the page's "settled" message calls
+    assert view.client_draws == 1 and view.drawn_label.value == t("board.drawn", n=1) and draws
+    view._resend()  # once drawn, a resend sends again without counting another browser
+    assert view.client_draws == 1 and len(draws) == 2

@@ -331,6 +331,9 @@ class BoardView:
 
     def _resend(self) -> None:
         """Send the board and the readiness label again (see `RESEND_AFTER_READY`)."""
+        if self.client_draws == 0:  # the page says it is shown, but the canvas never said "ready"
+            self._on_client_ready()
+            return
         _reset_canvas_manager()
         self.redraw()
         self.drawn_label.send_state("value")
