@@ -246,6 +246,9 @@ class TableHolder:
                     "moves": len(game.history), "event_count": game.event_count,
                     "seats": [{"kind": s.kind, "who": s.who} for s in table.seats],
                     "scores": game.scores() if game.is_over else None,
+                    # the end in full (everything is shown then): who won, and each score by its rules
+                    "winners": game.winners() if game.is_over else None,
+                    "explained": json.loads(json.dumps(game.explain_scores())) if game.is_over else None,
                     # the moves open to this seat now (its own turn only; they tell nothing it cannot see)
                     "legal": [str(a) for a in game.legal_actions()] if seat is not None and seat == game.to_move
                     else [],
