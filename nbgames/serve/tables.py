@@ -61,6 +61,32 @@ class TablesService:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self.executor, lambda: function(*args, **kwargs))
 
+    async def wait_for(self, code: str, after: int, seconds: float) -> None:
+        """(on the server's loop) Return once table `code`'s version passes `after`, it closes, or
+        `seconds` pass (a long-poll: a page's kernel, the teacher's page)."""
+        event = asyncio.Event()
+        self.waiting.setdefault(code, set()).add(event)
+        try:
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + seconds
+            while loop.time() < deadline:
+                try:
+                    await asyncio.wait_for(event.wait(), deadline - loop.time())
+                except asyncio.TimeoutError:
+                    return
+                event.clear()
+                try:
+                    if self.holder.version(code) > after:
+                        return
+                except TableError:  # closed: answer now (the view then says 404)
+                    return
+        finally:
+            waiting = self.waiting.get(code)
+            if waiting is not None:
+                waiting.discard(event)
+                if not waiting:
+                    self.waiting.pop(code, None)
+
     def close(self) -> None:
         self.executor.shutdown(wait=True)
 
@@ -149,38 +175,14 @@ class TablesHandler(ProgressHandler):
         if after is not None:
             version = await self.answer(holder.version, code)
             if version <= after and wait > 0:
-                await self.wait_for(code.strip().upper(), after, wait)
+                await self.tables.wait_for(code.strip().upper(), after, wait)
         self.finish(json.dumps(await self.answer(holder.view, code, who, events)))
-
-    async def wait_for(self, code: str, after: int, seconds: float) -> None:
-        event = asyncio.Event()
-        self.tables.waiting.setdefault(code, set()).add(event)
-        try:
-            loop = asyncio.get_running_loop()
-            deadline = loop.time() + seconds
-            while loop.time() < deadline:
-                try:
-                    await asyncio.wait_for(event.wait(), deadline - loop.time())
-                except asyncio.TimeoutError:
-                    return
-                event.clear()
-                try:
-                    if self.tables.holder.version(code) > after:
-                        return
-                except TableError:  # closed: answer now (the view then says 404)
-                    return
-        finally:
-            waiting = self.tables.waiting.get(code)
-            if waiting is not None:
-                waiting.discard(event)
-                if not waiting:
-                    self.tables.waiting.pop(code, None)
 
 
 def handlers(base_url: str, progress: ProgressService, tables: TablesService | None = None) -> list[tuple]:
     """The tables' routes; `tables` defaults to a holder on the progress service's database."""
     tables = tables or TablesService(progress)
-    progress.tables = tables  # the teacher page (a later step) lists and closes tables through it
+    progress.tables = tables  # the teacher page lists, watches and closes tables through it
     path = url_path_join(base_url, PATH)
     args = {"service": progress, "tables": tables}
     return [(path, TablesHandler, args), (url_path_join(path, r"([^/]{1,20})"), TablesHandler, args)]

@@ -89,6 +89,24 @@ def check_who(who: Any) -> str:
     return who
 
 
+def shown_who(who: str | None) -> dict[str, Any]:
+    """Who sits, as the teacher's list says it: ``{"taken", "class", "name"}``. A student is
+    ``class/name`` (plain serve: the class code and nickname the page joined with; under a hub the
+    hub's class and the user); a page that joined no class sits as its kernel, whose id is never
+    shown (it opens that kernel): taken, with no class and no name."""
+    if who is None:
+        return {"taken": False, "class": None, "name": None}
+    group, slash, name = who.partition("/")
+    if who.startswith("kernel:") or not slash:
+        return {"taken": True, "class": None, "name": None}
+    return {"taken": True, "class": group, "name": name}
+
+
+def _aware(when: dt.datetime | None) -> dt.datetime | None:
+    """A time read back from the database (SQLite forgets the zone: it was UTC)."""
+    return when.replace(tzinfo=dt.timezone.utc) if when is not None and when.tzinfo is None else when
+
+
 def bot_seed(seed: int, seat: int, ply: int) -> int:
     """A bot's seed for one move: from the table's seed, its seat and the move number."""
     digest = hashlib.sha256(f"nbgames-table:{seed}:{seat}:{ply}".encode()).digest()
@@ -112,6 +130,7 @@ class Table:
     version: int = 1
     state: str = "open"
     row_id: int | None = None
+    changed_at: dt.datetime | None = None  # the last change (a join, a move, a seat handed over)
     lock: threading.RLock = field(default_factory=threading.RLock)
 
     def seat_of(self, who: str) -> int | None:
@@ -279,33 +298,52 @@ class TableHolder:
             return table.version
 
     def listing(self) -> list[dict[str, Any]]:
-        """The open tables: code, game, seats (kind and who), version, whose turn (a teacher's list)."""
+        """The open tables as plain dicts, for the teacher's list (oldest first): code, game,
+        players, options, version, state (``playing`` / ``over``), whose turn, moves so far, when
+        opened and last changed (ISO), who opened it, and per seat its kind, who sits (`shown_who`:
+        a class and a name, never a kernel's id), whether it has been idle for `idle_minutes`.
+        Nothing of the game's hidden part: no seed, no record, no hand."""
         with self._lock:
             tables = list(self.tables.values())
+        limit = self.clock() - dt.timedelta(minutes=self.idle_minutes)
         out = []
         for table in tables:
             with table.lock:
-                out.append({"code": table.code, "game": table.game.name, "version": table.version,
-                            "to_move": table.game.to_move, "over": table.game.is_over,
-                            "seats": [{"kind": s.kind, "who": s.who} for s in table.seats]})
-        return sorted(out, key=lambda t: t["code"])
+                game = table.game
+                changed = table.changed_at or table.opened_at
+                out.append({"code": table.code, "game": game.name, "players": game.players,
+                            "options": json.loads(json.dumps(game.options)), "version": table.version,
+                            "state": "over" if game.is_over else "playing", "to_move": game.to_move,
+                            "moves": len(game.history), "opened_at": table.opened_at.isoformat(),
+                            "changed_at": changed.isoformat(), "opened_by": shown_who(table.opened_by),
+                            "seats": [{"kind": s.kind, **shown_who(s.who),
+                                       "idle": self._idle(table, s, limit) and not game.is_over}
+                                      for s in table.seats]})
+        return sorted(out, key=lambda t: (t["opened_at"], t["code"]))
 
-    def hand_idle_seats(self, bot: str = IDLE_BOT) -> list[tuple[str, int]]:
+    @staticmethod
+    def _idle(table: Table, seat: Seat, limit: dt.datetime) -> bool:
+        """A human seat nobody has been seen at since `limit` (never sat at: since the opening)."""
+        return seat.kind == HUMAN and (seat.last_seen or table.opened_at) <= limit
+
+    def hand_idle_seats(self, bot: str = IDLE_BOT, code: Any = None) -> list[tuple[str, int]]:
         """Give every human seat nobody has been seen at for `idle_minutes` to a `bot` (a seat
-        never sat at counts from the table's opening), then let the bots move. Returns the
-        (code, seat) pairs handed over."""
+        never sat at counts from the table's opening), then let the bots move; `code`: at that
+        table only. Returns the (code, seat) pairs handed over."""
         if bot not in BOT_KINDS:
             raise TableError(f"no bot {bot!r}")
         limit = self.clock() - dt.timedelta(minutes=self.idle_minutes)
         handed = []
-        with self._lock:
-            tables = list(self.tables.values())
+        if code is not None:
+            tables = [self._table(code)]
+        else:
+            with self._lock:
+                tables = list(self.tables.values())
         for table in tables:
             with table.lock:
                 if table.state != "open" or table.game.is_over:
                     continue
-                idle = [i for i, s in enumerate(table.seats)
-                        if s.kind == HUMAN and (s.last_seen or table.opened_at) <= limit]
+                idle = [i for i, s in enumerate(table.seats) if self._idle(table, s, limit)]
                 if not idle:
                     continue
                 for i in idle:
@@ -318,6 +356,14 @@ class TableHolder:
     # -- "anything after version n?" --------------------------------------------------------------
     def version(self, code: Any) -> int:
         return self._table(code).version
+
+    def snapshot(self, code: Any) -> tuple[Game, int]:
+        """A copy of the table's game and its version, taken under the table's lock, to draw
+        outside it (the teacher's spectator picture). Server-side only: the copy holds every
+        hidden card; what is drawn of it must be the public view (`game.view(None)`)."""
+        table = self._table(code)
+        with table.lock:
+            return table.game.clone(), table.version
 
     def wait(self, code: Any, after: int, timeout: float) -> int:
         """Block until the table's version passes `after`, it closes, or `timeout` seconds pass;
@@ -382,19 +428,21 @@ class TableHolder:
             connection.execute(insert(table_seats), [
                 {"table_id": table.row_id, "seat": i, "kind": s.kind, "who": s.who, "last_seen": s.last_seen}
                 for i, s in enumerate(table.seats)])
+        table.changed_at = now
 
     def _save(self, table: Table, seats: bool = False) -> None:
         """Write the table (and its seats) and raise its version: the database first, then the
         watchers are told."""
+        now = self.clock()
         with self.engine.begin() as connection:
             connection.execute(update(game_tables).where(game_tables.c.id == table.row_id).values(
-                record=self._sealed(table), version=table.version + 1, state=table.state,
-                updated_at=self.clock()))
+                record=self._sealed(table), version=table.version + 1, state=table.state, updated_at=now))
             if seats:
                 for i, s in enumerate(table.seats):
                     connection.execute(update(table_seats).where(
                         table_seats.c.table_id == table.row_id, table_seats.c.seat == i).values(
                         kind=s.kind, who=s.who, last_seen=s.last_seen))
+        table.changed_at = now
         self._bump(table)
 
     def load(self) -> None:
@@ -419,11 +467,9 @@ class TableHolder:
 
                 logging.getLogger("nbgames.tables").warning("Table %s cannot be reloaded: %s", row["code"], exc)
                 continue
-            opened = row["opened_at"]
-            if opened.tzinfo is None:
-                opened = opened.replace(tzinfo=dt.timezone.utc)
+            opened, changed = (_aware(row["opened_at"]), _aware(row["updated_at"]))
             for seat in by_table.get(row["id"], []):  # the server was away, not the players: idle counts anew
                 if seat.kind == HUMAN:
                     seat.last_seen = now
             self.tables[row["code"]] = Table(row["code"], game, by_table.get(row["id"], []), row["opened_by"],
-                                             opened, row["version"], "open", row["id"])
+                                             opened, row["version"], "open", row["id"], changed_at=changed)
