@@ -100,6 +100,33 @@ def page_texts(lang: str) -> dict[str, str]:
         "uploaded": _("Added {name}: {title}. It is in the list of its game below.", lang),
         "upload_refused": _("This lesson file was not added: {reason}", lang),
         "upload_too_big": too_big(lang),
+        **table_texts(lang),
+    }
+
+
+def table_texts(lang: str) -> dict[str, str]:
+    """The words of the page's tables (issue 31): the list, watching one, closing it."""
+    return {
+        "tables": _("Tables: games played together", lang),
+        "tables_how": _("A table is one game played from several devices: a student opens it on a play page and "
+                        "the others join with its code. Watch a table to see its board as anyone not seated "
+                        "sees it: nobody's cards.", lang),
+        "no_tables": _("No table is open.", lang),
+        "table": _("Table", lang), "seats": _("Seats", lang), "to_move": _("To move", lang),
+        "moves": _("Moves", lang), "changed": _("Last change", lang), "state": _("State", lang),
+        "playing": _("playing", lang), "over": _("finished", lang),
+        "free_seat": _("free seat", lang), "bot": _("bot ({kind})", lang),
+        "guest": _("a page that joined no class", lang), "idle": _("idle", lang),
+        "watch": _("Watch", lang), "stop_watching": _("Stop watching", lang),
+        "watching": _("Table {code}: the board as a spectator sees it (nobody's cards).", lang),
+        "table_alt": _("The board of table {code}", lang),
+        "close_table": _("Close the table", lang), "close_sure": _("Click again to close it", lang),
+        "closed": _("Table {code} is closed.", lang),
+        "idle_bots": _("Bots for idle seats", lang),
+        "handed": _("At table {code}, {n} idle seats went to bots.", lang),
+        "handed_none": _("No seat at table {code} has been idle long enough.", lang),
+        "table_gone": _("Table {code} is no longer open.", lang),
+        "refused": _("That did not work: {reason}", lang),
     }
 
 
@@ -125,6 +152,9 @@ td.started {{ background: #fff7e0; color: #6b4e00; }} td.not_started {{ color: #
 .said {{ color: #57606a; font-size: .9em; }} .offline {{ color: #8a1c1c; }}
 a {{ color: #0b5cad; }}
 img.nbg-teacher-board {{ width: 220px; max-width: 40vw; height: auto; display: block; }}
+img.nbg-teacher-table-board {{ width: 100%; max-width: 760px; height: auto; display: block;
+  border: 1px solid #c9d1d9; }}
+td.idle {{ color: #8a1c1c; }} button {{ font: inherit; margin: 2px 4px 2px 0; min-height: 32px; }}
 </style></head>
 <body>
 <h1>{title}</h1>
@@ -136,6 +166,15 @@ img.nbg-teacher-board {{ width: 220px; max-width: 40vw; height: auto; display: b
 <div id="nbg-none" hidden><p>{no_class}</p></div>
 <div class="scroll"><table id="nbg-students" class="nbg-teacher-students"></table></div>
 <p class="said">{stuck_note}</p>
+<section id="nbg-tables-part" hidden>
+<h2>{tables}</h2>
+<p class="said">{tables_how}</p>
+<p id="nbg-tables-said" class="said" role="status" aria-live="polite"></p>
+<div class="scroll"><table id="nbg-tables" class="nbg-teacher-tables"></table></div>
+<div id="nbg-watch" class="nbg-teacher-watch" hidden><p id="nbg-watch-said"></p>
+<img id="nbg-watch-board" class="nbg-teacher-table-board" alt="">
+<button type="button" id="nbg-watch-stop">{stop_watching}</button></div>
+</section>
 <h2>{steps}</h2>
 <div class="scroll"><table id="nbg-steps" class="nbg-teacher-steps"></table></div>
 <h2>{assign}</h2>
@@ -157,6 +196,8 @@ const SITE = {site_url};
 const GAMES = {games};
 const PICTURE = {picture_url};
 const LESSONS = {lessons_url};
+const TABLES = {tables_url};
+const TABLE_PICTURE = {table_picture_url};
 const LANG = {lang_json};
 const MAX_BYTES = {max_bytes};
 let FILES = [];
@@ -237,7 +278,139 @@ document.getElementById("nbg-upload").addEventListener("change", (event) => {{
   event.target.value = "";
   if (file) upload(file);
 }});
+let watched = null;  // the code of the table watched
+let watchedVersion = -1;
+let watchRun = 0;
+let tableList = [];
+function fill(text, values) {{
+  return Object.entries(values).reduce((out, [k, v]) => out.split("{{" + k + "}}").join(String(v)), text);
+}}
+function seatWords(seat) {{
+  if (seat.kind !== "human") return fill(T.bot, {{ kind: seat.kind }});
+  if (!seat.taken) return T.free_seat;
+  if (seat.name === null) return T.guest;
+  return seat.name + (seat.class && seat.class !== wanted ? " (" + seat.class + ")" : "");
+}}
+async function tableAct(what, code) {{
+  const said = document.getElementById("nbg-tables-said");
+  try {{
+    const answer = await fetch(TABLES + "?" + new URLSearchParams({{ do: what, code: code, lang: LANG }}), {{
+      method: "POST", credentials: "same-origin", headers: {{ "X-Nbgames-Teacher": "1" }} }});
+    const reply = await answer.json();
+    if (!answer.ok) {{
+      said.textContent = fill(T.refused, {{ reason: reply.error || String(answer.status) }});
+      return;
+    }}
+    if (what === "close") said.textContent = fill(T.closed, {{ code }});
+    else said.textContent = fill(reply.handed ? T.handed : T.handed_none, {{ code, n: reply.handed }});
+    showTables(reply.tables);
+  }} catch (err) {{
+    said.textContent = T.offline;
+  }}
+}}
+function button(text, cls, act) {{
+  const b = document.createElement("button");
+  b.type = "button"; b.textContent = text; b.className = cls;
+  b.addEventListener("click", act);
+  return b;
+}}
+function closeButton(code) {{
+  let armed = false, timer = null;
+  const b = button(T.close_table, "nbg-teacher-table-close", () => {{
+    if (!armed) {{  // two clicks: a table closed cannot be opened again
+      armed = true; b.textContent = T.close_sure;
+      timer = setTimeout(() => {{ armed = false; b.textContent = T.close_table; }}, 6000);
+      return;
+    }}
+    clearTimeout(timer);
+    b.disabled = true;
+    tableAct("close", code);
+  }});
+  return b;
+}}
+function showWatched() {{
+  const part = document.getElementById("nbg-watch");
+  const table = tableList.find((t) => t.code === watched);
+  if (!watched) {{ part.hidden = true; return; }}
+  part.hidden = false;
+  const said = document.getElementById("nbg-watch-said");
+  const img = document.getElementById("nbg-watch-board");
+  if (!table) {{
+    said.textContent = fill(T.table_gone, {{ code: watched }});
+    img.hidden = true;
+    return;
+  }}
+  said.textContent = fill(T.watching, {{ code: watched }});
+  img.hidden = false;
+  img.alt = fill(T.table_alt, {{ code: watched }});
+  if (table.version !== watchedVersion) {{
+    watchedVersion = table.version;
+    img.src = TABLE_PICTURE + "?" + new URLSearchParams({{ code: watched, v: String(table.version), lang: LANG }});
+  }}
+}}
+function showTables(tables) {{
+  const part = document.getElementById("nbg-tables-part");
+  if (!tables) {{ part.hidden = true; return; }}  // no tables on this server
+  part.hidden = false;
+  tableList = tables;
+  const list = document.getElementById("nbg-tables");
+  list.replaceChildren();
+  const head = document.createElement("tr");
+  for (const word of [T.table, T.game, T.seats, T.to_move, T.moves, T.changed, T.state, ""]) cell(head, word, "th");
+  list.append(head);
+  if (!tables.length) {{ const r = document.createElement("tr"); cell(r, T.no_tables); list.append(r); }}
+  for (const table of tables) {{
+    const row = document.createElement("tr");
+    row.className = "nbg-teacher-table"; row.dataset.code = table.code; row.dataset.version = String(table.version);
+    cell(row, table.code, "th"); cell(row, table.title);
+    const seats = cell(row, "");
+    table.seats.forEach((seat, i) => {{
+      const line = document.createElement("div");
+      line.className = "nbg-teacher-seat" + (seat.idle ? " idle" : "");
+      line.textContent = (i + 1) + ". " + seatWords(seat) + (seat.idle ? " — " + T.idle : "");
+      seats.append(line);
+    }});
+    const mover = table.to_move === null || table.state === "over" ? "" : (table.to_move + 1) + ". " +
+      seatWords(table.seats[table.to_move]);
+    cell(row, mover); cell(row, String(table.moves));
+    cell(row, new Date(table.changed_at).toLocaleTimeString());
+    cell(row, T[table.state] || table.state);
+    const acts = cell(row, "");
+    acts.append(button(T.watch, "nbg-teacher-table-watch", () => {{ watch(table.code); }}));
+    if (table.seats.some((s) => s.idle)) {{
+      acts.append(button(T.idle_bots, "nbg-teacher-table-idle", (event) => {{
+        event.target.disabled = true; tableAct("idle", table.code); }}));
+    }}
+    acts.append(closeButton(table.code));
+    list.append(row);
+  }}
+  showWatched();
+}}
+async function watchLoop(run) {{
+  // while a table is watched, ask the server to answer as soon as its version changes (long-poll)
+  while (run === watchRun && watched) {{
+    try {{
+      const query = new URLSearchParams({{ watch: watched, after: String(watchedVersion) }});
+      const answer = await fetch(TABLES + "?" + query, {{ credentials: "same-origin", cache: "no-store" }});
+      if (!answer.ok) throw new Error(String(answer.status));
+      const reply = await answer.json();
+      if (run === watchRun) showTables(reply.tables);
+    }} catch (err) {{
+      await new Promise((done) => setTimeout(done, {poll_ms}));
+    }}
+  }}
+}}
+function watch(code) {{
+  watched = code; watchedVersion = -1; watchRun += 1;
+  showWatched();
+  document.getElementById("nbg-watch").scrollIntoView({{ block: "nearest" }});
+  watchLoop(watchRun);
+}}
+document.getElementById("nbg-watch-stop").addEventListener("click", () => {{
+  watched = null; watchRun += 1; showWatched();
+}});
 function show(data) {{
+  showTables(data.tables);
   FILES = data.files || [];
   for (const f of FILES) TITLES[f.id] = f.title;
   assignLessons();
@@ -405,6 +578,28 @@ class _TeacherBase(web.RequestHandler):
     async def in_thread(self, function, *args):
         return await asyncio.get_running_loop().run_in_executor(self.service.executor, function, *args)
 
+    @property
+    def tables(self):
+        """The server's tables (`nbgames.serve.tables.TablesService`), or None: none on this server
+        (under the hub's class service, so far)."""
+        return getattr(self.service, "tables", None)
+
+    async def table_list(self) -> list[dict] | None:
+        """The open tables (`TableHolder.listing`), each with its game's title in the page's language."""
+        from ..ui.rules_panel import game_title
+
+        if self.tables is None:
+            return None
+        tables = await self.tables.run(self.tables.holder.listing)
+        for table in tables:
+            table["title"] = game_title(table["game"], self.lang)
+        return tables
+
+    def answer_json(self, status: int, **data) -> None:
+        self.set_status(status)
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps(data))
+
 
 class TeacherPageHandler(_TeacherBase):
     """The page itself."""
@@ -435,6 +630,9 @@ class TeacherPageHandler(_TeacherBase):
             texts=_json_for_script(texts), titles=_json_for_script(lesson_titles(lang)),
             data_url=_json_for_script(base + "/data"), csv_url=_json_for_script(base + "/export.csv"),
             picture_url=_json_for_script(base + "/step.svg"), lessons_url=_json_for_script(base + "/lessons"),
+            tables_url=_json_for_script(base + "/tables"), table_picture_url=_json_for_script(base + "/table.svg"),
+            tables=html.escape(texts["tables"]), tables_how=html.escape(texts["tables_how"]),
+            stop_watching=html.escape(texts["stop_watching"]),
             lang_json=_json_for_script(lang), max_bytes=MAX_LESSON_BYTES,
             upload=html.escape(texts["upload"]), upload_how=html.escape(texts["upload_how"]),
             wanted=_json_for_script(self.class_code() or ""), poll_ms=POLL_MS)
@@ -450,13 +648,11 @@ class TeacherPageHandler(_TeacherBase):
 
 
 class TeacherDataHandler(_TeacherBase):
-    """The page's JSON: the classes, and the chosen class's board."""
+    """The page's JSON: the classes, the chosen class's board, the lesson files and the open tables."""
 
     async def get(self) -> None:
         if not await self.is_teacher():
-            self.set_status(403)
-            self.set_header("Content-Type", "application/json")
-            return self.finish(json.dumps({"error": "for the teacher only"}))
+            return self.answer_json(403, error="for the teacher only")
         code = self.class_code()
         store = self.service.store
         classes = await self.in_thread(store.classes)
@@ -468,7 +664,8 @@ class TeacherDataHandler(_TeacherBase):
         for step in board["steps"] if board else []:  # a lesson file the server lacks has no picture
             step["picture"] = step["lesson"] in drawn
         self.set_header("Content-Type", "application/json")
-        self.finish(json.dumps({"classes": classes, "board": board, "files": files}))
+        self.finish(json.dumps({"classes": classes, "board": board, "files": files,
+                                "tables": await self.table_list()}))
 
 
 class TeacherExportHandler(_TeacherBase):
@@ -523,6 +720,95 @@ class TeacherPictureHandler(_TeacherBase):
         self.set_header("Content-Type", "image/svg+xml; charset=utf-8")
         self.set_header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
         self.finish(svg)
+
+
+class TeacherTablesHandler(_TeacherBase):
+    """The tables, for the teacher (issue 31; docs/serving.md "Running a class").
+
+    - ``GET tables[?watch=CODE&after=N]``: ``{"tables": [...]}`` (`TableHolder.listing`); with
+      ``watch``, held up to `MAX_WAIT` seconds until that table's version passes N (or it closes):
+      the page watching a table redraws its picture as soon as it changes;
+    - ``POST tables?do=close&code=CODE``: close the table (the teacher may close any);
+      ``POST tables?do=idle&code=CODE``: its idle seats go to bots (`TableHolder.hand_idle_seats`).
+      Only from the page itself: it sends ``X-Nbgames-Teacher: 1``, which no other site's form or
+      script can add (as for lesson uploads). Answers ``{"handed": n, "tables": [...]}``."""
+
+    async def get(self) -> None:
+        from ..tables.holder import TableError, check_code
+        from .tables import MAX_WAIT
+
+        if not await self.is_teacher():
+            return self.answer_json(403, error="for the teacher only")
+        if self.tables is None:
+            return self.answer_json(404, error="this server holds no tables")
+        watch, after = self.get_query_argument("watch", ""), self.get_query_argument("after", "")
+        if watch:
+            try:
+                code, after = check_code(watch), int(after) if after else -1
+            except (TableError, ValueError):
+                return self.answer_json(400, error="watch=CODE&after=VERSION (a whole number)")
+            try:
+                waits = self.tables.holder.version(code) <= after
+            except TableError:
+                waits = False  # closed or unknown: the list says so at once
+            if waits:
+                await self.tables.wait_for(code, after, MAX_WAIT)
+        self.answer_json(200, tables=await self.table_list())
+
+    async def post(self) -> None:
+        from ..tables.holder import TableError
+
+        if self.request.headers.get("X-Nbgames-Teacher") != "1" or not await self.is_teacher():
+            return self.answer_json(403, error=_("For the teacher only", self.lang))
+        if self.tables is None:
+            return self.answer_json(404, error="this server holds no tables")
+        what, code = self.get_query_argument("do", ""), self.get_query_argument("code", "")
+        holder, handed = self.tables.holder, 0
+        try:
+            if what == "close":
+                await self.tables.run(holder.close, code)  # (no `who`: the server, for the teacher)
+            elif what == "idle":
+                handed = len(await self.tables.run(holder.hand_idle_seats, code=code))
+            else:
+                return self.answer_json(400, error="do=close or do=idle, and code=CODE")
+        except TableError as exc:
+            return self.answer_json(exc.status, error=str(exc))
+        self.answer_json(200, handed=handed, tables=await self.table_list())
+
+
+class TeacherTablePictureHandler(_TeacherBase):
+    """``table.svg?code=CODE[&v=N][&lang=ja]``: the table's board as a spectator sees it — the
+    public view only (`nbgames.ui.step_picture.table_picture`), nobody's hand — as SVG with no
+    script. ``v`` (the version the page knows) only makes each version's address its own."""
+
+    async def get(self) -> None:
+        from ..tables.holder import TableError
+
+        if not await self.is_teacher():
+            return self.refuse()
+        if self.tables is None:
+            raise web.HTTPError(404, "this server holds no tables")
+        try:
+            svg = await asyncio.get_running_loop().run_in_executor(
+                self.service.pictures, draw_table, self.tables.holder, self.get_query_argument("code", ""), self.lang)
+        except TableError as exc:
+            raise web.HTTPError(exc.status, str(exc)) from None
+        self.set_header("Content-Type", "image/svg+xml; charset=utf-8")
+        self.set_header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+        self.finish(svg)
+
+
+def draw_table(holder, code: str, lang: str) -> str:
+    """The SVG of a table's board as anyone not seated sees it (TableError: no such open table)."""
+    from ..tables.holder import check_code
+    from ..ui.rules_panel import game_title
+    from ..ui.step_picture import table_picture
+
+    code = check_code(code)
+    def title(game) -> str:
+        return _("Table {code}: {game}", lang).format(code=code, game=game_title(game.name, lang))
+
+    return table_picture(code, lang, holder.version(code), lambda: holder.snapshot(code), title)
 
 
 def draw_step(service: ProgressService, lesson_id: str, step: int, lang: str, wrong: list[str]) -> str:
@@ -614,4 +900,6 @@ def handlers(base_url: str, service: ProgressService, identity=None) -> list[tup
     return [(path, TeacherPageHandler, args), (url_path_join(path, "data"), TeacherDataHandler, args),
             (url_path_join(path, "export.csv"), TeacherExportHandler, args),
             (url_path_join(path, "step.svg"), TeacherPictureHandler, args),
-            (url_path_join(path, "lessons"), TeacherLessonsHandler, args)]
+            (url_path_join(path, "lessons"), TeacherLessonsHandler, args),
+            (url_path_join(path, "tables"), TeacherTablesHandler, args),
+            (url_path_join(path, "table.svg"), TeacherTablePictureHandler, args)]

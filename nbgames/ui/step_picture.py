@@ -159,3 +159,71 @@ def builtin_lesson(lesson_id: str, lang: str) -> Lesson | None:
     """The built-in lesson `lesson_id` (any game) in `lang`, or None."""
     return next((lesson for lessons in builtin_lessons_by_game(lang).values() for lesson in lessons
                  if lesson.id == lesson_id), None)
+
+
+# -- a table, watched by the teacher (issue 31) ---------------------------------------------------
+TABLE_CACHE_SIZE = 32  # tables' pictures kept (each holds a board view)
+
+
+def spectate(view: Any) -> None:
+    """Make a game's view a spectator's: nobody's private information, no legal-move marks.
+    A view's ``seat=None`` alone is hot seat (it shows the cards of the seat *to move*, see
+    `GameView.viewer`); with ``reveal`` off, as on the hot-seat pass screen, it reads
+    ``game.view(None)`` — the public view — and draws no hand."""
+    view.reveal = False
+    view.interactive = False
+    view.refresh()
+
+
+class TablePicture:
+    """A table's board as anyone not seated at it may see it: `svg` draws a copy of the table's
+    game (`TableHolder.snapshot`) from its public view only, and keeps the picture of the last
+    version drawn."""
+
+    def __init__(self, game: Any, lang: str):
+        with using(lang):
+            self.view = game.manifest.view_class()(game, seat=None, lang=lang)
+            spectate(self.view)
+        self.lang, self.version, self.text = lang, None, ""
+        self.lock = threading.Lock()
+
+    def svg(self, game: Any, version: int, title: str = "") -> str:
+        """The board of `game` (the table at `version`) as SVG; `title`: its accessible name."""
+        from .rules_panel import board_svg
+
+        with self.lock, using(self.lang):
+            if version == self.version:
+                return self.text
+            view = self.view
+            if game is not view.game:
+                view.set_game(game)  # (set_game keeps the view a spectator's: reveal stays off)
+            spectate(view)
+            ops = view.ops((STATIC, PIECES, HIGHLIGHTS))
+            svg = board_svg(ops, view.canvas.width, view.canvas.height, title)
+            self.version, self.text = version, svg.replace("<svg ", f"<svg data-version='{int(version)}' ", 1)
+            return self.text
+
+
+_tables: OrderedDict[tuple, TablePicture] = OrderedDict()
+
+
+def table_picture(code: str, lang: str, version: int, snapshot: Callable[[], tuple[Any, int]],
+                  title: Callable[[Any], str] = lambda _game: "") -> str:
+    """The spectator's picture of table `code` in `lang` as SVG: the cached one while the table's
+    `version` is the one drawn, else drawn anew from `snapshot()` (a copy of its game and version);
+    `title(game)`: the picture's accessible name."""
+    key = (code, lang)
+    with _pictures_lock:
+        picture = _tables.get(key)
+        if picture is not None:
+            _tables.move_to_end(key)
+    if picture is not None and picture.version == version:
+        return picture.text
+    game, version = snapshot()
+    if picture is None or picture.view.game.name != game.name:
+        picture = TablePicture(game, lang)
+        with _pictures_lock:
+            _tables[key] = picture
+            while len(_tables) > TABLE_CACHE_SIZE:
+                _tables.popitem(last=False)
+    return picture.svg(game, version, title(game))
