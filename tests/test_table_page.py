@@ -87,3 +87,126 @@ def test_a_refusal_is_the_holders_and_changes_nothing(server):
         table.update({**now, "code": "ZZZZZZ"})
     with pytest.raises(TableError):
         client.act(code, "start 99")
+
+
+# -- the play page's "Play at a table" panel ---------------------------------------------------------
+class Page:
+    """A play page's controller and its table panel, as one kernel (its own signed client)."""
+
+    def __init__(self, server, student: dict):
+        from nbgames.engine.game import new_game
+        from nbgames.ui.app import picker_kinds
+        from nbgames.ui.controller import PlayController
+        from nbgames.ui.tablepanel import TablePanel
+
+        self.controller = PlayController(new_game(GAME, 3, seed=7), ["human", "random", "random"],
+                                         scheduler=lambda delay, callback: None, lang="en")
+        self.own_game = self.controller.game
+        self.panel = TablePanel(self.controller, lambda: (3, {}), picker_kinds(), "en", server.client(student))
+        self.view = self.controller.view
+
+    def play_first_legal(self) -> str:
+        """A click on the first legal move's target (or its button): through the view, as a visitor."""
+        action = self.view._legal[0]
+        target = self.view.target_of(action)
+        if target is not None and len(self.view.candidates(target)) == 1:
+            self.view.click(target)
+        else:
+            self.controller.choose(action)
+        return str(action)
+
+
+def shown_hands(page: Page) -> list:
+    return [seat["hand"] for seat in page.view.game.view(page.panel.game.you)["seats"]]
+
+
+def test_open_join_play_refuse_leave_and_come_back(server):
+    aki, ben = Page(server, ALICE), Page(server, BEN)
+    holder = server.tables.holder
+    assert [box.value for box in aki.panel.seat_boxes.children] == ["human", "human", "greedy"]
+    assert aki.panel.open_table()
+    code = aki.panel.game.code
+    assert aki.panel.keep.code == code and aki.panel.game.you == 0
+    assert aki.view.game is aki.panel.game and aki.controller.table is aki.panel
+    assert aki.controller.timeline_bar.layout.display == "none"  # no undo at a table
+    assert "No undo at a table" in aki.panel.no_undo.value
+
+    assert not ben.panel.look("nope")  # a bad code is said, nothing else
+    assert "6 letters" in ben.panel.message.value
+    assert ben.panel.look(code.lower())
+    assert [b.description for b in ben.panel.free_seats.children] == ["Sit as Player 2"]
+    assert ben.panel.sit(code, 1) and ben.panel.game.you == 1
+    pages = {0: aki, 1: ben}
+
+    for _ in range(6):  # several moves each way, the bot answering on the server
+        for page in pages.values():
+            while not page.panel.game.my_turn and not any(p.panel.game.my_turn for p in pages.values()):
+                assert page.panel.poll(wait=10)
+        mover = next(p for p in pages.values() if p.panel.game.my_turn)
+        other = pages[1 - mover.panel.game.you]
+        before = holder.view(code)["moves"]
+        mover.play_first_legal()
+        assert holder.view(code)["moves"] > before  # the holder played it
+        assert other.panel.poll(wait=10)  # the other page heard it and redrew
+        assert other.panel.game.version >= mover.panel.game.version
+        for seat, page in pages.items():
+            mine = holder.view(code, f"maple-3/{'Aki' if seat == 0 else 'Ben'}")
+            page.panel.poll(wait=0)
+            assert page.view.game.view(seat) == mine["view"]  # the board draws the seat's own view
+            hands_now = shown_hands(page)
+            assert hands_now[1 - seat] is None  # never the other seat's hand
+            assert page.view.game.event_count == mine["event_count"]
+            assert "<li>" in page.controller.log.value
+
+    # a refused move: named by its rule, nothing changed (neither the holder nor the page)
+    mover = next(p for p in pages.values() if p.panel.game.my_turn)
+    before, version = holder.view(code), mover.panel.game.version
+    assert not mover.controller.choose("start 99")
+    assert "Not allowed (NYC-" in mover.view.status.value
+    assert holder.view(code) == before and mover.panel.game.version == version
+    mover.view.click("district:A")  # a district in the bidding: the holder's refusal, through the view
+    assert "Not allowed (" in mover.view.status.value and holder.view(code) == before
+    waiting = pages[1 - mover.panel.game.you]
+    assert not waiting.controller.choose(mover.view._legal[0])  # not its turn: nothing sent
+    assert holder.view(code) == before
+    waiting.controller.undo()  # no undo at a table
+    assert holder.view(code) == before
+
+    # a reload: a new kernel of the same student sits again at the same seat, by the kept code
+    again = Page(server, ALICE)
+    again.panel._on_browser(None, {"found": {"kept": code, "linked": ""}}, None)
+    assert again.panel.game is not None and again.panel.game.you == 0
+    assert again.view.game.view(0) == holder.view(code, "maple-3/Aki")["view"]
+
+    # leaving: the page's own game again, as it was
+    aki.panel.leave()
+    assert aki.controller.table is None and aki.view.game is aki.own_game
+    assert aki.controller.timeline_bar.layout.display != "none" and aki.panel.keep.code == ""
+    assert aki.view.seat == 0 and aki.view.seat_kinds == ["human", "random", "random"]
+
+
+def test_a_link_to_a_full_table_or_another_game_is_refused_kindly(server):
+    aki = Page(server, ALICE)
+    code = server.tables.holder.open(GAME, ["human", "greedy"], "maple-3/Cho")
+    server.tables.holder.join(code, "maple-3/Cho", 0)
+    aki.panel._on_browser(None, {"found": {"kept": "", "linked": code}}, None)
+    assert aki.panel.game is None and "taken" in aki.panel.message.value
+    other = server.tables.holder.open("newyork", ["human", "greedy"], "maple-3/Cho")
+    assert not aki.panel.look(other) and "another game" in aki.panel.message.value
+    assert not aki.panel.look("ABCDEF") or aki.panel.game is None
+    assert aki.controller.table is None and aki.view.game is aki.own_game
+
+
+def test_the_play_page_offers_tables_only_with_a_holder_in_reach(server, monkeypatch):
+    from nbgames.ui import tablepanel
+    from nbgames.ui.app import PlayApp
+
+    alone = PlayApp(GAME, players=3, scheduler=lambda delay, callback: None)
+    assert alone.tables is None  # no class server: no fold
+    monkeypatch.setattr(tablepanel, "tables_client", lambda: server.client(ALICE))
+    app = PlayApp(GAME, players=3, scheduler=lambda delay, callback: None)
+    assert app.tables is not None and app.tables.widget in app.widget.children
+    app.players.value = 4
+    assert len(app.tables.seat_boxes.children) == 4  # as many seats as the page's settings say
+    assert app.tables.open_table() and app.tables.game.players == 4
+    assert app.view.game is app.tables.game

@@ -19,6 +19,7 @@ not computed at a table: `preview` says nothing changes in score (views then sho
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import importlib
 from typing import Any
@@ -111,7 +112,7 @@ class TableGame:
         self._scores = answer.get("scores")
         self._winners = answer.get("winners")
         self._explained = answer.get("explained")
-        self._event_total = int(answer.get("event_count", len(self._events)))
+        self.event_total = int(answer.get("event_count", len(self._events)))
         self.take_events(answer.get("events"), answer.get("events_from"))
         return True
 
@@ -153,7 +154,7 @@ class TableGame:
         anyone else's). Another seat's view is not here: ValueError."""
         if seat is not None and seat != self.you:
             raise ValueError("at a table the page sees only its own seat")
-        return self._view
+        return copy.deepcopy(self._view)  # as `Game.view`: the caller's own (a view adds to it)
 
     def legal_actions(self) -> list[Action]:
         return list(self._legal) if self.my_turn else []

@@ -85,7 +85,17 @@ class PlayApp:
         from .recorder import Recorder  # "Make a lesson from here": a fold, closed (the page holds still)
 
         self.recorder = Recorder(self.controller, lang)
-        self.widget = widgets.VBox([self.controller.widget, settings, self.recorder.widget])
+        parts = [self.controller.widget, settings, self.recorder.widget]
+        from .tablepanel import TablePanel, tables_client  # "Play at a table": only with a table holder in reach
+
+        client = tables_client()
+        self.tables = None
+        if client is not None:
+            self.tables = TablePanel(self.controller, self._table_settings, picker_kinds(), lang, client,
+                                     default_bot=DEFAULT_BOT)
+            self.players.observe(lambda _: self.tables.make_seat_boxes(), names="value")
+            parts.insert(1, self.tables.widget)
+        self.widget = widgets.VBox(parts)
         self.widget.add_class("nbg-app")
 
     @property
@@ -95,6 +105,10 @@ class PlayApp:
     @property
     def view(self):
         return self.controller.view
+
+    def _table_settings(self) -> tuple[Any, dict[str, Any]]:
+        """The page's settings a table is opened with: the number of players and the options."""
+        return self.players.value, {name: box.value for name, box in self.option_boxes.items() if box.value}
 
     def _on_bot_speed(self, change: dict) -> None:
         try:

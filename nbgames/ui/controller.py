@@ -172,6 +172,8 @@ class PlayController:
                                  self.resume_button, self.stop_button, self.step_button, self.hint_button],
                                 layout=widgets.Layout(flex_flow="row wrap"))
         timeline.add_class("nbg-timeline-bar")
+        self.timeline_bar = timeline
+        self.table: Any = None  # the table the page plays at (ui/tablepanel.py), None: its own game
         self.scores_fold = fold("scores", t("label.scores", lang), [self.scores], opened=True)
         self.log_fold = fold("log", t("label.log", lang), [self.log])
         self.files_fold = fold("files", t("label.files", lang), [
@@ -222,13 +224,15 @@ class PlayController:
         humans = [s for s, kind in enumerate(seats) if kind == "human"]
         # One human: always show their cards. Several: hot-seat (cards of the seat to move,
         # hidden behind a "pass to" screen). None: a bot-only game shows everything.
-        self.view.seat = humans[0] if len(humans) == 1 else None
-        self.view.seat_kinds = list(seats)
+        if self.table is None:  # at a table the view shows the table's seats
+            self.view.seat = humans[0] if len(humans) == 1 else None
+            self.view.seat_kinds = list(seats)
         self.share_full_button.layout.display = "" if game.practice and game.replays_from_seed else "none"
         self._revealed_for = None
         self.paused = False
         self._keep(False)  # kept before the view shows the game (a restart then loses nothing)
-        self.view.set_game(game)
+        if self.table is None:  # at a table the board shows the table's game: this one waits
+            self.view.set_game(game)
         self._changed(keep=False)
 
     @property
@@ -242,6 +246,8 @@ class PlayController:
     # -- playing ---------------------------------------------------------------------------
     def choose(self, action: Action | str) -> bool:
         """A human chose an action: play it if it is that human's legal turn. True if played."""
+        if self.table is not None:  # at a table the holder plays it (or says why not)
+            return self.table.choose(action)
         game = self.game
         seat = game.to_move
         if seat is None or self.seats[seat] != "human" or not self.view.reveal:
@@ -383,7 +389,7 @@ class PlayController:
         from ..engine.hints import HINT_ITERATIONS, HINT_SECONDS, TEST_CLOCK_ITERATIONS, hint
 
         seat = self.game.to_move
-        if seat is None or self.seats[seat] != "human" or not self.view.reveal:
+        if seat is None or self.seats[seat] != "human" or not self.view.reveal or self.table is not None:
             self.hint_text.value = html.escape(t("label.hint_none", self.lang))
             return
         copy, ply, generation = self.game.clone(), len(self.game.history), self.generation
@@ -440,7 +446,7 @@ class PlayController:
     def undo(self) -> None:
         """Take back moves up to the previous human decision; bots pause until "Play on"."""
         game, asker = self.game, self.asker()
-        if not game.can_undo:
+        if not game.can_undo or self.table is not None:  # no undo at a table (docs/tables.md)
             return
         before = len(game.history)
         try:
@@ -455,7 +461,7 @@ class PlayController:
         self._changed()
 
     def redo(self) -> None:
-        if not self.game.can_redo:
+        if not self.game.can_redo or self.table is not None:
             return
         self.game.redo()
         self.paused = True
@@ -491,7 +497,7 @@ class PlayController:
     def _on_slider(self, change: dict) -> None:
         if self._syncing:
             return
-        if change["new"] != len(self.game.history):
+        if change["new"] != len(self.game.history) and self.table is None:
             self.goto(change["new"])
 
     def _on_command(self, name: str) -> None:
@@ -499,6 +505,33 @@ class PlayController:
             self.undo()
         elif name == "redo":
             self.redo()
+
+    # -- at a table (ui/tablepanel.py) -----------------------------------------------------
+    def enter_table(self, table: Any) -> None:
+        """The board shows a table's game (`table.choose` plays a click there); the page's own
+        game waits as it is: its bots stop, its timeline, hint and files are put away (no undo
+        at a table)."""
+        if self.table is None:
+            self._away_display = {part: part.layout.display for part in self._own_parts()}
+        self.table = table
+        self.generation += 1  # a bot's timer of the page's game does nothing now
+        for stop in (self._stop_search, self._hint_stop, self._review_stop):
+            stop.set()
+        for part in self._own_parts():
+            part.layout.display = "none"
+        self.hint_text.value = ""
+
+    def leave_table(self) -> None:
+        """Back to the page's own game, as it was."""
+        if self.table is None:
+            return
+        self.table = None
+        for part, display in getattr(self, "_away_display", {}).items():
+            part.layout.display = display
+        self.set_game(self.game, self.seats)
+
+    def _own_parts(self) -> list[widgets.Widget]:
+        return [self.offer, self.hotseat, self.timeline_bar, self.hint_text, self.review_fold, self.files_fold]
 
     # -- hot seat --------------------------------------------------------------------------
     def reveal(self) -> None:
@@ -533,6 +566,8 @@ class PlayController:
         self.generation += 1
         if keep:  # first: the browser keeps the position before any message shows it
             self._keep(moved is not None)
+        if self.table is not None:  # the page's own game waits (no bot moves) while it plays at a table
+            return
         game, view = self.game, self.view
         seat = game.to_move
         hotseat = view.seat is None and len(self.humans) >= 2
@@ -606,8 +641,10 @@ class PlayController:
         self.log.value = (f"<div class='nbg-moves-played nbg-notation'>{len(moves)}: {played}"
                           f"</div><ol reversed start='{self.game.event_count}' class='nbg-events'>{items}</ol>")
 
-    def _update_scores(self) -> None:
-        game = self.game
+    def _update_scores(self, game: Any = None, seats: list[str] | None = None) -> None:
+        """The Scores fold: each seat's score by its rules (`game`, `seats`: a table's, else the page's)."""
+        game = game if game is not None else self.game
+        seats = seats if seats is not None else self.seats
         rows = []
         winners = set(game.winners()) if game.is_over else set()
         def words(value: Any) -> Any:  # an engine's word ("red", "largest group") in the page's language
@@ -635,7 +672,7 @@ class PlayController:
             if colour is None and hasattr(self.view, "score_colour"):
                 colour = self.view.score_colour(seat)
             mark = f" ★ {html.escape(t('score.winner', self.lang))}" if seat in winners else ""
-            kind = t(f"seat.{self.seats[seat]}", self.lang)
+            kind = t(f"seat.{seats[seat]}", self.lang)
             who = f"{html.escape(self._name(seat))} ({html.escape(kind)}){mark}"
             rows.append(f"<tr><td>{who}</td>"
                         f"<td>{html.escape(str(words(colour) if colour else '—'))}</td><td>{parts}</td>"
