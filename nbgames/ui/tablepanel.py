@@ -68,7 +68,10 @@ function render({ model, el }) {
   const linked = new URLSearchParams(window.location.search).get("table") || "";
   model.send({ found: { kept: kept.slice(0, 20), linked: linked.slice(0, 20) } });
 }
-export default { initialize() {}, render };
+function initialize({ model }) {
+  hearKernel(model);
+}
+export default { initialize, render };
 """
 
 
