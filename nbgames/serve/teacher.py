@@ -282,6 +282,7 @@ let watched = null;  // the code of the table watched
 let watchedVersion = -1;
 let watchRun = 0;
 let tableList = [];
+let shownTables = "";
 function fill(text, values) {{
   return Object.entries(values).reduce((out, [k, v]) => out.split("{{" + k + "}}").join(String(v)), text);
 }}
@@ -314,15 +315,17 @@ function button(text, cls, act) {{
   b.addEventListener("click", act);
   return b;
 }}
+let armed = null;  // the table whose "close" was clicked once (a second click closes it)
+let armedTimer = null;
 function closeButton(code) {{
-  let armed = false, timer = null;
-  const b = button(T.close_table, "nbg-teacher-table-close", () => {{
-    if (!armed) {{  // two clicks: a table closed cannot be opened again
-      armed = true; b.textContent = T.close_sure;
-      timer = setTimeout(() => {{ armed = false; b.textContent = T.close_table; }}, 6000);
+  const b = button(armed === code ? T.close_sure : T.close_table, "nbg-teacher-table-close", () => {{
+    clearTimeout(armedTimer);
+    if (armed !== code) {{  // two clicks: a table closed cannot be opened again
+      armed = code; b.textContent = T.close_sure;
+      armedTimer = setTimeout(() => {{ armed = null; shownTables = ""; showTables(tableList); }}, 6000);
       return;
     }}
-    clearTimeout(timer);
+    armed = null;
     b.disabled = true;
     tableAct("close", code);
   }});
@@ -353,6 +356,9 @@ function showTables(tables) {{
   if (!tables) {{ part.hidden = true; return; }}  // no tables on this server
   part.hidden = false;
   tableList = tables;
+  const key = JSON.stringify([tables, wanted, armed]);
+  if (key === shownTables) {{ showWatched(); return; }}  // unchanged: its buttons stay under the pointer
+  shownTables = key;
   const list = document.getElementById("nbg-tables");
   list.replaceChildren();
   const head = document.createElement("tr");

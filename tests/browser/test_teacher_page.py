@@ -184,3 +184,52 @@ def test_the_teacher_page_follows_two_students_live(browser, class_server):
     finally:
         for context in contexts:
             context.close()
+
+
+@pytest.mark.timeout(180)
+def test_the_teacher_page_lists_a_table_watches_it_live_and_closes_it(browser, class_server):
+    """Issue 31, item 4: a table opened by a page's kernel (its signed client, as the play page's)
+    shows on the teacher's page with who sits where; watching it draws its board (a spectator's
+    SVG), redrawn when a move is made there; two clicks close it for its player too."""
+    from test_tables_served import kernel_keys
+
+    from nbgames.tables import TableError
+    from nbgames.tables.client import TableClient
+
+    [(kernel_id, key)] = kernel_keys(class_server, 1)
+    cho = TableClient(f"{class_server.url}/nbgames/tables", kernel_id, key, student={"class": "maple-3", "name": "Cho"})
+    code = cho.open("newyork_city", ["human", "greedy", "greedy"])["code"]
+    assert cho.join(code, 0)["to_move"] == 0  # the bots moved up to Cho's turn
+    context, teacher = new_page(browser, 390, 800)
+    try:
+        teacher.goto(f"{class_server.url}/nbgames/teacher?token={TOKEN}&class=maple-3")
+        row = teacher.locator(f"tr.nbg-teacher-table[data-code='{code}']")
+        row.wait_for()
+        words = row.inner_text()
+        assert "Cho" in words and words.count("bot (greedy)") == 2 and "New York City" in words, words
+        row.locator(".nbg-teacher-table-watch").click()
+        picture = "document.getElementById('nbg-watch-board')"
+        drawn = f"(v) => {picture}.src.includes('v=' + v) && {picture}.complete && {picture}.naturalWidth > 100"
+        teacher.wait_for_function(drawn, arg=row.get_attribute("data-version"))
+        svg = teacher.evaluate(f"async () => (await fetch({picture}.src, {{ credentials: 'same-origin' }})).text()")
+        assert "<script" not in svg and "hands are hidden" in svg and re.search(r">×\d+</text>", svg) is None
+        version = cho.act(code, cho.view(code)["legal"][0])["version"]
+        started = time.monotonic()
+        teacher.wait_for_function(f"(v) => +document.querySelector(\"tr[data-code='{code}']\").dataset.version >= v",
+                                  arg=version)
+        teacher.wait_for_function(drawn, arg=teacher.locator(f"tr[data-code='{code}']").get_attribute("data-version"))
+        print(f"\nthe watched table's picture followed a move in {time.monotonic() - started:.2f} s")
+        close = row.locator(".nbg-teacher-table-close")
+        close.click()
+        assert close.inner_text() == "Click again to close it"
+        close.click()
+        row.wait_for(state="detached")
+        assert f"Table {code} is closed." in teacher.locator("#nbg-tables-said").inner_text()
+        assert f"Table {code} is no longer open." in teacher.locator("#nbg-watch-said").inner_text()
+        with pytest.raises(TableError):
+            cho.view(code)
+        width = teacher.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390, f"the teacher page is {width} px wide on a 390 px screen"
+        assert not teacher.page_errors, teacher.page_errors
+    finally:
+        context.close()
