@@ -4,8 +4,10 @@
 moves by clicking the board (draft picks on the canvas, passes and starting characters on the
 buttons); every move reaches the other browser's board. Ben's page is reloaded and sits again at
 his seat; a refused click names its rule and changes nothing. No page error, and no frame either
-browser received holds the other seat's hand (the table's sealed record, read back with the
-server's key, tells what each seat held at every move).
+browser received at the table holds the other seat's hand (the table's sealed record, read back
+with the server's key, tells what each seat held at every move). Frames of the page's own game
+(before sitting down, and a reloaded page's first drawing before it sits again) are not searched:
+that game is another deal, whose hands may match the table's by chance.
 """
 
 from __future__ import annotations
