@@ -37,17 +37,20 @@ import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import insert, select, update
-from sqlalchemy.engine import Engine
-
-from ..classroom.schema import GAME_LEN, WHO_LEN, game_tables, table_seats
 from ..engine.bots import BOT_KINDS, make_bot
 from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import MAX_NOTATION_LENGTH, Game
 from ..engine.registry import available_games
 from ..engine.seal import seal, unseal
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+
+# SQLAlchemy and the class schema are imported where the database is used (a holder, in the server):
+# a page's kernel imports this module for its codes and refusals (nbgames/ui/tablepanel.py), and a
+# kernel never loads the database library (tests/test_class_wiring.py).
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, no 1/I: read aloud or off a board
 CODE_LEN = 6
@@ -84,6 +87,8 @@ def check_code(code: Any) -> str:
 
 
 def check_who(who: Any) -> str:
+    from ..classroom.schema import WHO_LEN
+
     if not isinstance(who, str) or not 0 < len(who) <= WHO_LEN:
         raise TableError("who sits must be a name of 1 to 80 characters")
     return who
@@ -161,6 +166,8 @@ class TableHolder:
     def open(self, game: Any, seats: Any, who: str, options: Any = None, seed: int | None = None) -> str:
         """A new table: `game` (a game's name), `seats` (one kind per seat), opened by `who`
         (who sits nowhere yet: they `join` like anyone). Returns the table's code."""
+        from ..classroom.schema import GAME_LEN
+
         who = check_who(who)
         if not isinstance(game, str) or len(game) > GAME_LEN or game not in available_games():
             raise TableError(f"no such game; games: {', '.join(available_games())}")
@@ -396,6 +403,10 @@ class TableHolder:
             raise TableError("this table is closed", 409)
 
     def _new_code(self) -> str:
+        from sqlalchemy import select
+
+        from ..classroom.schema import game_tables
+
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LEN))
             if code in self.tables:
@@ -419,6 +430,10 @@ class TableHolder:
         return seal({"seed": game.seed, "actions": [str(a) for a in game.history]}, game.name, secret=self.secret)
 
     def _insert(self, table: Table) -> None:
+        from sqlalchemy import insert
+
+        from ..classroom.schema import game_tables, table_seats
+
         game, now = table.game, self.clock()
         with self.engine.begin() as connection:
             table.row_id = connection.execute(insert(game_tables).values(
@@ -433,6 +448,10 @@ class TableHolder:
     def _save(self, table: Table, seats: bool = False) -> None:
         """Write the table (and its seats) and raise its version: the database first, then the
         watchers are told."""
+        from sqlalchemy import update
+
+        from ..classroom.schema import game_tables, table_seats
+
         now = self.clock()
         with self.engine.begin() as connection:
             connection.execute(update(game_tables).where(game_tables.c.id == table.row_id).values(
@@ -448,6 +467,10 @@ class TableHolder:
     def load(self) -> None:
         """(Re)load the open tables from the database (a server's start). A table whose record does
         not open (another server's key, changed) is left closed in the database and said once."""
+        from sqlalchemy import select
+
+        from ..classroom.schema import game_tables, table_seats
+
         with self.engine.connect() as connection:
             rows = connection.execute(select(game_tables).where(game_tables.c.state == "open")).mappings().all()
             seats = connection.execute(select(table_seats).where(
