@@ -210,3 +210,28 @@ def test_the_play_page_offers_tables_only_with_a_holder_in_reach(server, monkeyp
     assert len(app.tables.seat_boxes.children) == 4  # as many seats as the page's settings say
     assert app.tables.open_table() and app.tables.game.players == 4
     assert app.view.game is app.tables.game
+
+
+def test_a_table_played_to_its_end_shows_the_scores_and_a_closed_table_says_so(server):
+    from nbgames.ui.tablepanel import TablePanel  # noqa: F401 (the page's panel, through Page)
+
+    aki = Page(server, ALICE)
+    for box, kind in zip(aki.panel.seat_boxes.children, ["human", "random", "random"], strict=True):
+        box.value = kind
+    assert aki.panel.open_table()
+    code, game = aki.panel.game.code, aki.panel.game
+    holder = server.tables.holder
+    while not game.is_over:
+        if game.my_turn:
+            assert aki.controller.choose(aki.view._legal[0])
+        else:
+            aki.panel.poll(wait=10)
+    real = holder.tables[code].game
+    assert game.winners() == real.winners() and game.scores() == real.scores()
+    assert aki.view.status.value.startswith("Game over")
+    scores = aki.controller.scores.value
+    assert "★" in scores and all(f"<b>{total}</b>" in scores for total in real.scores())
+    assert "NYC-13" in scores  # each score by its rules
+    holder.close(code)
+    assert not aki.panel.poll(wait=1) and aki.panel.game.closed
+    assert "This table is closed." in aki.panel.at_table.value and not aki.view.interactive
