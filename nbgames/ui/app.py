@@ -31,6 +31,15 @@ def picker_kinds() -> list[str]:
     return [k for k in PICKER_ORDER if k in SEAT_KINDS] + [k for k in SEAT_KINDS if k not in PICKER_ORDER]
 
 
+def seat_picker(seat: int, value: str, kinds: list[str], lang: str | None, css: str) -> widgets.Dropdown:
+    """A seat's kind picker ("Player 2: bot (easy)"), on `value` (or human if it is not offered)."""
+    box = widgets.Dropdown(options=[(t(f"seat.{kind}", lang), kind) for kind in kinds],
+                           value=value if value in kinds else "human",
+                           description=t("seat.label", lang, n=seat + 1), layout=widgets.Layout(width="200px"))
+    box.add_class(css)
+    return box
+
+
 class PlayApp:
     """Everything needed to play one game in a notebook. Display it (or its `.widget`)."""
 
@@ -124,12 +133,7 @@ class PlayApp:
         boxes = []
         for seat in range(self.players.value):
             value = seats[seat] if seat < len(seats) else DEFAULT_BOT
-            box = widgets.Dropdown(options=[(t(f"seat.{kind}", self.lang), kind) for kind in picker_kinds()],
-                                   value=value if value in SEAT_KINDS else "human",
-                                   description=t("seat.label", self.lang, n=seat + 1),
-                                   layout=widgets.Layout(width="200px"))
-            box.add_class(f"nbg-seat-{seat}")
-            boxes.append(box)
+            boxes.append(seat_picker(seat, value, picker_kinds(), self.lang, f"nbg-seat-{seat}"))
         self.seat_boxes.children = boxes
 
     def new_game(self) -> bool:

@@ -32,6 +32,7 @@ from ..i18n import _
 from ..tables.client import TableClient
 from ..tables.holder import CODE_LEN, HUMAN, TableError, check_code
 from ..tables.remote import TableGame, refusal_from
+from .app import seat_picker
 from .folds import fold, set_open
 from .i18n import player_name, t
 from .kitwidget import KitWidget
@@ -164,12 +165,7 @@ class TablePanel:
         boxes = []
         for seat in range(players):
             value = old[seat] if seat < len(old) else (HUMAN if seat < 2 else self.default_bot)
-            box = widgets.Dropdown(options=[(t(f"seat.{kind}", self.lang), kind) for kind in self.kinds],
-                                   value=value if value in self.kinds else HUMAN,
-                                   description=t("seat.label", self.lang, n=seat + 1),
-                                   layout=widgets.Layout(width="200px"))
-            box.add_class(f"nbg-table-seat-{seat}")
-            boxes.append(box)
+            boxes.append(seat_picker(seat, value, self.kinds, self.lang, f"nbg-table-seat-{seat}"))
         self.seat_boxes.children = boxes
 
     def _student(self) -> None:
