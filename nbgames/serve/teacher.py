@@ -13,6 +13,11 @@ else, a student's page or kernel included, gets 403 and nothing of the class.
 - ``GET <base>nbgames/teacher/data?class=CODE``: the same as JSON (`nbgames.classroom.store.teacher_board`).
 - ``GET <base>nbgames/teacher/export.csv?class=CODE[&what=answers]``: a CSV of each student's
   lessons (or of every answer).
+- Tables (issue 31): the page's data carries the open tables (`TableHolder.listing`: who sits where,
+  never a hand, a seed or a kernel's id); ``teacher/table.svg?code=CODE`` draws a table's board
+  as a spectator sees it (the public view only), ``teacher/tables?watch=CODE&after=N`` waits for a
+  table's next change, ``POST teacher/tables?do=close|idle&code=CODE`` closes it or gives its idle
+  seats to bots (`TeacherTablesHandler`).
 
 Every name and answer a student typed reaches the page as JSON and is put in with ``textContent``
 (never as HTML); the page's Content-Security-Policy runs no script but its own (a nonce).
