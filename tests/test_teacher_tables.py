@@ -122,6 +122,12 @@ def test_the_teacher_lists_the_tables_with_who_sits_where_and_never_a_seed_a_han
         assert str(game.seed) not in words and "hand" not in words and "record" not in words
         assert ben._signed.kernel_id not in words and "kernel:" not in words  # a kernel's id opens that kernel
 
+        # the page itself, in Japanese too: its words for the tables, the endpoints it calls
+        status, page, headers = call(teacher_url(srv, "?lang=ja").replace("/?", "?"), TEACHER)
+        assert status == 200 and "テーブル：みんなで遊ぶゲーム" in page and "放置された席をボットに" in page
+        assert '"/nbgames/teacher/tables"' in page and '"/nbgames/teacher/table.svg"' in page
+        assert "script-src 'nonce-" in headers["Content-Security-Policy"]
+
         # a second table appears, and the list follows a move
         other = aki.open(GAME, ["human", "random"])["code"]
         assert [t["code"] for t in listed(srv)] == [code, other]
