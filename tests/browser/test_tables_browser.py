@@ -18,6 +18,7 @@ import statistics
 import time
 
 import pytest
+from conftest import Board
 from sqlalchemy import select
 from test_hidden_frames import decode
 from test_teacher_page import join, new_page
@@ -47,12 +48,13 @@ def table_server(tmp_path_factory):
         yield srv
 
 
-class Player:
+class Player(Board):
     """One browser (its own context: its own storage) on the play page; every frame it receives is kept."""
 
     def __init__(self, browser, server, name: str):
-        self.context, self.page = new_page(browser)
-        self.server, self.name = server, name
+        self.context, page = new_page(browser)
+        super().__init__(page, server)
+        self.name = name
         self.payloads: list[bytes | str] = []
         self.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: self.payloads.append(payload)))
         self.me = ""
@@ -67,22 +69,6 @@ class Player:
     def text(self, css: str) -> str:
         found = self.page.locator(css)
         return found.first.inner_text() if found.count() else ""
-
-    def status(self) -> str:
-        return self.text(".nbg-status")
-
-    def wait_for(self, predicate, what: str, timeout: float = 30.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if predicate():
-                return
-            self.page.wait_for_timeout(50)
-        raise AssertionError(f"{self.name}: timed out waiting for {what}; status={self.status()!r};"
-                             f" table={self.text('.nbg-table-here')!r}; message={self.text('.nbg-table-message')!r}")
-
-    def check_no_error(self) -> None:
-        assert self.page.locator(".voila-error, .jp-OutputArea-output[data-mime-type*=error]").count() == 0
-        assert not self.page.page_errors, self.page.page_errors
 
     def open(self) -> None:
         goto_drawn(self.page, self.server.url + PLAY, timeout=90_000)
@@ -183,8 +169,7 @@ def test_two_browsers_play_one_table_reload_and_no_other_hand(browser, table_ser
     try:
         for player in (aki, ben):
             player.open()
-            board = type("B", (), {"page": player.page, "wait_for": player.wait_for, "text": player.text})
-            join(board, CLASS, player.name)  # the class: a reload then sits the student again
+            join(player, CLASS, player.name)  # the class: a reload then sits the student again
 
         # Aki opens a table: two humans and a random bot
         aki.page.locator(".nbg-table-seat-2 select").select_option(label="random bot")
@@ -259,7 +244,7 @@ def test_two_browsers_play_one_table_reload_and_no_other_hand(browser, table_ser
             assert f"Your hand, Player {seat + 1}" in received  # (the check reads the frames at all)
         print(f"\ntables in Chromium: {sum(map(len, made.values()))} moves, a move on the other browser after "
               f"median {statistics.median(heard) * 1000:.0f} ms, max {max(heard) * 1000:.0f} ms (polled every"
-              f" 50 ms, click included); {time.monotonic() - started:.0f} s in all")
+              f" 100 ms, click included); {time.monotonic() - started:.0f} s in all")
     finally:
         for player in (aki, ben):
             player.context.close()
