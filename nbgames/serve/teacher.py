@@ -405,7 +405,9 @@ async function watchLoop(run) {{
       const answer = await fetch(TABLES + "?" + query, {{ credentials: "same-origin", cache: "no-store" }});
       if (!answer.ok) throw new Error(String(answer.status));
       const reply = await answer.json();
-      if (run === watchRun) showTables(reply.tables);
+      if (run !== watchRun) return;
+      showTables(reply.tables);
+      if (!reply.tables.some((t) => t.code === watched)) return;  // closed: nothing more to wait for
     }} catch (err) {{
       await new Promise((done) => setTimeout(done, {poll_ms}));
     }}

@@ -228,6 +228,10 @@ def test_the_teacher_page_lists_a_table_watches_it_live_and_closes_it(browser, c
         assert f"Table {code} is no longer open." in teacher.locator("#nbg-watch-said").inner_text()
         with pytest.raises(TableError):
             cho.view(code)
+        watches: list[str] = []  # a closed table is not waited on again and again
+        teacher.on("request", lambda request: watches.append(request.url) if "watch=" in request.url else None)
+        teacher.wait_for_timeout(2000)
+        assert len(watches) <= 1, watches
         width = teacher.evaluate("() => document.documentElement.scrollWidth")
         assert width <= 390, f"the teacher page is {width} px wide on a 390 px screen"
         assert not teacher.page_errors, teacher.page_errors
