@@ -108,3 +108,21 @@ def test_highlight_targets_are_names_the_view_knows():
             for target in session.highlights():
                 assert view_module.parse_target(target) is not None, (lesson.id, target)
             session.show_me()
+
+
+def test_a_choice_button_answers_only_its_own_question_and_is_made_once():
+    """The answer buttons were made again on every update, so a press landing while they were
+    replaced was lost; and a press on the last question's button ("1 in 2", lesson 1) that
+    reached the kernel after the learner opened lesson 2 answered lesson 2's question."""
+    runner = learn()
+    old = choice(runner, "1 in 2")
+    runner._update()  # an update that changes nothing keeps the very same buttons
+    assert choice(runner, "1 in 2") is old
+    runner.go(1)
+    assert old not in runner.choices.children and old.comm is None  # replaced and closed
+    step, verdict = runner.session.step_index, runner.feedback_verdict
+    old._click_handlers(old)  # the late press
+    assert (runner.session.step_index, runner.feedback_verdict) == (step, verdict)
+    assert "Not quite" not in runner.feedback.value
+    choice(runner, "2").click()
+    assert runner.session.step_index == step + 1

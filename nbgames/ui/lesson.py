@@ -495,6 +495,7 @@ class LessonRunner:
         self.prompt = widgets.HTML()
         self.prompt.add_class("nbg-lesson-prompt")
         self.choices = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self._choices_key: tuple | None = None  # the question the buttons answer (`_render_choices`)
         self.choices.add_class("nbg-lesson-choices")
         self.feedback = widgets.HTML()
         self.feedback.add_class("nbg-lesson-feedback")
@@ -953,16 +954,31 @@ class LessonRunner:
         self.typed_row.layout.display = "" if session.board_active else "none"
 
     def _render_choices(self) -> None:
+        """The current question's answer buttons: made once per question (not on every update,
+        which left a click landing on a button being replaced lost), the old ones closed."""
         import ipywidgets as widgets
 
+        session, step = self.session, self.session.step_index
+        key = (id(session), step, self._shown, tuple((c.label, str(c.value)) for c in session.choices))
+        if key == self._choices_key:
+            return
+        self._choices_key = key
         buttons = []
-        for choice in self.session.choices:
+        for choice in session.choices:
             b = widgets.Button(description=choice.label, layout=widgets.Layout(width="auto"))
             b.add_class("nbg-lesson-choice")
             b._nbg_value = str(choice.value)
-            b.on_click(lambda _b, v=choice.value: self.answer(v))
+            b.on_click(lambda _b, v=choice.value: self._answer_choice(session, step, v))
             buttons.append(b)
-        self.choices.children = buttons
+        old, self.choices.children = self.choices.children, buttons
+        for b in old:
+            b.close()
+
+    def _answer_choice(self, session: LessonSession, step: int, value: Answer) -> None:
+        """A choice button pressed: it answers only the question it was made for (a press that
+        reaches the kernel after the page moved on to another question changes nothing)."""
+        if self.session is session and session.step_index == step and not session.done:
+            self.answer(value)
 
     def _render_feedback(self) -> None:
         verdict = self.feedback_verdict
