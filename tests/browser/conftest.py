@@ -44,9 +44,9 @@ class Board:
     def canvas(self):
         return self.page.locator("canvas.nbg-canvas, .nbg-canvas canvas, .nbg-canvas").first
 
-    def point(self, row: int, col: int) -> tuple[float, float]:
-        """Page coordinates of a cell centre, from the canvas's displayed box (it may be scaled),
-        once the page has stopped scrolling or reflowing (two equal reads in a row)."""
+    def canvas_box(self) -> dict:
+        """The canvas's displayed box (it may be scaled), scrolled into view, once the page has
+        stopped scrolling or reflowing (two equal reads in a row)."""
         self.canvas.scroll_into_view_if_needed()
         box, previous = self.canvas.bounding_box(), None
         for _ in range(40):
@@ -54,6 +54,11 @@ class Board:
                 break
             self.page.wait_for_timeout(50)
             previous, box = box, self.canvas.bounding_box()
+        return box
+
+    def point(self, row: int, col: int) -> tuple[float, float]:
+        """Page coordinates of a cell centre on New York's board (`canvas_box`)."""
+        box = self.canvas_box()
         scale = box["width"] / GEOM.width
         cx, cy = GEOM.cell_centre(row, col)
         return box["x"] + cx * scale, box["y"] + cy * scale

@@ -13,6 +13,7 @@ import time
 
 import pytest
 from axe_support import axe_source, counts, describe, run_axe, serious
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from nbgames.testing import board_drawn, page_error_recorder, unfold
 
@@ -41,12 +42,29 @@ def wait_ready(page, notebook: str) -> None:
         page.locator(".nbg-lesson").first.wait_for(timeout=90_000)
         board_drawn(page).wait_for(state="attached", timeout=60_000)
     elif kind in ("play", "learn"):
-        board_drawn(page).wait_for(state="attached", timeout=60_000)
+        try:
+            board_drawn(page).wait_for(state="attached", timeout=60_000)
+        except PlaywrightTimeoutError:
+            raise AssertionError(f"{notebook}: board never drawn; {page_state(page)}") from None
         page.locator(".nbg-status").first.wait_for(timeout=30_000)
         unfold(page)  # every fold open: what is inside is checked too
     else:
         page.locator(READY[kind]).first.wait_for(timeout=90_000)
     page.wait_for_timeout(300)  # the page's last widgets render
+
+
+def page_state(page) -> str:
+    """What a page that never drew shows: for the failure message."""
+    return page.evaluate("""() => ({
+        canvases: document.querySelectorAll('canvas').length,
+        kit_canvases: document.querySelectorAll('.nbg-canvas').length,
+        drawn_label: [...document.querySelectorAll('.nbg-drawn')].map(e => e.textContent),
+        status: [...document.querySelectorAll('.nbg-status')].map(e => e.textContent).join(' | '),
+        spinner: !!document.querySelector('#loading, .voila-spinner, #loading_text'),
+        errors: [...document.querySelectorAll('.jp-OutputArea-output[data-mime-type*=error]')]
+                  .map(e => e.textContent.slice(0, 300)),
+        lost: !!document.querySelector('.nbg-lost'),
+        body: document.body.innerText.slice(0, 300)})""")
 
 
 @pytest.mark.timeout(900)

@@ -30,8 +30,7 @@ def wait_text(board, css: str, *parts: str) -> None:
 
 def click_square(board, name: str) -> None:
     """Click a board square: bring the canvas into view first (the lesson text sits above it)."""
-    board.canvas.scroll_into_view_if_needed()
-    board.click_square(name)
+    board.click_square(name)  # `point` scrolls the canvas into view and waits for it to hold still
 
 
 def piece_drawn(board, name: str) -> bool:

@@ -24,10 +24,9 @@ def wait_text(board, css: str, *parts: str) -> None:
 
 
 def click_canvas(board, x: float, y: float) -> None:
-    """Click canvas point (x, y) of the lesson's board (shown scaled to its box)."""
-    canvas = board.page.locator(".nbg-canvas").first
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
+    """Click canvas point (x, y) of the lesson's board (shown scaled to its box), once the page
+    holds still (a new lesson's longer text moves the board down)."""
+    box = board.canvas_box()
     scale = box["width"] / LAYOUT.width
     board.page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
 

@@ -55,9 +55,7 @@ class Page:
 
     def at(self, x: float, y: float) -> tuple[float, float]:
         """Page coordinates of canvas point (x, y) (the canvas may be shown scaled)."""
-        canvas = self.board.canvas
-        canvas.scroll_into_view_if_needed()
-        box = canvas.bounding_box()
+        box = self.board.canvas_box()
         scale = box["width"] / LAYOUT.width
         return box["x"] + x * scale, box["y"] + y * scale
 

@@ -33,8 +33,7 @@ ROUND_LETTER = {"press": "P", "dollar": "D", "elevator": "E", "acquisition": "A"
 
 def click_canvas(board, box: tuple[float, float, float, float]) -> None:
     """Click the middle of a box of the wide layout (canvas pixels; the canvas may be shown scaled)."""
-    board.canvas.scroll_into_view_if_needed()
-    shown = board.canvas.bounding_box()
+    shown = board.canvas_box()
     scale = shown["width"] / LAYOUT.width
     x, y, w, h = box
     board.page.mouse.click(shown["x"] + (x + w / 2) * scale, shown["y"] + (y + h / 2) * scale)
