@@ -426,6 +426,8 @@ class TablePanel:
         if box is not None and not box.joined:  # the holder knows the student once the page joined its class
             self._waiting_for_class = code
             box.observe(self._class_joined, names="joined")
+            if kept != code:  # come by a link: the table's free seats now (and again once in the class)
+                self.come_back(code, False)
             return
         self.come_back(code, kept == code)
 

@@ -3,7 +3,8 @@
 (two humans and a random bot), Ben joins it by its code and a free seat, and each plays several
 moves by clicking the board (draft picks on the canvas, passes and starting characters on the
 buttons); every move reaches the other browser's board. Ben's page is reloaded and sits again at
-his seat; a refused click names its rule and changes nothing. No page error, and no frame either
+his seat; a refused click names its rule and changes nothing; a third browser coming by the
+table's link is told the table is full. No page error, and no frame either
 browser received at the table holds the other seat's hand (the table's sealed record, read back
 with the server's key, tells what each seat held at every move). Frames of the page's own game
 (before sitting down, and a reloaded page's first drawing before it sits again) are not searched:
@@ -166,6 +167,7 @@ def hand_panels(server, code: str) -> dict[int, set[str]]:
 def test_two_browsers_play_one_table_reload_and_no_other_hand(browser, table_server):
     started = time.monotonic()
     aki, ben = Player(browser, table_server, "Aki"), Player(browser, table_server, "Ben")
+    players = [aki, ben]
     try:
         for player in (aki, ben):
             player.open()
@@ -242,9 +244,16 @@ def test_two_browsers_play_one_table_reload_and_no_other_hand(browser, table_ser
             assert not leaked, f"{player.name} received the other seat's hand: {leaked[:2]}"
             assert f"Your hand, Player {2 - seat}" not in received
             assert f"Your hand, Player {seat + 1}" in received  # (the check reads the frames at all)
+        # a third browser comes by the table's link: the code is read from it, and the table is full
+        cho = Player(browser, table_server, "Cho")
+        players.append(cho)
+        goto_drawn(cho.page, link.get_attribute("href"), timeout=90_000)
+        cho.wait_for(lambda: "is taken" in cho.text(".nbg-table-message"), "the full table said")
+        assert cho.page.locator(".nbg-table-code-box input").input_value() == code
+        cho.check_no_error()
         print(f"\ntables in Chromium: {sum(map(len, made.values()))} moves, a move on the other browser after "
               f"median {statistics.median(heard) * 1000:.0f} ms, max {max(heard) * 1000:.0f} ms (polled every"
               f" 100 ms, click included); {time.monotonic() - started:.0f} s in all")
     finally:
-        for player in (aki, ben):
+        for player in players:
             player.context.close()
