@@ -33,6 +33,7 @@ from ..tables.client import TableClient
 from ..tables.holder import CODE_LEN, HUMAN, TableError, check_code
 from ..tables.remote import TableGame, refusal_from
 from .app import seat_picker
+from .controller import LOG_LINES
 from .folds import fold, set_open
 from .i18n import player_name, t
 from .kitwidget import KitWidget
@@ -257,6 +258,7 @@ class TablePanel:
         """Show the table's game on the page's board, for this kernel's seat; hear the others."""
         code = answer["code"]
         self.game = TableGame(answer, lambda text: self.client.act(code, text))
+        self._lines: list[str] = []  # the log's sentences so far
         self._session += 1
         self.free_seats.children = []
         self.code_box.value = ""
@@ -320,8 +322,9 @@ class TablePanel:
             view.set_game(game)
         else:
             view.refresh()
-        lines = view.event_lines(80) if hasattr(view, "event_lines") else []
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in reversed(lines))
+        if hasattr(view, "event_text"):  # each event said once (they never change), the newest 80 shown
+            self._lines.extend(view.event_text(e) for e in game.events(len(self._lines)))
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in reversed(self._lines[-LOG_LINES:]))
         controller.log.value = f"<ol reversed start='{game.event_count}' class='nbg-events'>{items}</ol>"
         controller._update_scores(game, view.seat_kinds)
         if game.is_over:
