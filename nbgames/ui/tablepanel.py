@@ -381,16 +381,18 @@ class TablePanel:
         session = self._session
 
         def run() -> None:
+            seen = 0  # the newest version heard (the loop may not have taken it into the game yet)
             while session == self._session and self.game is not None and not self.game.closed:
                 game = self.game
                 try:
-                    answer: Any = self._ask_view(game, game.version)
+                    answer: Any = self._ask_view(game, max(game.version, seen))
                 except TableError as exc:
                     answer = exc
-                except OSError as exc:  # the server is away for a moment (a restart): ask again
+                except OSError:  # the server is away for a moment (a restart): ask again
                     answer = None
-                    del exc
                 try:
+                    if isinstance(answer, dict):
+                        seen = max(seen, int(answer["version"]))
                     if answer is not None:
                         loop.call_soon_threadsafe(self._heard, session, answer)
                 except RuntimeError:  # the kernel's loop has closed: no page to answer
