@@ -93,14 +93,14 @@ def test_a_refusal_is_the_holders_and_changes_nothing(server):
 class Page:
     """A play page's controller and its table panel, as one kernel (its own signed client)."""
 
-    def __init__(self, server, student: dict):
+    def __init__(self, server, student: dict, threaded: bool = False):
         from nbgames.engine.game import new_game
         from nbgames.ui.app import picker_kinds
         from nbgames.ui.controller import PlayController
         from nbgames.ui.tablepanel import TablePanel
 
         self.controller = PlayController(new_game(GAME, 3, seed=7), ["human", "random", "random"],
-                                         scheduler=lambda delay, callback: None, lang="en")
+                                         scheduler=None if threaded else lambda delay, callback: None, lang="en")
         self.own_game = self.controller.game
         self.panel = TablePanel(self.controller, lambda: (3, {}), picker_kinds(), "en", server.client(student))
         self.view = self.controller.view
@@ -235,3 +235,41 @@ def test_a_table_played_to_its_end_shows_the_scores_and_a_closed_table_says_so(s
     holder.close(code)
     assert not aki.panel.poll(wait=1) and aki.panel.game.closed
     assert "This table is closed." in aki.panel.at_table.value and not aki.view.interactive
+
+
+def test_the_long_poll_hears_the_other_page_on_the_kernels_event_loop(server):
+    """As in a kernel: the long-poll runs on a worker thread and hands each answer to the event loop."""
+    import asyncio
+
+    async def waited(predicate, timeout: float = 15.0) -> bool:
+        deadline = asyncio.get_running_loop().time() + timeout
+        while not predicate():
+            if asyncio.get_running_loop().time() > deadline:
+                return False
+            await asyncio.sleep(0.02)
+        return True
+
+    async def play() -> list[float]:
+        aki, ben = Page(server, ALICE, threaded=True), Page(server, BEN, threaded=True)
+        for page in (aki, ben):
+            page.panel.poll_wait = 1.0  # (the server's shutdown waits for a held long-poll)
+        assert aki.panel.open_table() and ben.panel.sit(aki.panel.game.code, 1)
+        pages, heard = {0: aki, 1: ben}, []
+        try:
+            for _ in range(4):
+                assert await waited(lambda: any(p.panel.game.my_turn for p in pages.values()))
+                mover = next(p for p in pages.values() if p.panel.game.my_turn)
+                other = pages[1 - mover.panel.game.you]
+                assert mover.controller.choose(mover.view._legal[0])
+                started = asyncio.get_running_loop().time()
+                assert await waited(lambda o=other, m=mover: o.panel.game.version >= m.panel.game.version
+                                    and o.panel.game.event_count >= m.panel.game.event_count)
+                heard.append(asyncio.get_running_loop().time() - started)
+                assert other.view.game.view(other.panel.game.you) == other.panel.game.view(other.panel.game.you)
+        finally:
+            for page in pages.values():
+                page.panel.leave()  # the poll ends with its session
+        return heard
+
+    heard = asyncio.run(play())
+    assert len(heard) == 4

@@ -111,6 +111,7 @@ class TablePanel:
         self._session = 0  # bumps on every table entered or left: an older poll's answer is dropped
         self._loop: asyncio.AbstractEventLoop | None = None
         self.threaded = getattr(controller, "threaded", True)
+        self.poll_wait = POLL_WAIT  # seconds the server holds a long-poll
         name = controller.game.name
         self.game_name = name
 
@@ -302,9 +303,9 @@ class TablePanel:
             except TableError:
                 pass  # the long-poll brings them
 
-    def _ask_view(self, game: TableGame, after: int | None, wait: float = POLL_WAIT) -> dict[str, Any]:
+    def _ask_view(self, game: TableGame, after: int | None, wait: float | None = None) -> dict[str, Any]:
         start = game.events_wanted
-        answer = self.client.view(game.code, after=after, wait=wait, events=start)
+        answer = self.client.view(game.code, after=after, wait=self.poll_wait if wait is None else wait, events=start)
         answer["events_from"] = start
         return answer
 
@@ -358,7 +359,7 @@ class TablePanel:
         self.show()
         return True
 
-    def poll(self, wait: float = POLL_WAIT) -> bool:
+    def poll(self, wait: float | None = None) -> bool:
         """One long-poll: wait (up to `wait` s) for a change after the version shown, then redraw."""
         game = self.game
         if game is None:
