@@ -122,11 +122,14 @@ def test_a_game_on_a_phone(page, server):
     assert p.layout.course.cell * scale >= 32 and p.layout.boards.cell * scale >= 32
     assert p.overflowing() == []
     page.locator(".nbg-bot-speed select").select_option(label="fast")
-    # pass every auction: the forced team is ours, then we place it (swapping on the board)
+    # pass every auction (or bid the least when nobody has bid for 3 auctions: GR-8), then place
+    # our team (swapping on the board)
     deadline = time.monotonic() + 60
     while "place your team" not in p.status():
         assert time.monotonic() < deadline, p.status()
-        if p.status().startswith("Player 1: your turn") and "bid" in p.status():
+        if p.status().startswith("Player 1: your turn") and "must bid" in p.status():
+            p.press("button.nbg-bid")
+        elif p.status().startswith("Player 1: your turn") and "bid" in p.status():
             p.press("button.nbg-pass")
         else:
             page.wait_for_timeout(80)
