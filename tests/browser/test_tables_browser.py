@@ -3,8 +3,9 @@
 (two humans and a random bot), Ben joins it by its code and a free seat, and each plays several
 moves by clicking the board (draft picks on the canvas, passes and starting characters on the
 buttons); every move reaches the other browser's board. Ben's page is reloaded and sits again at
-his seat; a refused click names its rule and changes nothing; a third browser coming by the
-table's link is told the table is full. No page error, and no frame either
+his seat; a refused click names its rule and changes nothing; the server restarts and both
+reloaded pages sit again and play on; a third browser coming by the table's link is told the
+table is full. No page error, and no frame either
 browser received at the table holds the other seat's hand (the table's sealed record, read back
 with the server's key, tells what each seat held at every move). Frames of the page's own game
 (before sitting down, and a reloaded page's first drawing before it sits again) are not searched:
@@ -37,16 +38,42 @@ CLASS = "maple-3"
 MOVES_EACH = 4
 
 
+class TableServer:
+    """A real `nbgames serve --class-progress`, restarted on the same port (the browsers keep their
+    storage: it is kept per address) with the same class database and sealing key."""
+
+    def __init__(self, where):
+        self.where, self.starts = where, 0
+        self.db_url, self.key_file = f"sqlite:///{where / 'class.sqlite'}", where / "seal.key"
+        self.server = self._start(None)
+
+    def _start(self, port: int | None) -> Server:
+        self.starts += 1
+        env = {"NBGAMES_CLASS_DB": str(self.where / "class.sqlite"), "NBGAMES_TEACHER_TOKEN": "teacher-token-t",
+               "NBGAMES_KEY_FILE": str(self.key_file)}
+        config = {"VoilaConfiguration": {"default_pool_size": 0},
+                  "VoilaKernelManager": {"kernel_pools_config": {"newyork_city/play.ipynb": {"pool_size": 2}}}}
+        return Server(self.where / f"serve{self.starts}.log", extra_args=["--class-progress"], env=env,
+                      config=config, port=port).__enter__()
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    def restart(self) -> None:
+        port = self.server.port
+        self.server.stop()
+        self.server = self._start(port)
+
+    def stop(self) -> None:
+        self.server.stop()
+
+
 @pytest.fixture(scope="module")
 def table_server(tmp_path_factory):
-    where = tmp_path_factory.mktemp("tables")
-    env = {"NBGAMES_CLASS_DB": str(where / "class.sqlite"), "NBGAMES_TEACHER_TOKEN": "teacher-token-t",
-           "NBGAMES_KEY_FILE": str(where / "seal.key")}
-    config = {"VoilaConfiguration": {"default_pool_size": 0},
-              "VoilaKernelManager": {"kernel_pools_config": {"newyork_city/play.ipynb": {"pool_size": 2}}}}
-    with Server(where / "serve.log", extra_args=["--class-progress"], env=env, config=config) as srv:
-        srv.db_url, srv.key_file = f"sqlite:///{where / 'class.sqlite'}", where / "seal.key"
-        yield srv
+    servers = TableServer(tmp_path_factory.mktemp("tables"))
+    yield servers
+    servers.stop()
 
 
 class Player(Board):
@@ -62,6 +89,12 @@ class Player(Board):
         self.at_table: list[list[int]] = []  # [first, last) frames received while at the table
 
     def sits_down(self) -> None:
+        """From now on every frame is the table's: the page's own game, if its bots still play, is
+        stopped first (a reloaded page's own game stops when it sits: call this once seated)."""
+        stop = self.page.locator("button.nbg-stop-bots")
+        if not self.me and stop.is_enabled():
+            stop.click()
+            self.page.wait_for_timeout(1000)  # its last drawing arrives
         self.at_table.append([len(self.payloads), -1])
 
     def gets_up(self) -> None:
@@ -129,6 +162,31 @@ class Player(Board):
         return "\x00".join(text for frame in frames for text in frame.texts)
 
 
+def turn(players: list[Player]) -> Player:
+    """The player whose turn it is (waiting for the bot, if it is the bot's)."""
+    found: list[Player] = []
+
+    def someone() -> bool:
+        found[:] = [p for p in players if p.my_turn()]
+        return bool(found)
+
+    players[0].wait_for(someone, "a human's turn", timeout=30)
+    return found[0]
+
+
+def one_move(mover: Player, other: Player, heard: list[float]) -> str:
+    """The mover plays; the move shows on both browsers (`heard`: seconds from the click to the
+    other browser). Returns how it was played."""
+    before = mover.events()
+    how = mover.play()
+    clicked = time.monotonic()
+    mover.wait_for(lambda: mover.events() > before, "the move on the mover's page")
+    after = mover.events()
+    other.wait_for(lambda: other.events() >= after, "the move on the other browser")
+    heard.append(time.monotonic() - clicked)
+    return how
+
+
 def hand_panels(server, code: str) -> dict[int, set[str]]:
     """Every hand panel each seat had at each move of the table (its sealed record, replayed)."""
     import os
@@ -164,7 +222,7 @@ def hand_panels(server, code: str) -> dict[int, set[str]]:
 
 
 @pytest.mark.timeout(300)
-def test_two_browsers_play_one_table_reload_and_no_other_hand(browser, table_server):
+def test_two_browsers_play_one_table_reload_restart_and_no_other_hand(browser, table_server):
     started = time.monotonic()
     aki, ben = Player(browser, table_server, "Aki"), Player(browser, table_server, "Ben")
     players = [aki, ben]
@@ -191,16 +249,6 @@ def test_two_browsers_play_one_table_reload_and_no_other_hand(browser, table_ser
         ben.page.locator("button.nbg-table-sit-1").click()
         ben.seated("Player 2")
 
-        def turn(players: list[Player]) -> Player:
-            found: list[Player] = []
-
-            def someone() -> bool:
-                found[:] = [p for p in players if p.my_turn()]
-                return bool(found)
-
-            players[0].wait_for(someone, "a human's turn", timeout=30)
-            return found[0]
-
         made = {"Aki": [], "Ben": []}
         heard: list[float] = []
         refused = reloaded = False
@@ -215,13 +263,7 @@ def test_two_browsers_play_one_table_reload_and_no_other_hand(browser, table_ser
                 assert re.match(r"Not allowed \(NYC-\d+", mover.status()), mover.status()
                 assert mover.events() == before
                 refused = True
-            before = mover.events()
-            made[mover.name].append(mover.play())
-            clicked = time.monotonic()
-            mover.wait_for(lambda m=mover, n=before: m.events() > n, "the move on the mover's page")
-            after = mover.events()
-            other.wait_for(lambda o=other, n=after: o.events() >= n, "the move on the other browser")
-            heard.append(time.monotonic() - clicked)
+            made[mover.name].append(one_move(mover, other, heard))
             if not reloaded and len(made["Ben"]) >= 2:
                 ben.gets_up()  # a reload: a new kernel, which draws its own new game first; the
                 goto_drawn(ben.page, ben.page.url, timeout=90_000)  # browser kept the class and the table's code
@@ -229,6 +271,18 @@ def test_two_browsers_play_one_table_reload_and_no_other_hand(browser, table_ser
                 ben.sits_down()
                 ben.wait_for(lambda: ben.events() >= aki.events() - 2, "the table's log after the reload")
                 reloaded = True
+        # the server restarts (and its kernels with it): both pages, reloaded, sit again; the game goes on
+        before_restart = aki.events()
+        for player in (aki, ben):
+            player.gets_up()
+        table_server.restart()
+        for player in (aki, ben):
+            goto_drawn(player.page, player.page.url, timeout=90_000)
+            player.seated(player.me)
+            player.sits_down()
+        assert aki.events() == ben.events() >= before_restart  # the same table, nothing lost
+        mover = turn([aki, ben])
+        made[mover.name].append(one_move(mover, ben if mover is aki else aki, heard))
         assert reloaded and refused
         for player in (aki, ben):
             assert "board" in made[player.name], made  # at least one move by clicking the canvas
