@@ -209,7 +209,12 @@ def test_the_play_page_offers_tables_only_with_a_holder_in_reach(server, monkeyp
     app.players.value = 4
     assert len(app.tables.seat_boxes.children) == 4  # as many seats as the page's settings say
     assert app.tables.open_table() and app.tables.game.players == 4
-    assert app.view.game is app.tables.game
+    assert app.view.game is app.tables.game and app.view.layout.players == 4
+    app.tables.leave()  # the page's own three-player game, drawn for three again
+    assert app.view.game is app.game and app.view.layout.players == 3
+    japanese = PlayApp(GAME, players=3, scheduler=lambda delay, callback: None, lang="ja")
+    assert japanese.tables.widget.titles == ("テーブルで遊ぶ",)
+    assert japanese.tables.open_button.description == "テーブルを開く"
 
 
 def test_a_table_played_to_its_end_shows_the_scores_and_a_closed_table_says_so(server):
