@@ -129,6 +129,7 @@ def test_open_join_play_refuse_leave_and_come_back(server):
     assert aki.panel.keep.code == code and aki.panel.game.you == 0
     assert aki.view.game is aki.panel.game and aki.controller.table is aki.panel
     assert aki.controller.timeline_bar.layout.display == "none"  # no undo at a table
+    assert "when the game ends" in aki.controller.scores.value  # (the page's own scores are not the table's)
     assert "No undo at a table" in aki.panel.no_undo.value
 
     assert not ben.panel.look("nope")  # a bad code is said, nothing else

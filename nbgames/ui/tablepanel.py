@@ -327,9 +327,12 @@ class TablePanel:
             self._lines.extend(view.event_text(e) for e in game.events(len(self._lines)))
         items = "".join(f"<li>{html.escape(line)}</li>" for line in reversed(self._lines[-LOG_LINES:]))
         controller.log.value = f"<ol reversed start='{game.event_count}' class='nbg-events'>{items}</ol>"
-        controller._update_scores(game, view.seat_kinds)
-        if game.is_over:
+        if game.is_over:  # the holder tells each score by its rules at the end only
+            controller._update_scores(game, view.seat_kinds)
             set_open(controller.scores_fold, True)
+        else:
+            controller.scores.value = html.escape(_(
+                "At a table the scores, rule by rule, are shown when the game ends.", self.lang))
         you = player_name(game.you, self.lang) if game.you is not None else _("watching", self.lang)
         state = _("This table is closed.", self.lang) if game.closed else ""
         self.at_table.value = (
