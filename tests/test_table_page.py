@@ -279,3 +279,37 @@ def test_the_long_poll_hears_the_other_page_on_the_kernels_event_loop(server):
 
     heard = asyncio.run(play())
     assert len(heard) == 4
+
+
+@pytest.mark.parametrize("name", ["newyork", "galopp_royal", "newyork1901", "newyork_city"])
+def test_every_games_board_plays_at_a_table(server, name):
+    """Each game's view draws from a TableGame (its facade's reading side) and plays through it:
+    hovering targets (information panel, previews), each move the first legal one, bots answering."""
+    from nbgames.engine.game import new_game
+    from nbgames.engine.registry import manifest
+    from nbgames.ui.app import picker_kinds
+    from nbgames.ui.controller import PlayController
+    from nbgames.ui.tablepanel import TablePanel
+
+    players = max(2, manifest(name).min_players)
+    controller = PlayController(new_game(name, players, seed=3), ["human"] * players,
+                                scheduler=lambda delay, callback: None, lang="en")
+    panel = TablePanel(controller, lambda: (players, {}), picker_kinds(), "en", server.client(ALICE))
+    for box in panel.seat_boxes.children[1:]:
+        box.value = "random"
+    assert panel.open_table(), panel.message.value
+    view, moves = controller.view, 0
+    while moves < 12 and not panel.game.is_over:
+        if not panel.game.my_turn:
+            assert panel.poll(wait=10) or panel.game.my_turn
+            continue
+        for target in view.legal_targets()[:3]:  # what the pointer over a target shows
+            assert view.target_info(target)
+        if hasattr(view, "way_text"):
+            view.way_text(view._legal[0])
+        before = server.tables.holder.view(panel.game.code)["moves"]
+        assert controller.choose(view._legal[0]), view.status.value
+        assert server.tables.holder.view(panel.game.code)["moves"] > before
+        moves += 1
+    assert moves == 12 or panel.game.is_over
+    assert view.game.view(0) == server.tables.holder.view(panel.game.code, "maple-3/Aki")["view"]
