@@ -69,6 +69,11 @@ class TablesService:
         try:
             loop = asyncio.get_running_loop()
             deadline = loop.time() + seconds
+            try:  # a change between the caller's look and this event's adding woke nobody: look again
+                if self.holder.version(code) > after:
+                    return
+            except TableError:
+                return
             while loop.time() < deadline:
                 try:
                     await asyncio.wait_for(event.wait(), deadline - loop.time())
