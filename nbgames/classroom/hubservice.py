@@ -20,6 +20,14 @@ Two halves (docs/hub/README.md):
 
 A student owns their server (they may run code there), so a student can write made-up progress
 for themselves; no student can write for another, nor read anything but their own.
+
+**Tables** (issue 31, docs/tables.md) go the same way: the service holds the one `TableHolder` (in
+the class database) at ``…/nbgames/tables/hub[/<code>]``, and takes who is asking from the hub
+token's user only (``<hub class>/<user>``, as `nbgames serve` under a hub names a kernel's owner);
+each student's server mounts ``<base>nbgames/tables`` for its kernels' `TableClient`, checks the
+kernel's signature and forwards the request as it is, with its own hub token (`TablesForwarder`).
+So two students' kernels on two servers sit at one table, and a table's code lets in nobody
+without a hub token of their own.
 """
 
 from __future__ import annotations
@@ -42,6 +50,7 @@ from .store import ProgressError
 
 SERVICE_ENV = "NBGAMES_CLASS_SERVICE"  # in a student's server: the service's …/progress/hub address
 HUB_PATH = "nbgames/progress/hub"
+TABLES_HUB_PATH = "nbgames/tables/hub"
 log = logging.getLogger("nbgames.hubservice")
 
 
@@ -89,6 +98,57 @@ class HubForwarder:
         return None
 
 
+def tables_target(progress_target: str) -> str:
+    """The service's tables door beside its progress door (``…/nbgames/progress/hub`` → ``…/nbgames/tables/hub``)."""
+    return progress_target[: -len(HUB_PATH)] + TABLES_HUB_PATH if progress_target.endswith(HUB_PATH) else ""
+
+
+def _forwarder_class():
+    from ..serve.progress import ProgressHandler
+
+    class TablesForwarder(ProgressHandler):
+        """``<base>nbgames/tables[/<code>]`` in a student's server: a kernel's signed table request
+        (checked as a progress event is), forwarded as it is to the class service with this server's
+        hub token; the service's answer (status and body) goes back to the kernel."""
+
+        def initialize(self, service, target: str, token: str) -> None:  # type: ignore[override]
+            super().initialize(service)
+            self.target, self.token = target, token
+
+        async def post(self, code: str | None = None) -> None:
+            await self.forward(code)
+
+        async def get(self, code: str | None = None) -> None:
+            await self.forward(code)
+
+        async def forward(self, code: str | None) -> None:
+            from urllib.parse import quote
+
+            from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+
+            from ..serve.tables import MAX_WAIT
+
+            self.verify()  # this server's kernel, signed with its key: the owner's (the hub lets only them in)
+            url = self.target + ("/" + quote(code, safe="") if code else "")
+            if self.request.query:
+                url += "?" + self.request.query
+            post = self.request.method == "POST"
+            request = HTTPRequest(url, method=self.request.method, body=bytes(self._body) if post else None,
+                                  headers={"Authorization": f"token {self.token}",
+                                           "Content-Type": "application/json"},
+                                  request_timeout=MAX_WAIT + 15, connect_timeout=10)
+            try:
+                answer = await AsyncHTTPClient().fetch(request, raise_error=False)
+            except OSError as exc:
+                raise web.HTTPError(503, "the class service cannot be reached") from exc
+            if answer.code >= 599:
+                raise web.HTTPError(503, "the class service cannot be reached")
+            self.set_status(answer.code)
+            self.finish(answer.body or b"{}")
+
+    return TablesForwarder
+
+
 # --- the extension in each student's server --------------------------------------------------------
 def _jupyter_server_extension_points():
     return [{"module": "nbgames.classroom.hubservice"}]
@@ -109,13 +169,18 @@ def _load_jupyter_server_extension(serverapp) -> None:
     def kernel_key(kernel_id: str) -> bytes | None:
         try:
             return serverapp.kernel_manager.get_kernel(kernel_id).session.key
-        except (KeyError, AttributeError):
+        except (KeyError, AttributeError, web.HTTPError):  # (jupyter_server says an unknown kernel with a 404)
             return None
 
     # the hub lets only the server's owner in, so every kernel here is theirs
     service = ProgressService(HubForwarder(target, token), kernel_key, lambda kernel_id: user)
+    tables = url_path_join(serverapp.base_url, "nbgames/tables")
+    forward = {"service": service, "target": tables_target(target), "token": token}
+    forwarder = _forwarder_class()
     serverapp.web_app.add_handlers(".*$", [(url_path_join(serverapp.base_url, PATH), ProgressHandler,
-                                            {"service": service})])
+                                            {"service": service}),
+                                           (tables, forwarder, forward),
+                                           (url_path_join(tables, r"([^/]{1,20})"), forwarder, forward)])
     os.environ[URL_ENV] = kernel_url(serverapp)  # kernels start after this: they inherit it
     os.environ[HUB_ENV] = "1"
     serverapp.log.info("nbgames: class progress of %s goes to %s", user, target)
@@ -162,18 +227,7 @@ class HubRecordHandler(_Base):
         self.hub_auth = hub_auth
 
     async def user(self) -> str:
-        from ..serve.progress import header_token
-
-        token = header_token(self.request)
-        if not token:
-            self.refuse(403, "send your server's hub token: Authorization: token …")
-        try:
-            model = await self.hub_auth.user_for_token(token, sync=False)
-        except Exception as exc:  # noqa: BLE001 - the hub is away: the sink tries again later
-            raise web.HTTPError(503, "the hub does not answer") from exc
-        if not model or model.get("kind", "user") != "user" or not model.get("name"):
-            self.refuse(403, "not a hub user's token")
-        return model["name"]
+        return await token_user(self)
 
     async def post(self) -> None:
         from ..serve.progress import MAX_BODY
@@ -200,17 +254,75 @@ class HubRecordHandler(_Base):
         self.finish(json.dumps(mine))
 
 
+async def token_user(handler) -> str:
+    """The hub user whose token the request carries (``Authorization: token …``); refused (403)
+    without one, for a token of nobody or of a service; 503 when the hub does not answer."""
+    from ..serve.progress import header_token
+
+    token = header_token(handler.request)
+    if not token:
+        handler.refuse(403, "send your server's hub token: Authorization: token …")
+    try:
+        model = await handler.hub_auth.user_for_token(token, sync=False)
+    except Exception as exc:  # noqa: BLE001 - the hub is away: the sink tries again later
+        raise web.HTTPError(503, "the hub does not answer") from exc
+    if not model or model.get("kind", "user") != "user" or not model.get("name"):
+        handler.refuse(403, "not a hub user's token")
+    return model["name"]
+
+
+def _hub_tables_class():
+    from ..serve.progress import MAX_BODY
+    from ..serve.tables import TablesHandler
+
+    class HubTablesHandler(TablesHandler):
+        """The service's tables door: `TablesHandler` with who is asking taken from the hub token's
+        user (a student's server forwarding its kernel's request) instead of a kernel's signature."""
+
+        def initialize(self, service, tables, hub_auth) -> None:  # type: ignore[override]
+            super().initialize(service, tables)
+            self.hub_auth = hub_auth
+
+        async def prepare(self) -> None:  # type: ignore[override]
+            self._body = bytearray()
+            self.kernel_id = None
+            length = self.request.headers.get("Content-Length")
+            if self.request.method == "POST":
+                if length is None or not length.isdigit():
+                    self.refuse(411, "send the request with a Content-Length")
+                if int(length) > MAX_BODY:
+                    self.refuse(413, f"a request is at most {MAX_BODY} bytes")
+                self.request.connection.set_max_body_size(MAX_BODY)
+            self.hub_user = await token_user(self)
+
+        def verify(self) -> None:
+            return None  # the token was checked before the body came (prepare)
+
+        def who(self, claimed) -> str:
+            if claimed is not None and (not isinstance(claimed, dict) or claimed.get("name") != self.hub_user):
+                self.refuse(403, "a server may act only for its own student")
+            return f"{self.service.hub_class}/{self.hub_user}"
+
+    return HubTablesHandler
+
+
 def service_app(store, hub_auth, prefix: str) -> web.Application:
     """The service's tornado application: the teacher page, the forwarded events, the OAuth callback."""
     from jupyterhub.services.auth import HubOAuthCallbackHandler
 
     from ..serve import teacher
     from ..serve.progress import ProgressService
+    from ..serve.tables import TablesService
 
     # no kernels of its own: every event comes in with a hub token (kernel_owner is never asked,
     # but being set tells the teacher page it is under a hub)
     service = ProgressService(store, lambda kernel_id: None, lambda kernel_id: None)
     routes = teacher.handlers(prefix, service, HubIdentity(hub_auth))
+    tables = TablesService(service)  # the one holder of the class's tables; the teacher page lists them
+    service.tables = tables
+    door, handler = url_path_join(prefix, TABLES_HUB_PATH), _hub_tables_class()
+    args = {"service": service, "tables": tables, "hub_auth": hub_auth}
+    routes += [(door, handler, args), (url_path_join(door, r"([^/]{1,20})"), handler, args)]
     routes += [(url_path_join(prefix, HUB_PATH), HubRecordHandler, {"service": service, "hub_auth": hub_auth}),
                (urlparse(hub_auth.oauth_redirect_uri).path, HubOAuthCallbackHandler)]  # uses HubOAuth.instance()
     app = web.Application(routes, hub_auth=hub_auth, cookie_secret=os.urandom(32), xsrf_cookies=False)
@@ -258,6 +370,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         pass
     finally:
+        app.progress.tables.close()
         app.progress.close()
     return 0
 
