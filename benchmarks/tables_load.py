@@ -1,0 +1,243 @@
+"""Load benchmark for tables (issue 31): several tables of four humans at once on a real server.
+
+    python benchmarks/tables_load.py --tables 4 --seats 4 --moves 40      # make bench-tables
+
+Starts its own `nbgames serve --class-progress` (an SQLite class database, its own sealing key)
+with ``tables × seats`` pre-heated page kernels, and seats one real kernel at every seat: each
+seat is a `TableClient` signed with its own kernel's id and connection key, read from the kernel
+processes the server started (as tests/test_tables_served.py does; the play page calls the same
+client inside its kernel). Every table is all humans; each seat long-polls its table on its own
+thread (``view(after=version)``, as the play page's worker thread does) and, on its turn, sends
+the first of its legal moves (``act``). Reports:
+
+- move -> every other seat's long-poll answer carrying the new version (or a later one), measured
+  from just before the mover's request: p50 / p95 / max over every (move, other seat) pair,
+  and per table; target p95 <= --target-ms (300 ms);
+- nothing lost: moves accepted by the server against the moves in each table's record in the class
+  database (the sealed record opened with the server's key) and against the answered ``moves``;
+  every other seat heard every move's version;
+- CPU seconds of the server (Voilà, its holder) and the load average (a shared machine moves every
+  figure: check it).
+
+A benchmark, not a test: exits 1 only if a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from nbgames.tables.client import TableClient  # noqa: E402
+from nbgames.tables.holder import TableError  # noqa: E402
+from nbgames.testing import Server  # noqa: E402
+
+NOTEBOOKS = ROOT / "tests" / "serve" / "notebooks"  # a small page: its kernels are only the signers
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def kernel_keys(server: Server, count: int, timeout: float) -> list[tuple[str, bytes]]:
+    """`count` kernels the server started (pre-heated): each one's id and connection key."""
+    deadline = time.monotonic() + timeout
+    found: dict[str, bytes] = {}
+    while time.monotonic() < deadline and len(found) < count:
+        for process in server.kernels():
+            try:
+                argv = process.cmdline()
+                connection = Path(argv[argv.index("-f") + 1])
+                found[connection.stem.removeprefix("kernel-")] = json.loads(connection.read_text())["key"].encode()
+            except (ValueError, OSError, psutil.Error, KeyError):
+                continue
+        time.sleep(0.5)
+    if len(found) < count:
+        raise RuntimeError(f"only {len(found)} of {count} kernels started within {timeout:.0f} s")
+    return list(found.items())[:count]
+
+
+class TableRun:
+    """One table: its seats' clients, the moves they sent, what every seat heard and when."""
+
+    def __init__(self, code: str, clients: list[TableClient], moves: int):
+        self.code, self.clients, self.moves = code, clients, moves
+        self.lock = threading.Lock()
+        self.sent: list[tuple[int, int, float]] = []  # (seat, version the move made, time before the request)
+        self.heard: list[list[tuple[int, float]]] = [[] for _ in clients]  # per seat: (version, time) answers
+        self.refused: list[str] = []
+        self.errors: list[str] = []
+        self.done = threading.Event()  # set once `moves` moves are sent
+        self.last = 0  # the newest version a move made
+        self.flying = 0  # moves sent and not yet answered
+
+    def seat(self, me: int) -> None:
+        client, code = self.clients[me], self.code
+        try:
+            now = client.view(code)
+            while not self.errors:
+                with self.lock:
+                    if now["over"] or (self.done.is_set() and not self.flying and now["version"] >= self.last):
+                        break  # (every seat hears the last move before it stops)
+                    moving = now["to_move"] == me and bool(now["legal"]) and not self.done.is_set()
+                    self.flying += moving
+                if moving:
+                    started = time.perf_counter()
+                    try:
+                        now = client.act(code, now["legal"][0])
+                    except TableError as exc:  # counted: a refused move is a missed target
+                        self.refused.append(f"{exc.status} {exc}")
+                        with self.lock:
+                            self.flying -= 1
+                        now = client.view(code)
+                        continue
+                    with self.lock:
+                        self.flying -= 1
+                        self.sent.append((me, now["version"], started))
+                        self.last = max(self.last, now["version"])  # (some moves are made at once by all)
+                        if len(self.sent) >= self.moves:
+                            self.done.set()
+                    continue
+                now = client.view(code, after=now["version"], wait=5)
+                with self.lock:
+                    self.heard[me].append((now["version"], time.perf_counter()))
+        except Exception as exc:  # noqa: BLE001 - reported, never hidden
+            self.errors.append(f"seat {me}: {exc!r}"[:300])
+
+    def latencies(self) -> tuple[list[float], int]:
+        """Every (move, other seat): seconds from the move's request to that seat's first answer at
+        its version or later; and how many such answers never came."""
+        out, missing = [], 0
+        for mover, version, started in self.sent:
+            for seat, heard in enumerate(self.heard):
+                if seat == mover:
+                    continue
+                when = next((t for v, t in heard if v >= version), None)
+                if when is None:
+                    missing += 1
+                else:
+                    out.append(max(0.0, when - started))
+        return out, missing
+
+
+def recorded_moves(db_url: str, key_file: Path, codes: list[str]) -> dict[str, int]:
+    """Each table's moves as its record in the class database holds them (unsealed with the key)."""
+    from sqlalchemy import select
+
+    from nbgames.classroom import Store
+    from nbgames.classroom.schema import game_tables
+    from nbgames.engine.seal import key, unseal
+
+    secret = key(key_file)
+    store = Store.open(db_url, migrate=False)
+    try:
+        with store.engine.connect() as connection:
+            rows = connection.execute(select(game_tables.c.code, game_tables.c.game, game_tables.c.record)
+                                      .where(game_tables.c.code.in_(codes))).all()
+    finally:
+        store.close()
+    return {code: len(unseal(record, game, secret=secret)["actions"]) for code, game, record in rows}
+
+
+def run(args) -> int:
+    count = args.tables * args.seats
+    print(f"load average before: {open('/proc/loadavg').read().split()[:3]}")
+    with tempfile.TemporaryDirectory(prefix="nbgames-tables-load-") as tmp:
+        db_url, key_file = f"sqlite:///{Path(tmp) / 'class.sqlite'}", Path(tmp) / "seal.key"
+        env = {"NBGAMES_CLASS_DB": db_url, "NBGAMES_KEY_FILE": str(key_file),
+               "NBGAMES_TEACHER_TOKEN": "bench-teacher-token"}
+        config = {"VoilaConfiguration": {"default_pool_size": 0},
+                  "VoilaKernelManager": {"kernel_pools_config": {"index.ipynb": {"pool_size": count}}, "fill_delay": 0},
+                  # heat the kernels one after the other without waiting for a quiet machine (no page plays yet)
+                  "ClassroomPool": {"refill_busy_percent": 100.0, "refill_max_wait": 0.0}}
+        served = Server(Path(tmp) / "serve.log", extra_args=["--notebooks", str(NOTEBOOKS), "--class-progress"],
+                        env=env, config=config)
+        runs: list[TableRun] = []
+        try:
+            served.wait_ready(timeout=90)
+            started = time.monotonic()
+            keys = kernel_keys(served, count, args.kernels_timeout)
+            print(f"server ready at {served.url}; {count} kernels heated in {time.monotonic() - started:.0f} s")
+            url = f"{served.url}/nbgames/tables"
+            for t in range(args.tables):
+                clients = [TableClient(url, kernel_id, key, student={"class": "bench", "name": f"t{t + 1}s{s + 1}"})
+                           for s, (kernel_id, key) in enumerate(keys[t * args.seats:(t + 1) * args.seats])]
+                code = clients[0].open(args.game, ["human"] * args.seats)["code"]
+                for seat, client in enumerate(clients):
+                    assert client.join(code, seat)["you"] == seat
+                runs.append(TableRun(code, clients, args.moves))
+            root = psutil.Process(served.proc.pid)
+            cpu0 = sum(root.cpu_times()[:2])
+            threads = [threading.Thread(target=r.seat, args=(s,), daemon=True)
+                       for r in runs for s in range(args.seats)]
+            wall0 = time.perf_counter()
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(args.seconds)
+            wall = time.perf_counter() - wall0
+            cpu = sum(root.cpu_times()[:2]) - cpu0
+            load = open("/proc/loadavg").read().split()[:3]
+            answered = {r.code: r.clients[0].view(r.code)["moves"] for r in runs}
+            recorded = recorded_moves(db_url, key_file, [r.code for r in runs])
+        finally:
+            for r in runs:
+                r.done.set()
+            served.stop()
+            if any(r.errors for r in runs):
+                print("server log tail:\n" + served.log_path.read_text(errors="replace")[-3000:])
+
+    all_lat, missing, sent = [], 0, 0
+    print(f"\n{args.tables} tables x {args.seats} human seats ({args.game}), every seat a real kernel's signed "
+          f"client, up to {args.moves} moves per table; wall {wall:.1f} s, {os.cpu_count()} cores, "
+          f"load average at the end {load}; server CPU {cpu:.1f} s")
+    for r in runs:
+        lat, miss = r.latencies()
+        lat_ms = [v * 1000 for v in lat]
+        all_lat += lat_ms
+        missing += miss
+        sent += len(r.sent)
+        print(f"  table {r.code}: {len(r.sent)} moves sent, {recorded.get(r.code)} in its record, "
+              f"{answered[r.code]} answered; move -> other seats p50 {pct(lat_ms, .5):.0f} ms, "
+              f"p95 {pct(lat_ms, .95):.0f} ms, max {max(lat_ms, default=float('nan')):.0f} ms"
+              + (f"; refused {r.refused[:2]}" if r.refused else "") + (f"; errors {r.errors[:2]}" if r.errors else ""))
+    print(f"move -> redraw message on every other seat (long-poll answer with the new version): "
+          f"p50 {pct(all_lat, .5):.0f} ms, p95 {pct(all_lat, .95):.0f} ms, "
+          f"max {max(all_lat, default=float('nan')):.0f} ms "
+          f"({len(all_lat)} answers for {sent} moves; never heard {missing})")
+    lost = sum(len(r.sent) != recorded.get(r.code) or len(r.sent) != answered[r.code] for r in runs)
+    missed = [name for name, miss in (
+        (f"p95 <= {args.target_ms:g} ms", not pct(all_lat, .95) <= args.target_ms),
+        ("nothing lost (sent = recorded = answered, every seat heard every move)", lost or missing or not sent),
+        ("no refusal or error", any(r.refused or r.errors for r in runs))) if miss]
+    print("TARGET MET" if not missed else f"TARGET MISSED: {'; '.join(missed)}")
+    return 1 if missed else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=4)
+    parser.add_argument("--seats", type=int, default=4, help="human seats per table")
+    parser.add_argument("--moves", type=int, default=40, help="moves per table (fewer if the game ends)")
+    parser.add_argument("--game", default="newyork_city")
+    parser.add_argument("--target-ms", type=float, default=300, help="move -> other seats' answer p95 target")
+    parser.add_argument("--seconds", type=float, default=600, help="the most the play may take")
+    parser.add_argument("--kernels-timeout", type=float, default=300, help="seconds for the kernels to heat")
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
