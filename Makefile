@@ -69,6 +69,9 @@ bench-load: $(STAMP)
 	$(BIN)/python benchmarks/load.py --pages 20 --raw-clients 19 --moves 10 --class-size 20 --bots mcts-normal
 	$(BIN)/python benchmarks/load.py --pages 20 --raw-clients 19 --moves 10 --class-size 20 --progress
 
+bench-tables: $(STAMP)
+	$(BIN)/python benchmarks/tables_load.py --tables 4 --seats 4 --moves 40
+
 bench-hub: $(STAMP) proxy
 	$(BIN)/python benchmarks/hub.py --students 20 --moves 10 --mode service
 	$(BIN)/python benchmarks/hub.py --students 20 --moves 10 --mode servers
