@@ -25,7 +25,6 @@ A benchmark, not a test: exits 1 only if a target is missed.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import tempfile
@@ -37,6 +36,9 @@ import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from test_tables_served import kernel_keys  # noqa: E402 - the kernels' ids and keys, as that test reads them
 
 from nbgames.tables.client import TableClient  # noqa: E402
 from nbgames.tables.holder import TableError  # noqa: E402
@@ -50,24 +52,6 @@ def pct(values: list[float], q: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
-
-
-def kernel_keys(server: Server, count: int, timeout: float) -> list[tuple[str, bytes]]:
-    """`count` kernels the server started (pre-heated): each one's id and connection key."""
-    deadline = time.monotonic() + timeout
-    found: dict[str, bytes] = {}
-    while time.monotonic() < deadline and len(found) < count:
-        for process in server.kernels():
-            try:
-                argv = process.cmdline()
-                connection = Path(argv[argv.index("-f") + 1])
-                found[connection.stem.removeprefix("kernel-")] = json.loads(connection.read_text())["key"].encode()
-            except (ValueError, OSError, psutil.Error, KeyError):
-                continue
-        time.sleep(0.5)
-    if len(found) < count:
-        raise RuntimeError(f"only {len(found)} of {count} kernels started within {timeout:.0f} s")
-    return list(found.items())[:count]
 
 
 class TableRun:
