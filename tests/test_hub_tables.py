@@ -137,3 +137,12 @@ def test_two_students_servers_play_one_table_through_the_class_service(hub):
     mine = requests.get(door, headers={"Authorization": f"token {token}"}, timeout=30).json()
     assert mine["you"] == 0
     assert players[to_move].act(code, legal[0])["moves"] > now["moves"]
+
+    # the teacher (hub group) sees the table on the class service's teacher page, who sits where
+    teacher = hub.login("tess")
+    page = f"{hub.url}/services/nbgames/nbgames/teacher"
+    assert teacher.get(page, timeout=60).status_code == 200  # the page signs her in (hub OAuth)
+    data = teacher.get(page + "/data", timeout=60)
+    assert data.status_code == 200, (data.status_code, data.url)
+    listed = {table["code"]: table for table in data.json()["tables"]}
+    assert code in listed and "hand" not in json.dumps(listed[code]), listed
