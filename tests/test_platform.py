@@ -170,3 +170,15 @@ def test_hostile_records_are_still_refused():
     for bad in ({**good, "game": "nosuch"}, {**good, "options": {"size": "3"}}, {**good, "actions": ["9@Z9"]}):
         with pytest.raises(RecordError):
             nbgames.from_record(bad)
+
+
+@pytest.mark.parametrize("name", ["newyork", "galopp_royal", "newyork1901", "newyork_city"])
+def test_every_event_a_game_emits_is_one_its_manifest_lists(name):
+    """A table's page rebuilds the holder's public events by kind from this list: an event kind
+    missing from it would be a line missing from the page's log."""
+    classes = manifest(name).event_classes()
+    game, rng = nbgames.new_game(name, players=3, seed=5), random.Random(5)
+    while not game.is_over and len(game.history) < 400:
+        game.play(rng.choice(game.legal_actions()))
+    emitted = {type(event) for event in game.events(0)}
+    assert len(emitted) >= 4 and all(classes.get(cls.kind) is cls for cls in emitted), emitted

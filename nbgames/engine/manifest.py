@@ -131,6 +131,18 @@ class Manifest:
             raise ValueError(f"{self.title} has no board view")
         return _load(self.view)
 
+    def event_classes(self) -> dict[str, type]:
+        """Every public event class of the game by its kind (its package's ``events`` module):
+        what rebuilds events that came as JSON, e.g. from a table's holder."""
+        from .events import Event
+
+        try:
+            module = importlib.import_module(f"{self.rules.partition(':')[0].rpartition('.')[0]}.events")
+        except ModuleNotFoundError:  # a game whose events live elsewhere: none rebuilt
+            return {}
+        return {value.kind: value for value in vars(module).values()
+                if isinstance(value, type) and issubclass(value, Event) and value is not Event}
+
     def bot_hooks(self) -> Any:
         """The game's `BotHooks` for bots, hints and reviews, or None (the search's defaults)."""
         return None if self.bot is None else _load(self.bot)
