@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_tables import GAME, SEED, TablesServer
+from test_tables import GAME, SEED, TablesServer, settle
 
 from nbgames.classroom.store import Store
 from nbgames.engine.errors import IllegalAction
@@ -150,6 +150,7 @@ def test_open_join_play_refuse_leave_and_come_back(server):
         assert holder.view(code)["moves"] > before  # the holder played it
         assert other.panel.poll(wait=10)  # the other page heard it and redrew
         assert other.panel.game.version >= mover.panel.game.version
+        settle(holder, code)  # the bot moves on the server's thread, after the answer
         for seat, page in pages.items():
             mine = holder.view(code, f"maple-3/{'Aki' if seat == 0 else 'Ben'}")
             page.panel.poll(wait=0)

@@ -8,6 +8,7 @@ choosing differently), the seed in the clear in the database, an idle seat never
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import http.client
 import json
@@ -74,6 +75,17 @@ def play_humans(holder: TableHolder, code: str, seated: dict[int, str], moves: i
         holder.act(code, seated[to_move], first_legal(holder, code))
         seen.append({seat: holder.view(code, who)["view"] for seat, who in seated.items()})
     return seen
+
+
+def settle(holder: TableHolder, code: str, timeout: float = 20) -> dict:
+    """The table once its bots have moved (a human's turn, or the end): on a server they move on
+    their own threads, after the answer."""
+    deadline = time.monotonic() + timeout
+    now = holder.view(code)
+    while not now["over"] and now["seats"][now["to_move"]]["kind"] != "human" and time.monotonic() < deadline:
+        holder.wait(code, now["version"], timeout=1)
+        now = holder.view(code)
+    return now
 
 
 def a_table(holder: TableHolder, seats=("human", "human", "greedy")) -> tuple[str, dict[int, str]]:
@@ -382,3 +394,100 @@ def test_two_students_racing_for_one_seat_one_sits_and_bots_of_every_kind_play(s
     who = holder.view(code)["seats"][0]["who"]
     played = play_humans(holder, code, {0: who}, 3)  # the MCTS and random bots answer each move
     assert len(played) == 3 and holder.view(code)["moves"] >= 7 and holder.view(code)["to_move"] == 0
+
+
+class GatedBots:
+    """The bots of kind `kind` think until the test lets them go (or the server stops them): a
+    bot "thinking" for as long as the test needs, the move then the real bot's."""
+
+    def __init__(self, monkeypatch, kind: str = "mcts-easy"):
+        from nbgames.tables import holder as holder_module
+
+        self.gate, self.thinking = threading.Event(), threading.Event()
+        real = holder_module.make_bot
+
+        def make(bot_kind: str, seed: int | None = None):
+            bot = real(bot_kind, seed)
+            if bot_kind != kind:
+                return bot
+            gated = self
+
+            class Gated:
+                def choose(self, game, deadline=None, stop=None):
+                    gated.thinking.set()
+                    while not gated.gate.wait(0.05):
+                        if stop is not None and stop.is_set():
+                            break
+                    return bot.choose(game, deadline, stop)
+
+            return Gated()
+
+        monkeypatch.setattr(holder_module, "make_bot", make)
+
+
+def test_a_bot_thinking_at_one_table_delays_no_answer(sqlite_store, monkeypatch):
+    bots = GatedBots(monkeypatch)
+    with TablesServer(str(sqlite_store.engine.url), {}) as srv:
+        aki, ben, cho = (srv.client({"class": "maple-3", "name": n}) for n in ("Aki", "Ben", "Cho"))
+        slow = aki.open(GAME, ["human", "mcts-easy", "greedy"])["code"]
+        aki.join(slow, 0)
+        quick = cho.open(GAME, ["human", "greedy", "greedy"])["code"]
+        cho.join(quick, 0)
+        holder = srv.tables.holder
+        try:
+            now = aki.view(slow)
+            while not bots.thinking.wait(0.1):  # Aki moves until the first table's MCTS bot thinks
+                if now["to_move"] == 0:
+                    aki.act(slow, now["legal"][0])
+                now = aki.view(slow, after=now["version"], wait=1)
+            played = len(holder.tables[slow].game.history)  # (the thinking bot cannot play)
+            answers: list = []
+
+            def ask() -> None:  # the thinking table's own views, the teacher's list, another table's moves
+                try:
+                    answers.append(ben.view(slow))
+                    answers.append(aki.view(slow))
+                    loop = srv.tables.loop
+                    listing = asyncio.run_coroutine_threadsafe(srv.tables.run(holder.listing), loop)
+                    answers.append(listing.result(20))
+                    for _ in range(3):
+                        now = cho.view(quick)
+                        while now["to_move"] != 0:
+                            now = cho.view(quick, after=now["version"], wait=10)
+                        answers.append(cho.act(quick, now["legal"][0]))
+                except Exception as exc:  # noqa: BLE001 (said below)
+                    answers.append(exc)
+
+            asker = threading.Thread(target=ask)
+            asker.start()
+            asker.join(60)
+            assert not asker.is_alive() and not [a for a in answers if isinstance(a, Exception)], answers
+            assert not bots.gate.is_set() and len(answers) == 6
+            for view in answers[:2]:  # answered while the bot thinks: it is to move, nothing played yet
+                assert view["to_move"] == 1 and view["moves"] == played
+            assert [t["code"] for t in answers[2]] == sorted([slow, quick], key=lambda c: (c != slow, c))
+            assert [a["moves"] for a in answers[3:]] == sorted({a["moves"] for a in answers[3:]})
+        finally:
+            bots.gate.set()
+        now = aki.view(slow)
+        while now["to_move"] != 0:  # let go, the bot plays
+            now = aki.view(slow, after=now["version"], wait=10)
+        assert now["moves"] > played
+
+
+def test_the_servers_stop_stops_the_bots_thinking_and_ends_the_tables_threads(sqlite_store, monkeypatch):
+    bots = GatedBots(monkeypatch)
+    with TablesServer(str(sqlite_store.engine.url), {}) as srv:
+        aki = srv.client({"class": "maple-3", "name": "Aki"})
+        code = aki.open(GAME, ["human", "mcts-easy", "greedy"])["code"]
+        now = aki.join(code, 0)
+        while not bots.thinking.wait(0.1):
+            if now["to_move"] == 0:
+                aki.act(code, now["legal"][0])
+            now = aki.view(code, after=now["version"], wait=1)
+        stopping = threading.Thread(target=srv.tables.close)
+        stopping.start()
+        stopping.join(20)  # the bot is never let go: the stop ends its thinking
+        assert not stopping.is_alive() and not bots.gate.is_set()
+        assert not [t.name for t in threading.enumerate() if t.name.startswith("nbgames-table")]
+        assert srv.tables.holder.view(code)["to_move"] == 1  # its turn waits for the next server

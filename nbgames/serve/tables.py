@@ -14,7 +14,12 @@ a move's notation, the holder answers with its seat's view.
   it; with ``after``, held up to S seconds (at most `MAX_WAIT`) until its version passes N
   (long-poll); with ``events``, the game's public events from index E on;
 - ``POST <base>nbgames/tables/<code>`` ``{"do": "join", "seat": i}`` | ``{"do": "act", "action":
-  notation}`` | ``{"do": "close"}`` → the table's view; the bots then move on a worker thread.
+  notation}`` | ``{"do": "close"}`` → the table's view; the bots then move on their own worker threads.
+
+Threads: the answers (holder calls) run on `ANSWER_WORKERS` threads, the bots' moves on
+`BOT_WORKERS` others, and a bot thinks outside its table's lock: a table whose MCTS bot thinks
+for seconds delays no answer (its own table's view included: it says the bot is to move). The
+server's stop (`TablesService.close`) stops the bots' thinking and ends both pools.
 
 Refused with 4xx and nothing changed: unsigned or forged requests, bodies over `MAX_BODY`, wrong
 types, unknown codes, a move out of turn or for another seat (the refusal names the rule).
@@ -24,6 +29,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from jupyter_server.utils import url_path_join
@@ -35,15 +42,24 @@ from .progress import ProgressHandler, ProgressService
 PATH = "nbgames/tables"
 MAX_WAIT = 25.0  # seconds a long-poll is held (below common proxies' idle timeouts)
 ACTIONS = ("join", "act", "close")
+ANSWER_WORKERS = 2  # threads answering requests (each call holds a table's lock for milliseconds)
+BOT_WORKERS = 2  # threads letting bots move: a table with a bot thinking holds one of them
 
 
 class TablesService:
-    """The holder and the threads it works on (a bot may think for seconds: never on the server's loop)."""
+    """The holder and the threads it works on (a bot may think for seconds: never on the server's
+    loop, and never on the threads that answer)."""
 
     def __init__(self, progress: ProgressService, holder: TableHolder | None = None):
         self.progress = progress
         self.holder = holder or TableHolder(progress.store.engine)
-        self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="nbgames-tables")
+        self.executor = ThreadPoolExecutor(max_workers=ANSWER_WORKERS, thread_name_prefix="nbgames-tables")
+        self.bot_executor = ThreadPoolExecutor(max_workers=BOT_WORKERS, thread_name_prefix="nbgames-table-bots")
+        self._bots_queued: set[str] = set()  # tables whose bots' turn waits for a worker (queued once)
+        self._bots_lock = threading.Lock()
+        self.holder.bot_runner = self.bots_later
+        for code in list(self.holder.tables):  # a table reloaded on a bot's turn (a restart) plays on
+            self.bots_later(code)
         self.waiting: dict[str, set[asyncio.Event]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.holder.watchers.append(self._changed)
@@ -56,6 +72,28 @@ class TablesService:
     def _wake(self, code: str) -> None:
         for event in self.waiting.get(code, ()):
             event.set()
+
+    def bots_later(self, code: str) -> None:
+        """(any thread) Let table `code`'s bots move on a bot worker (once in the queue per table)."""
+        with self._bots_lock:
+            if code in self._bots_queued or self.holder.stopping.is_set():
+                return
+            self._bots_queued.add(code)
+        try:
+            self.bot_executor.submit(self._bots, code)
+        except RuntimeError:  # shut down: the server stops
+            with self._bots_lock:
+                self._bots_queued.discard(code)
+
+    def _bots(self, code: str) -> None:
+        with self._bots_lock:
+            self._bots_queued.discard(code)  # a change from now on queues them again
+        try:
+            self.holder.bots_move(code)
+        except TableError:  # closed meanwhile
+            pass
+        except Exception:  # a bot's failure is the server's log's, not a request's
+            logging.getLogger("nbgames.tables").exception("The bots of table %s could not move", code)
 
     async def run(self, function, *args, **kwargs):
         loop = asyncio.get_running_loop()
@@ -93,7 +131,11 @@ class TablesService:
                     self.waiting.pop(code, None)
 
     def close(self) -> None:
-        self.executor.shutdown(wait=True)
+        """The server stops: the bots stop thinking, queued bot turns are dropped (a restarted
+        server's page move lets them play), and both pools end."""
+        self.holder.stopping.set()
+        self.bot_executor.shutdown(wait=True, cancel_futures=True)
+        self.executor.shutdown(wait=True, cancel_futures=True)
 
 
 class TablesHandler(ProgressHandler):
@@ -149,19 +191,12 @@ class TablesHandler(ProgressHandler):
             if act == "join":
                 await self.answer(holder.join, code, who, data.get("seat"))
             elif act == "act":
-                await self.answer(holder.act, code, who, data.get("action"), bots=False)
-                self.tables.executor.submit(self._bots, code)  # the answer does not wait for the bots
+                await self.answer(holder.act, code, who, data.get("action"))  # the bots move on their workers
             else:
                 await self.answer(holder.close, code, who)
                 self.finish(json.dumps({"code": code.strip().upper(), "state": "closed"}))
                 return
         self.finish(json.dumps(await self.answer(holder.view, code, who, status=self.get_status())))
-
-    def _bots(self, code: str) -> None:
-        try:
-            self.tables.holder.bots_move(code)
-        except TableError:  # closed meanwhile
-            pass
 
     async def get(self, code: str | None = None) -> None:
         self.verify()

@@ -137,6 +137,7 @@ class Table:
     row_id: int | None = None
     changed_at: dt.datetime | None = None  # the last change (a join, a move, a seat handed over)
     lock: threading.RLock = field(default_factory=threading.RLock)
+    bots_busy: bool = False  # a thread is letting this table's bots move (they think outside `lock`)
 
     def seat_of(self, who: str) -> int | None:
         return next((i for i, s in enumerate(self.seats) if s.kind == HUMAN and s.who == who), None)
@@ -160,6 +161,10 @@ class TableHolder:
         self._lock = threading.Lock()
         self._changed = threading.Condition(self._lock)
         self.watchers: list[Callable[[str, int], None]] = []  # told (code, version) after each change
+        # who lets the bots move after a change (open, act, idle seats handed over): None, the caller's
+        # thread before it returns; the server passes its bots' own workers (nbgames/serve/tables.py)
+        self.bot_runner: Callable[[str], None] | None = None
+        self.stopping = threading.Event()  # set: bots stop thinking and no bot moves any more
         self.load()
 
     # -- the tables ---------------------------------------------------------------------------------
@@ -195,7 +200,7 @@ class TableHolder:
             self.tables[code] = table
         with table.lock:
             self._insert(table)
-            self._bots_move(table)
+        self._bots_after(table)
         return code
 
     def join(self, code: Any, who: str, seat: Any) -> int:
@@ -224,7 +229,8 @@ class TableHolder:
     def act(self, code: Any, who: str, action: Any, *, bots: bool = True) -> int:
         """`who` plays `action` (its notation) at their seat, if it is their turn; the engine
         checks it (a refusal names the rule; nothing changes). Then, if `bots`, the bots move until
-        a human's turn (else call `bots_move`). Returns the table's version."""
+        a human's turn (on `bot_runner`'s thread if set; else call `bots_move`). Returns the table's
+        version after the move."""
         table, who = self._table(code), check_who(who)
         if not isinstance(action, str) or not 0 < len(action) <= MAX_NOTATION_LENGTH:
             raise TableError("an action is its notation: text of at most 80 characters")
@@ -243,17 +249,16 @@ class TableHolder:
             except IllegalAction as exc:
                 raise TableError(str(exc), 422) from None
             self._save(table, seats=True)
-            if bots:
-                self._bots_move(table)
-            return table.version
+            version = table.version
+        if bots:
+            self._bots_after(table)
+        return version
 
     def bots_move(self, code: Any) -> int:
         """Let the bots play while it is a bot's turn. Returns the table's version."""
         table = self._table(code)
-        with table.lock:
-            if table.state == "open":
-                self._bots_move(table)
-            return table.version
+        self._bots_move(table)
+        return table.version
 
     def view(self, code: Any, who: str | None = None, events_since: int | None = None) -> dict[str, Any]:
         """What `who` may see of a table: their seat's view if they sit there, else the public view
@@ -357,7 +362,7 @@ class TableHolder:
                     table.seats[i] = Seat(bot)
                     handed.append((table.code, i))
                 self._save(table, seats=True)
-                self._bots_move(table)
+            self._bots_after(table)
         return handed
 
     # -- "anything after version n?" --------------------------------------------------------------
@@ -415,15 +420,43 @@ class TableHolder:
                 if connection.execute(select(game_tables.c.id).where(game_tables.c.code == code)).first() is None:
                     return code
 
+    def _bots_after(self, table: Table) -> None:
+        """After a change: the bots move, on `bot_runner`'s thread if there is one, else now."""
+        if self.bot_runner is not None:
+            self.bot_runner(table.code)
+        else:
+            self._bots_move(table)
+
     def _bots_move(self, table: Table) -> None:
-        game = table.game
-        for _ in range(MAX_BOT_MOVES):
-            seat = game.to_move
-            if game.is_over or seat is None or table.seats[seat].kind == HUMAN:
+        """Let the bots play while it is a bot's turn. A bot thinks **outside** the table's lock (an
+        MCTS bot may think for seconds: a view, a join or the teacher's list is answered meanwhile);
+        the game cannot change under it, since on a bot's turn only this loop plays, and one thread
+        at a time runs it per table (`Table.bots_busy`; another caller finds it busy and leaves it)."""
+        with table.lock:
+            if table.bots_busy:
                 return
-            bot = make_bot(table.seats[seat].kind, bot_seed(game.seed, seat, len(game.history)))
-            game.play(bot.choose(game))  # a bot reads the game, never changes it
-            self._save(table)
+            table.bots_busy = True
+        done = False
+        try:
+            for _ in range(MAX_BOT_MOVES):
+                with table.lock:
+                    game, seat = table.game, table.game.to_move
+                    if (self.stopping.is_set() or table.state != "open" or game.is_over or seat is None
+                            or table.seats[seat].kind == HUMAN):
+                        table.bots_busy, done = False, True  # decided under the lock: a move after it finds it free
+                        return
+                    kind, ply = table.seats[seat].kind, len(game.history)
+                bot = make_bot(kind, bot_seed(game.seed, seat, ply))
+                choice = bot.choose(game, stop=self.stopping)  # a bot reads the game, never changes it
+                with table.lock:
+                    if self.stopping.is_set() or table.state != "open" or len(game.history) != ply:
+                        continue  # closed or stopped meanwhile: looked at again above
+                    game.play(choice)
+                    self._save(table)
+        finally:
+            if not done:  # an error, or MAX_BOT_MOVES
+                with table.lock:
+                    table.bots_busy = False
 
     def _sealed(self, table: Table) -> str:
         game = table.game
