@@ -146,6 +146,12 @@ class NbgamesVoila(Voila):
             handlers[:0] = table_handlers(self.base_url, self.progress)
         return handlers
 
+    def stop(self):
+        super().stop()
+        tables = getattr(getattr(self, "progress", None), "tables", None)
+        if tables is not None:  # the tables' bots stop thinking and their threads end (nbgames/serve/tables.py)
+            tables.close()
+
     def listen(self):
         super().listen()
         if getattr(self, "progress", None) is not None:  # the port is known now: kernels post there
