@@ -199,7 +199,9 @@ def test_the_teacher_page_lists_a_table_watches_it_live_and_closes_it(browser, c
     [(kernel_id, key)] = kernel_keys(class_server, 1)
     cho = TableClient(f"{class_server.url}/nbgames/tables", kernel_id, key, student={"class": "maple-3", "name": "Cho"})
     code = cho.open("newyork_city", ["human", "greedy", "greedy"])["code"]
-    assert cho.join(code, 0)["to_move"] == 0  # the bots moved up to Cho's turn
+    now = cho.join(code, 0)
+    while now["to_move"] != 0:  # the bots move up to Cho's turn (on the server's bot threads)
+        now = cho.view(code, after=now["version"], wait=10)
     context, teacher = new_page(browser, 390, 800)
     try:
         teacher.goto(f"{class_server.url}/nbgames/teacher?token={TOKEN}&class=maple-3")
