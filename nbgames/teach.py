@@ -25,8 +25,10 @@ import hashlib
 import json
 import os
 import re
+import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .engine.action import Action
@@ -590,10 +592,25 @@ class Lesson:
         return json.loads(json.dumps(self._data()))
 
     def to_file(self, path: str | os.PathLike) -> None:
-        """Write the lesson file (UTF-8 JSON) that `load_lesson` and ``nbgames lesson check`` read."""
-        text = json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text + "\n")
+        """Write the lesson file (UTF-8 JSON) that `load_lesson` and ``nbgames lesson check`` read.
+
+        Whole or not at all (a learn page reading it meanwhile never sees half a file), and not
+        again when the file already says the same (a served tutorial run by every visitor)."""
+        text = json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n"
+        path = Path(path)
+        try:
+            if path.read_text(encoding="utf-8") == text:
+                return
+        except (OSError, UnicodeDecodeError):
+            pass
+        fd, partial = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(partial, path)
+        except BaseException:
+            Path(partial).unlink(missing_ok=True)
+            raise
 
     @property
     def id(self) -> str:

@@ -92,6 +92,23 @@ def ny() -> dict:
     return newyork_lesson().to_dict()
 
 
+# -- writing -----------------------------------------------------------------------------------------
+def test_a_lesson_file_is_written_whole_and_not_again_when_unchanged(tmp_path):
+    """The served tutorial (notebooks/teach.ipynb) saves its lesson on every visit: the file is
+    replaced whole (no half file for a learn page reading it), left alone when it already says
+    the same, and no temporary file stays behind."""
+    lesson, path = newyork_lesson(), tmp_path / "lesson.json"
+    lesson.to_file(path)
+    assert load_lesson(path).to_dict() == lesson.to_dict()
+    written = path.stat().st_ino, path.stat().st_mtime_ns
+    lesson.to_file(path)  # the same lesson: nothing written
+    assert (path.stat().st_ino, path.stat().st_mtime_ns) == written
+    path.write_text('{"half": ', encoding="utf-8")  # another text: replaced by a new file
+    lesson.to_file(path)
+    assert path.stat().st_ino != written[0] and load_lesson(path).to_dict() == lesson.to_dict()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["lesson.json"]
+
+
 # -- round trip -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", GAMES)
 def test_a_lesson_of_every_game_round_trips_through_its_file(name, tmp_path):
