@@ -8,7 +8,8 @@ seat is a `TableClient` signed with its own kernel's id and connection key, read
 processes the server started (as tests/test_tables_served.py does; the play page calls the same
 client inside its kernel). Every table is all humans; each seat long-polls its table on its own
 thread (``view(after=version)``, as the play page's worker thread does) and, on its turn, sends
-the first of its legal moves (``act``). Reports:
+the first of its legal moves (``act``) after ``--think`` seconds (0: every table plays as fast as
+the server answers, a stress far beyond a class). Reports:
 
 - move -> every other seat's long-poll answer carrying the new version (or a later one), measured
   from just before the mover's request: p50 / p95 / max over every (move, other seat) pair,
@@ -57,8 +58,8 @@ def pct(values: list[float], q: float) -> float:
 class TableRun:
     """One table: its seats' clients, the moves they sent, what every seat heard and when."""
 
-    def __init__(self, code: str, clients: list[TableClient], moves: int):
-        self.code, self.clients, self.moves = code, clients, moves
+    def __init__(self, code: str, clients: list[TableClient], moves: int, think: float = 0.0):
+        self.code, self.clients, self.moves, self.think = code, clients, moves, think
         self.lock = threading.Lock()
         self.sent: list[tuple[int, int, float]] = []  # (seat, version the move made, time before the request)
         self.heard: list[list[tuple[int, float]]] = [[] for _ in clients]  # per seat: (version, time) answers
@@ -79,6 +80,7 @@ class TableRun:
                     moving = now["to_move"] == me and bool(now["legal"]) and not self.done.is_set()
                     self.flying += moving
                 if moving:
+                    time.sleep(self.think)  # a person looks at the board before clicking
                     started = time.perf_counter()
                     try:
                         now = client.act(code, now["legal"][0])
@@ -162,7 +164,7 @@ def run(args) -> int:
                 code = clients[0].open(args.game, ["human"] * args.seats)["code"]
                 for seat, client in enumerate(clients):
                     assert client.join(code, seat)["you"] == seat
-                runs.append(TableRun(code, clients, args.moves))
+                runs.append(TableRun(code, clients, args.moves, args.think))
             root = psutil.Process(served.proc.pid)
             cpu0 = sum(root.cpu_times()[:2])
             threads = [threading.Thread(target=r.seat, args=(s,), daemon=True)
@@ -186,7 +188,8 @@ def run(args) -> int:
 
     all_lat, missing, sent = [], 0, 0
     print(f"\n{args.tables} tables x {args.seats} human seats ({args.game}), every seat a real kernel's signed "
-          f"client, up to {args.moves} moves per table; wall {wall:.1f} s, {os.cpu_count()} cores, "
+          f"client, up to {args.moves} moves per table, {args.think:g} s thinking before each; "
+          f"wall {wall:.1f} s, {os.cpu_count()} cores, "
           f"load average at the end {load}; server CPU {cpu:.1f} s")
     for r in runs:
         lat, miss = r.latencies()
@@ -217,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=4, help="human seats per table")
     parser.add_argument("--moves", type=int, default=40, help="moves per table (fewer if the game ends)")
     parser.add_argument("--game", default="newyork_city")
+    parser.add_argument("--think", type=float, default=0.5,
+                        help="seconds a seat waits on its turn before it moves (0: every table as fast as it can)")
     parser.add_argument("--target-ms", type=float, default=300, help="move -> other seats' answer p95 target")
     parser.add_argument("--seconds", type=float, default=600, help="the most the play may take")
     parser.add_argument("--kernels-timeout", type=float, default=300, help="seconds for the kernels to heat")
