@@ -8,7 +8,9 @@ table doing undo, a reloaded page not sitting again where it sat."""
 
 from __future__ import annotations
 
+import html
 import json
+import logging
 
 import pytest
 from test_tables import GAME, SEED, TablesServer, settle
@@ -70,39 +72,51 @@ def test_a_table_game_holds_only_its_own_seat_and_reads_like_the_facade(server):
             assert table.legal_actions() == []
 
 
-def test_a_refusal_is_the_holders_and_changes_nothing(server):
+def test_a_refusal_is_the_holders_and_changes_nothing(server, caplog):
     code, clients = seated_table(server)
     now = settled(clients[0], code)
     seat = now["to_move"]
     client = clients[seat]
-    table = TableGame(client.view(code, events=0), lambda text: client.act(code, text))
+    table = TableGame(client.view(code, events=0), lambda text: client.check(code, text))
     before = server.tables.holder.view(code)
-    refused = table.refusal("start 99")  # no such starting character
+    with caplog.at_level(logging.INFO):
+        refused = table.refusal("start 99")  # no such starting character: the holder says why (a check)
+        assert table.refusal("start 99") is refused  # asked once per position and move
     assert isinstance(refused, IllegalAction) and refused.rule.startswith("NYC-") and "99" in refused.reason
     assert server.tables.holder.view(code) == before  # nothing changed at the table
-    waiting = TableGame(clients[1 - seat].view(code), lambda text: clients[1 - seat].act(code, text))
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text  # an ordinary event
+    assert client.check(code, client.view(code)["legal"][0]) is None  # a move open now: no refusal, nothing played
+    assert server.tables.holder.view(code) == before
+    waiting = TableGame(clients[1 - seat].view(code), lambda text: clients[1 - seat].check(code, text))
     assert not waiting.my_turn and waiting.refusal(now["legal"][0] if now["legal"] else "start 28") is not None
     assert server.tables.holder.view(code) == before
     with pytest.raises(ValueError):
         table.update({**now, "code": "ZZZZZZ"})
-    with pytest.raises(TableError):
+    caplog.clear()
+    with caplog.at_level(logging.INFO), pytest.raises(TableError) as caught:
         client.act(code, "start 99")
+    assert caught.value.status == 422 and caught.value.refusal["rule"] == refused.rule
+    assert "Table refusal (422" in caplog.text and "Refused a progress request" not in caplog.text
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING and r.name != "tornado.access"], caplog.text
+    with pytest.raises(TableError) as caught:  # out of turn: refused as before, by the check too
+        clients[1 - seat].check(code, "start 99")
+    assert caught.value.status == 409
 
 
 # -- the play page's "Play at a table" panel ---------------------------------------------------------
 class Page:
     """A play page's controller and its table panel, as one kernel (its own signed client)."""
 
-    def __init__(self, server, student: dict, threaded: bool = False):
+    def __init__(self, server, student: dict, threaded: bool = False, lang: str = "en"):
         from nbgames.engine.game import new_game
         from nbgames.ui.app import picker_kinds
         from nbgames.ui.controller import PlayController
         from nbgames.ui.tablepanel import TablePanel
 
         self.controller = PlayController(new_game(GAME, 3, seed=7), ["human", "random", "random"],
-                                         scheduler=None if threaded else lambda delay, callback: None, lang="en")
+                                         scheduler=None if threaded else lambda delay, callback: None, lang=lang)
         self.own_game = self.controller.game
-        self.panel = TablePanel(self.controller, lambda: (3, {}), picker_kinds(), "en", server.client(student))
+        self.panel = TablePanel(self.controller, lambda: (3, {}), picker_kinds(), lang, server.client(student))
         self.view = self.controller.view
 
     def play_first_legal(self) -> str:
@@ -314,3 +328,46 @@ def test_every_games_board_plays_at_a_table(server, name):
         moves += 1
     assert moves == 12 or panel.game.is_over
     assert view.game.view(0) == server.tables.holder.view(panel.game.code, "maple-3/Aki")["view"]
+
+
+def test_a_japanese_page_at_a_table_says_refusals_and_the_scores_words_in_japanese(server):
+    from nbgames.i18n import Msg, localize
+    from nbgames.ui.i18n import t
+
+    aki = Page(server, ALICE, lang="ja")
+    for box, kind in zip(aki.panel.seat_boxes.children, ["human", "random", "random"], strict=True):
+        box.value = kind
+    assert aki.panel.open_table()
+    code, game = aki.panel.game.code, aki.panel.game
+    real = server.tables.holder.tables[code].game
+    while not game.my_turn:
+        aki.panel.poll(wait=10)
+    wanted = real.refusal("start 99")  # the rules' refusal, said in Japanese as the one-screen page says it
+    said = t("status.illegal", "ja", rule=wanted.rule, reason=wanted.reason)
+    assert said != t("status.illegal", "en", rule=wanted.rule, reason=wanted.reason)
+    assert not aki.controller.choose("start 99")  # a click the holder refuses (422)
+    assert aki.view.status.value == said
+    asked = game.refusal("start 99")  # the facade's question (a check)
+    assert asked.rule == wanted.rule and localize(asked.reason, "ja") == localize(wanted.reason, "ja")
+
+    while not game.is_over:
+        if game.my_turn:
+            assert aki.controller.choose(aki.view._legal[0])
+        else:
+            aki.panel.poll(wait=10)
+    worded: list = []  # the score lines' words with values ("district A"): only their message ids say them
+
+    def walk(value) -> None:
+        if isinstance(value, Msg) and value.params:
+            worded.append(value)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    walk(real.explain_scores())
+    scores = aki.controller.scores.value
+    assert worded and all(html.escape(localize(m, "ja")) in scores for m in worded), scores
+    assert not [m for m in worded if html.escape(str(m)) in scores], scores  # no English left

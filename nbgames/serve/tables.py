@@ -14,7 +14,10 @@ a move's notation, the holder answers with its seat's view.
   it; with ``after``, held up to S seconds (at most `MAX_WAIT`) until its version passes N
   (long-poll); with ``events``, the game's public events from index E on;
 - ``POST <base>nbgames/tables/<code>`` ``{"do": "join", "seat": i}`` | ``{"do": "act", "action":
-  notation}`` | ``{"do": "close"}`` → the table's view; the bots then move on their own worker threads.
+  notation}`` | ``{"do": "close"}`` → the table's view; the bots then move on their own worker threads;
+- ``POST <base>nbgames/tables/<code>`` ``{"do": "check", "action": notation}`` → ``{"code", "refusal"}``:
+  why the rules refuse that move now (``{"rule", "reason"}``, the reason as a message id and its
+  values: `nbgames.tables.holder.wire`), or null; nothing changes (a page asks why a click is refused).
 
 Threads: the answers (holder calls) run on `ANSWER_WORKERS` threads, the bots' moves on
 `BOT_WORKERS` others, and a bot thinks outside its table's lock: a table whose MCTS bot thinks
@@ -22,7 +25,10 @@ for seconds delays no answer (its own table's view included: it says the bot is 
 server's stop (`TablesService.close`) stops the bots' thinking and ends both pools.
 
 Refused with 4xx and nothing changed: unsigned or forged requests, bodies over `MAX_BODY`, wrong
-types, unknown codes, a move out of turn or for another seat (the refusal names the rule).
+types, unknown codes, a move out of turn or for another seat (the refusal names the rule; a move the
+rules refuse also carries ``"refusal"`` as `check` says it). The holder's refusals (a taken seat, a move
+out of turn) are a table's ordinary events: logged at INFO as table refusals; a request that is not
+a table request (unsigned, forged, malformed) is a WARNING.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from jupyter_server.utils import url_path_join
+from tornado import web
 
 from ..classroom.store import ProgressError
 from ..tables.holder import TableError, TableHolder
@@ -41,7 +48,7 @@ from .progress import ProgressHandler, ProgressService
 
 PATH = "nbgames/tables"
 MAX_WAIT = 25.0  # seconds a long-poll is held (below common proxies' idle timeouts)
-ACTIONS = ("join", "act", "close")
+ACTIONS = ("join", "act", "check", "close")
 ANSWER_WORKERS = 2  # threads answering requests (each call holds a table's lock for milliseconds)
 BOT_WORKERS = 2  # threads letting bots move: a table with a bot thinking holds one of them
 
@@ -171,9 +178,31 @@ class TablesHandler(ProgressHandler):
         try:
             result = await self.tables.run(function, *args, **kwargs)
         except TableError as exc:
-            self.refuse(exc.status, str(exc))
+            self.refused_at_table(exc)
         self.set_status(status)
         return result
+
+    def refused_at_table(self, error: TableError) -> None:
+        """The holder says no (a taken seat, a move out of turn or against the rules): an ordinary
+        event at a table, logged at INFO; the answer carries the rules' refusal if there is one."""
+        logging.getLogger("nbgames.tables").info("Table refusal (%s %s): %s", error.status, self.request.path, error)
+        self._table_refusal = error
+        raise web.HTTPError(error.status, str(error))
+
+    def log_refusal(self, message: str) -> None:
+        logging.getLogger("nbgames.tables").warning("Refused a table request from %s: %s",
+                                                    self.request.remote_ip, message)
+
+    def log_exception(self, typ, value, tb) -> None:
+        if isinstance(value, web.HTTPError) and getattr(self, "_table_refusal", None) is not None:
+            return  # said at INFO (refused_at_table), not tornado's WARNING
+        super().log_exception(typ, value, tb)
+
+    def write_error(self, status_code: int, **kwargs) -> None:
+        refusal = getattr(getattr(self, "_table_refusal", None), "refusal", None)
+        if refusal is None:
+            return super().write_error(status_code, **kwargs)
+        self.finish(json.dumps({"error": str(self._table_refusal), "refusal": refusal}))
 
     async def post(self, code: str | None = None) -> None:
         data = self.body()
@@ -190,6 +219,10 @@ class TablesHandler(ProgressHandler):
                 self.refuse(400, f"'do' must be one of {', '.join(ACTIONS)}")
             if act == "join":
                 await self.answer(holder.join, code, who, data.get("seat"))
+            elif act == "check":
+                refusal = await self.answer(holder.check, code, who, data.get("action"))
+                self.finish(json.dumps({"code": code.strip().upper(), "refusal": refusal}))
+                return
             elif act == "act":
                 await self.answer(holder.act, code, who, data.get("action"))  # the bots move on their workers
             else:

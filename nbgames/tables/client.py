@@ -62,6 +62,10 @@ class TableClient:
     def act(self, code: str, action: str) -> dict[str, Any]:
         return self._ask("POST", _at(code), {"do": "act", "action": str(action)})
 
+    def check(self, code: str, action: str) -> dict[str, Any] | None:
+        """Why the rules refuse `action` now (``{"rule", "reason"}``, the reason as `wire` sends it), or None."""
+        return self._ask("POST", _at(code), {"do": "check", "action": str(action)})["refusal"]
+
     def close(self, code: str) -> dict[str, Any]:
         return self._ask("POST", _at(code), {"do": "close"})
 
@@ -87,7 +91,8 @@ class TableClient:
             return self._signed.request(method, data, suffix)
         except urllib.error.HTTPError as exc:
             try:
-                message = json.loads(exc.read() or b"{}").get("error") or exc.reason
-            except ValueError:
-                message = str(exc.reason)
-            raise TableError(str(message), exc.code) from None
+                said = json.loads(exc.read() or b"{}")
+                message, refusal = said.get("error") or exc.reason, said.get("refusal")
+            except (ValueError, AttributeError):
+                message, refusal = str(exc.reason), None
+            raise TableError(str(message), exc.code, refusal if isinstance(refusal, dict) else None) from None

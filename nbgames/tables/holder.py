@@ -44,6 +44,7 @@ from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import MAX_NOTATION_LENGTH, Game
 from ..engine.registry import available_games
 from ..engine.seal import seal, unseal
+from ..i18n import Msg
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -65,11 +66,33 @@ MAX_BOT_MOVES = 2000  # a table of bots only stops here (a finished game stops s
 
 
 class TableError(ValueError):
-    """A request the holder refuses (nothing changed); ``status`` is the HTTP status it deserves."""
+    """A request the holder refuses (nothing changed); ``status`` is the HTTP status it deserves;
+    ``refusal``: a move the rules refuse, ``{"rule", "reason"}`` (the reason as `wire` sends it: a page says
+    it in its own language)."""
 
-    def __init__(self, message: str, status: int = 400):
+    def __init__(self, message: str, status: int = 400, refusal: dict[str, Any] | None = None):
         super().__init__(message)
         self.status = status
+        self.refusal = refusal
+
+
+def wire(value: Any) -> Any:
+    """`value` as JSON, a translatable sentence (`nbgames.i18n.Msg`) kept as its message id and
+    values (``{"$msg": template, "params": {…}, "domain": …}``; `nbgames.tables.remote.unwire`
+    rebuilds it), so a refusal or a score's words reach a Japanese page in Japanese."""
+    if isinstance(value, Msg):
+        return {"$msg": value.template, "params": {k: wire(v) for k, v in value.params.items()},
+                "domain": value.domain}
+    if isinstance(value, dict):
+        return {str(k): wire(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [wire(v) for v in value]
+    return value if value is None or isinstance(value, (str, int, float, bool)) else str(value)
+
+
+def refused(error: IllegalAction) -> dict[str, Any]:
+    """A rules refusal as sent to a page: its rule id and its reason (`wire`)."""
+    return {"rule": error.rule, "reason": wire(error.reason)}
 
 
 def _now() -> dt.datetime:
@@ -232,27 +255,42 @@ class TableHolder:
         a human's turn (on `bot_runner`'s thread if set; else call `bots_move`). Returns the table's
         version after the move."""
         table, who = self._table(code), check_who(who)
-        if not isinstance(action, str) or not 0 < len(action) <= MAX_NOTATION_LENGTH:
-            raise TableError("an action is its notation: text of at most 80 characters")
         with table.lock:
-            self._check_open(table)
-            seat = table.seat_of(who)
-            if seat is None:
-                raise TableError("only a player seated at this table may move", 403)
-            table.seats[seat].last_seen = self.clock()
-            if table.game.is_over:
-                raise TableError("this game is over", 409)
-            if table.game.to_move != seat:
-                raise TableError(f"it is not your turn: seat {table.game.to_move} is to move", 409)
+            self._mover(table, who, action)
             try:
                 table.game.play(action)
             except IllegalAction as exc:
-                raise TableError(str(exc), 422) from None
+                raise TableError(str(exc), 422, refused(exc)) from None
             self._save(table, seats=True)
             version = table.version
         if bots:
             self._bots_after(table)
         return version
+
+    def check(self, code: Any, who: str, action: Any) -> dict[str, Any] | None:
+        """Why `who` may not play `action` now (`refused`: its rule and reason), or None if they
+        may; nothing changes (a page asks why a move not in its legal list is refused). Asked out of
+        turn or by someone not seated: TableError, as `act`."""
+        table, who = self._table(code), check_who(who)
+        with table.lock:
+            self._mover(table, who, action)
+            error = table.game.refusal(action)
+            return None if error is None else refused(error)
+
+    def _mover(self, table: Table, who: str, action: Any) -> int:
+        """(under the table's lock) The seat of `who`, who may move now, else TableError."""
+        if not isinstance(action, str) or not 0 < len(action) <= MAX_NOTATION_LENGTH:
+            raise TableError("an action is its notation: text of at most 80 characters")
+        self._check_open(table)
+        seat = table.seat_of(who)
+        if seat is None:
+            raise TableError("only a player seated at this table may move", 403)
+        table.seats[seat].last_seen = self.clock()
+        if table.game.is_over:
+            raise TableError("this game is over", 409)
+        if table.game.to_move != seat:
+            raise TableError(f"it is not your turn: seat {table.game.to_move} is to move", 409)
+        return seat
 
     def bots_move(self, code: Any) -> int:
         """Let the bots play while it is a bot's turn. Returns the table's version."""
@@ -279,7 +317,7 @@ class TableHolder:
                     "scores": game.scores() if game.is_over else None,
                     # the end in full (everything is shown then): who won, and each score by its rules
                     "winners": game.winners() if game.is_over else None,
-                    "explained": json.loads(json.dumps(game.explain_scores())) if game.is_over else None,
+                    "explained": wire(game.explain_scores()) if game.is_over else None,
                     # the moves open to this seat now (its own turn only; they tell nothing it cannot see)
                     "legal": [str(a) for a in game.legal_actions()] if seat is not None and seat == game.to_move
                     else [],

@@ -12,9 +12,11 @@ It never holds the seed, another seat's hand or another seat's move notation (th
 send them), and it plays nothing itself: a move goes to the holder (`TableClient.act`).
 
 A refusal (why a click plays nothing) is the holder's: on this seat's turn nobody else can change
-the table, so a move not in the legal list is refused by the holder for sure, and its answer (422)
-names the rule; it is asked once per position and move. A preview (what a move would score) is
-not computed at a table: `preview` says nothing changes in score (views then show the move alone).
+the table, so a move not in the legal list is refused by the holder for sure; the page asks it why
+(`TableClient.check`: nothing changes) once per position and move, and the answer names the rule,
+its reason a message id and values (`unwire`), so a Japanese page says it in Japanese. A preview
+(what a move would score) is not computed at a table: `preview` says nothing changes in score
+(views then show the move alone).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from ..engine.errors import IllegalAction
 from ..engine.events import Event
 from ..engine.game import Game, new_game
 from ..engine.registry import manifest as game_manifest
-from ..i18n import _
+from ..i18n import Msg, _
 from .holder import TableError
 
 MAX_KEPT_EVENTS = 5000  # a game's public events kept by the page (more than any game produces)
@@ -61,8 +63,38 @@ def event_from_json(data: Any, classes: dict[str, type[Event]]) -> Event | None:
         return None
 
 
+def unwire(value: Any) -> Any:
+    """`nbgames.tables.holder.wire` undone: a sentence sent as its message id and values is a
+    `Msg` again (English as it prints, the page's language through `localize`)."""
+    if isinstance(value, list):
+        return [unwire(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if "$msg" not in value:
+        return {k: unwire(v) for k, v in value.items()}
+    template, params, domain = value.get("$msg"), value.get("params"), value.get("domain")
+    if not isinstance(template, str):
+        return ""
+    try:
+        return Msg(template, {str(k): unwire(v) for k, v in (params or {}).items()},
+                   domain if isinstance(domain, str) else None)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):  # values that do not fit: the template
+        return template
+
+
+def from_refusal(refusal: Any, action: Any = None) -> IllegalAction | None:
+    """A refusal as the holder sends it (``{"rule", "reason"}``, `nbgames.tables.holder.refused`)."""
+    if not isinstance(refusal, dict) or not isinstance(refusal.get("rule"), str):
+        return None
+    return IllegalAction(refusal["rule"], unwire(refusal.get("reason")), action)
+
+
 def refusal_from(error: TableError) -> IllegalAction:
-    """The holder's refusal ("NYC-7: Character 99 is not …") as the engine's error."""
+    """The holder's refusal ("NYC-7: Character 99 is not …") as the engine's error (its reason in
+    the page's language when the holder sent the rules' refusal)."""
+    found = from_refusal(error.refusal)
+    if found is not None:
+        return found
     rule, sep, reason = str(error).partition(": ")
     return IllegalAction(rule, reason) if sep and " " not in rule else IllegalAction("table", str(error))
 
@@ -70,9 +102,10 @@ def refusal_from(error: TableError) -> IllegalAction:
 class TableGame:
     """One seat's picture of a table's game, from the holder's answers (see the module docstring).
 
-    `answer`: the holder's answer (`TableClient.open/join/act/view`); `ask`: a callable that sends
-    a move's notation to the holder (`TableClient.act` for this table), used only to ask why a move
-    not in the legal list is refused (None: refusals say only that the move is not open now)."""
+    `answer`: the holder's answer (`TableClient.open/join/act/view`); `ask`: a callable that asks
+    the holder why a move's notation is refused (`TableClient.check` for this table: the refusal or
+    None; nothing changes), used only for a move not in the legal list (None: refusals say only
+    that the move is not open now)."""
 
     practice = False
     replays_from_seed = False
@@ -111,7 +144,7 @@ class TableGame:
         self._legal = [self.parse(text) for text in answer.get("legal") or []]
         self._scores = answer.get("scores")
         self._winners = answer.get("winners")
-        self._explained = answer.get("explained")
+        self._explained = unwire(answer.get("explained"))  # its words (Msg) said in the page's language
         self.event_total = int(answer.get("event_count", len(self._events)))
         self.take_events(answer.get("events"), answer.get("events_from"))
         return True
@@ -192,12 +225,12 @@ class TableGame:
         if self._ask is None:
             return IllegalAction("table", _("This move is not open now."), action)
         try:
-            answer = self._ask(str(action))
+            refusal = self._ask(str(action))
         except TableError as exc:
             return refusal_from(exc)
-        # (it cannot be played: on this seat's turn the legal list is the holder's own) — if it was:
-        self.update(answer)
-        return IllegalAction("table", _("The table has changed: look again."), action)
+        # None: it may be played (it cannot: on this seat's turn the legal list is the holder's own) —
+        # if it was, the table changed since this answer; the long-poll brings the new one
+        return from_refusal(refusal, action) or IllegalAction("table", _("The table has changed: look again."), action)
 
     def preview(self, action: Action | str) -> dict[str, Any]:
         """No preview at a table (see the module docstring): the move's score change is left at 0."""

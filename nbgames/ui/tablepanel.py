@@ -258,7 +258,7 @@ class TablePanel:
     def enter(self, answer: dict[str, Any]) -> None:
         """Show the table's game on the page's board, for this kernel's seat; hear the others."""
         code = answer["code"]
-        self.game = TableGame(answer, lambda text: self.client.act(code, text))
+        self.game = TableGame(answer, lambda text: self.client.check(code, text))
         self._lines: list[str] = []  # the log's sentences so far
         self._session += 1
         self.free_seats.children = []
