@@ -63,6 +63,7 @@ class TableRun:
         self.lock = threading.Lock()
         self.sent: list[tuple[int, int, float]] = []  # (seat, version the move made, time before the request)
         self.heard: list[list[tuple[int, float]]] = [[] for _ in clients]  # per seat: (version, time) answers
+        self.own: list[float] = []  # seconds from each move's request to the mover's own answer
         self.refused: list[str] = []
         self.errors: list[str] = []
         self.done = threading.Event()  # set once `moves` moves are sent
@@ -93,6 +94,7 @@ class TableRun:
                     with self.lock:
                         self.flying -= 1
                         self.sent.append((me, now["version"], started))
+                        self.own.append(time.perf_counter() - started)
                         self.last = max(self.last, now["version"])  # (some moves are made at once by all)
                         if len(self.sent) >= self.moves:
                             self.done.set()
@@ -205,6 +207,9 @@ def run(args) -> int:
           f"p50 {pct(all_lat, .5):.0f} ms, p95 {pct(all_lat, .95):.0f} ms, "
           f"max {max(all_lat, default=float('nan')):.0f} ms "
           f"({len(all_lat)} answers for {sent} moves; never heard {missing})")
+    own = [v * 1000 for r in runs for v in r.own]
+    print(f"the mover's own answer (the move checked, saved and its view back): p50 {pct(own, .5):.0f} ms, "
+          f"p95 {pct(own, .95):.0f} ms, max {max(own, default=float('nan')):.0f} ms")
     lost = sum(len(r.sent) != recorded.get(r.code) or len(r.sent) != answered[r.code] for r in runs)
     missed = [name for name, miss in (
         (f"p95 <= {args.target_ms:g} ms", not pct(all_lat, .95) <= args.target_ms),
