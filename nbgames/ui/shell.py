@@ -111,6 +111,7 @@ class ShellView(GameView):
         self.moves_fold = fold("moves", t("label.moves", lang), [
             widgets.HBox([self.moves, self.play_selected], layout=widgets.Layout(flex_flow="row wrap"))])
         self.seat_kinds: list[str] = []  # "human" / a bot's name per seat (the controller tells)
+        self.seat_names: list[str] = []  # who sits per seat, said in the strip (a table's other humans)
         self.lesson_step: Any = None  # a lesson runner sets it: () -> the step being asked
         self.pagekit = PageKit(lang=lang)
         self.pagekit.observe(lambda change: self.set_width(change["new"]), names="width")
@@ -373,13 +374,15 @@ class ShellView(GameView):
         return None
 
     def seat_kind(self, seat: int) -> str:
-        """"you", the bot and its strength ("bot (easy)", "random bot") or "" (one of several
-        people at the table) for the player strip."""
+        """"you", the bot and its strength ("bot (easy)", "random bot"), who sits (`seat_names`: a
+        table's other players) or "" (one of several people at one screen) for the player strip."""
         if seat < len(self.seat_kinds) and self.seat_kinds[seat] != "human":
             kind = self.seat_kinds[seat]
             named = t(f"seat.{kind}", self.lang)
             return named if named != f"seat.{kind}" else t("label.seat_bot", self.lang)
-        return t("label.seat_you", self.lang) if seat == self.seat else ""
+        if seat == self.seat:
+            return t("label.seat_you", self.lang)
+        return self.seat_names[seat] if seat < len(self.seat_names) else ""
 
     def final_facts(self, seat: int) -> str:
         """A finished game's word for a seat in the strip: its final score (and a star if it won)."""
