@@ -371,3 +371,36 @@ def test_a_japanese_page_at_a_table_says_refusals_and_the_scores_words_in_japane
     scores = aki.controller.scores.value
     assert worded and all(html.escape(localize(m, "ja")) in scores for m in worded), scores
     assert not [m for m in worded if html.escape(str(m)) in scores], scores  # no English left
+
+
+def test_the_player_strip_names_who_sits_at_a_table_and_never_a_kernel(server):
+    import re
+
+    aki, ben, cho = Page(server, ALICE), Page(server, BEN), Page(server, None)  # Cho's page joined no class
+    for box, kind in zip(aki.panel.seat_boxes.children, ["human", "human", "human", "greedy"], strict=False):
+        box.value = kind
+    aki.panel.settings = lambda: (4, {})
+    aki.panel.make_seat_boxes()
+    aki.panel.seat_boxes.children[3].value = "greedy"
+    assert aki.panel.open_table()
+    code = aki.panel.game.code
+
+    def titles(page: Page) -> list[str]:  # each seat's whole line in the strip (its title)
+        return re.findall(r"<div class='nbg-seat[^']*' title='([^']*)'", page.view.players_html())
+
+    assert [t.split(" · ")[-1] for t in titles(aki)[1:3]] == ["free seat", "free seat"]
+    assert ben.panel.look(code) and ben.panel.sit(code, 1)
+    assert cho.panel.look(code) and cho.panel.sit(code, 2)
+    aki.panel.poll(wait=10)
+    for page, me in ((aki, 0), (ben, 1)):
+        page.panel.poll(wait=0)
+        lines = titles(page)
+        assert len(lines) == 4 and lines[me].endswith("· you")
+        assert [lines[i].endswith(f"· {name}") for i, name in ((0, "Aki"), (1, "Ben")) if i != me] == [True]
+        assert lines[2].endswith("· a page with no class") and lines[3].endswith("· greedy bot")
+    kernel_id = cho.panel.client._signed.kernel_id
+    for page in (aki, ben, cho):  # no page's answer carries another page's kernel id
+        told = json.dumps(page.panel.client.view(code, events=0))
+        assert kernel_id not in told and "kernel:" not in told
+    aki.panel.leave()
+    assert "Ben" not in aki.view.players_html() and aki.view.seat_names == []

@@ -300,12 +300,15 @@ def test_two_kernels_play_one_table_through_the_signed_endpoint(sqlite_store):
         aki, ben = srv.client({"class": "maple-3", "name": "Aki"}), srv.client()
         opened = aki.open(GAME, ["human", "human", "greedy"])
         code = opened["code"]
-        assert CODE.match(code) and opened["you"] is None and opened["seats"][0] == {"kind": "human", "who": None}
+        assert CODE.match(code) and opened["you"] is None and opened["seats"][0] == {
+            "kind": "human", "who": None, "taken": False, "class": None, "name": None}
         assert aki.join(code, 0)["you"] == 0
         assert ben.join(code.lower(), 1)["you"] == 1
         holder = srv.tables.holder
         sitting = [s["who"] for s in holder.view(code)["seats"]]
-        assert sitting == ["maple-3/Aki", f"kernel:{ben._signed.kernel_id}", None]
+        assert sitting == ["maple-3/Aki", "kernel", None]  # a page with no class: never its kernel's id
+        assert ben._signed.kernel_id not in json.dumps(aki.view(code)) and holder.tables[code].seats[1].who == (
+            f"kernel:{ben._signed.kernel_id}")  # (the holder knows it: the seat is that kernel's)
         players = {0: aki, 1: ben}
         for _ in range(6):
             now = aki.view(code)
@@ -391,7 +394,7 @@ def test_two_students_racing_for_one_seat_one_sits_and_bots_of_every_kind_play(s
     for racer in racers:
         racer.join(30)
     assert sorted(results, key=str) == [0] + [409] * 7
-    who = holder.view(code)["seats"][0]["who"]
+    who = holder.tables[code].seats[0].who
     played = play_humans(holder, code, {0: who}, 3)  # the MCTS and random bots answer each move
     assert len(played) == 3 and holder.view(code)["moves"] >= 7 and holder.view(code)["to_move"] == 0
 

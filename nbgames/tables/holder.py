@@ -130,6 +130,15 @@ def shown_who(who: str | None) -> dict[str, Any]:
     return {"taken": True, "class": group, "name": name}
 
 
+def seat_shown(seat: Seat) -> dict[str, Any]:
+    """A seat as every client at the table sees it: its kind and who sits (`shown_who`: a class and a
+    name), and ``who``: ``class/name``, ``"kernel"`` for a page that joined no class (never its id:
+    it opens that kernel) or None (free)."""
+    shown = shown_who(seat.who)
+    who = None if seat.who is None else f"{shown['class']}/{shown['name']}" if shown["name"] is not None else "kernel"
+    return {"kind": seat.kind, "who": who, **shown}
+
+
 def _aware(when: dt.datetime | None) -> dt.datetime | None:
     """A time read back from the database (SQLite forgets the zone: it was UTC)."""
     return when.replace(tzinfo=dt.timezone.utc) if when is not None and when.tzinfo is None else when
@@ -313,7 +322,7 @@ class TableHolder:
                     "options": json.loads(json.dumps(game.options)), "version": table.version,
                     "state": table.state, "you": seat, "to_move": game.to_move, "over": game.is_over,
                     "moves": len(game.history), "event_count": game.event_count,
-                    "seats": [{"kind": s.kind, "who": s.who} for s in table.seats],
+                    "seats": [seat_shown(s) for s in table.seats],
                     "scores": game.scores() if game.is_over else None,
                     # the end in full (everything is shown then): who won, and each score by its rules
                     "winners": game.winners() if game.is_over else None,

@@ -317,6 +317,7 @@ class TablePanel:
         view = controller.view
         view.seat = game.you
         view.seat_kinds = [s["kind"] for s in game.seats]
+        view.seat_names = [self.seat_name(s) for s in game.seats]
         view.reveal = True
         view.interactive = game.my_turn
         if view.game is not game:
@@ -342,6 +343,15 @@ class TablePanel:
             + html.escape(_("Others join with this code, or by this link:", self.lang)))
         if game.closed:
             view.interactive = False
+
+    def seat_name(self, seat: dict[str, Any]) -> str:
+        """Who sits at a human seat, for the player strip: their nickname (never a kernel's id), a
+        page that joined no class, or a free seat; "" for a bot's (the strip says which bot)."""
+        if seat.get("kind") != HUMAN:
+            return ""
+        if isinstance(seat.get("name"), str) and seat["name"]:
+            return seat["name"]
+        return _("a page with no class", self.lang) if seat.get("who") is not None else _("free seat", self.lang)
 
     def heard(self, answer: dict[str, Any]) -> bool:
         """An answer of the holder (a long-poll's): redraw if it is newer. True if redrawn."""
@@ -412,6 +422,7 @@ class TablePanel:
         """Back to the page's own game; the seat stays this student's (the code brings them back)."""
         self._session += 1
         self.game = None
+        self.controller.view.seat_names = []  # the page's own game: its seats are this screen's
         self.keep.code = ""
         self.keep.send({"keep": None})
         self.outside.layout.display = ""
