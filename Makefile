@@ -10,7 +10,7 @@ AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
 HOST ?= 127.0.0.1
 PORT ?= 8866
 
-.PHONY: serve test bench bench-ui bench-load bench-bots bench-hub proxy axe clean
+.PHONY: serve test bench bench-ui bench-load bench-tables bench-bots bench-hub proxy axe clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -68,7 +68,9 @@ bench-load: $(STAMP)
 	$(BIN)/python benchmarks/load.py --pages 20 --raw-clients 19 --moves 10 --class-size 20
 	$(BIN)/python benchmarks/load.py --pages 20 --raw-clients 19 --moves 10 --class-size 20 --bots mcts-normal
 	$(BIN)/python benchmarks/load.py --pages 20 --raw-clients 19 --moves 10 --class-size 20 --progress
+	$(MAKE) bench-tables
 
+# Four tables of four seats on one server: a move to every other seat's answer (issue 31).
 bench-tables: $(STAMP)
 	$(BIN)/python benchmarks/tables_load.py --tables 4 --seats 4 --moves 40
 
