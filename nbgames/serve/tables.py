@@ -138,8 +138,8 @@ class TablesService:
                     self.waiting.pop(code, None)
 
     def close(self) -> None:
-        """The server stops: the bots stop thinking, queued bot turns are dropped (a restarted
-        server's page move lets them play), and both pools end."""
+        """The server stops: the bots stop thinking, queued bot turns are dropped (the next start
+        lets them play: see `__init__`), and both pools end."""
         self.holder.stopping.set()
         self.bot_executor.shutdown(wait=True, cancel_futures=True)
         self.executor.shutdown(wait=True, cancel_futures=True)
