@@ -494,3 +494,12 @@ def test_the_servers_stop_stops_the_bots_thinking_and_ends_the_tables_threads(sq
         assert not stopping.is_alive() and not bots.gate.is_set()
         assert not [t.name for t in threading.enumerate() if t.name.startswith("nbgames-table")]
         assert srv.tables.holder.view(code)["to_move"] == 1  # its turn waits for the next server
+        bots.gate.set()
+        again = TablesService(srv.service, TableHolder(sqlite_store.engine, secret=srv.tables.holder.secret))
+        try:  # the next start: the table, reloaded on the bot's turn, plays on by itself
+            now = again.holder.view(code)
+            while now["to_move"] != 0 and not now["over"]:
+                assert again.holder.wait(code, now["version"], timeout=20) > now["version"], "the bot never moved"
+                now = again.holder.view(code)
+        finally:
+            again.close()
