@@ -327,6 +327,8 @@ def test_every_games_board_plays_at_a_table(server, name):
         assert server.tables.holder.view(panel.game.code)["moves"] > before
         moves += 1
     assert moves == 12 or panel.game.is_over
+    settle(server.tables.holder, panel.game.code)  # the bots answer on the server's threads
+    panel.poll(wait=0)
     assert view.game.view(0) == server.tables.holder.view(panel.game.code, "maple-3/Aki")["view"]
 
 
