@@ -162,6 +162,7 @@ def test_watching_a_table_waits_for_its_next_change(sqlite_store):  # noqa: F811
         watcher.join(20)
         tables, waited = heard[0]
         assert 1.0 <= waited < 15 and tables[0]["version"] > version
+        settle(srv.tables.holder, code)  # the bot's answer, on the server's bot threads: the lists below agree
         # a version already passed, or a table that is not open: answered at once
         started = time.monotonic()
         assert listed(srv, f"?watch={code}&after=0")[0]["code"] == code
