@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import importlib
 from typing import Any
 
 from ..engine.action import Action
@@ -39,17 +38,6 @@ MAX_KEPT_EVENTS = 5000  # a game's public events kept by the page (more than any
 
 def _tuples(value: Any) -> Any:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
-
-
-def event_classes(game: str) -> dict[str, type[Event]]:
-    """Every event class of a game by its kind (from the game package's ``events`` module)."""
-    package = game_manifest(game).rules.partition(":")[0].rpartition(".")[0]
-    module = importlib.import_module(f"{package}.events")
-    found = {}
-    for value in vars(module).values():
-        if isinstance(value, type) and issubclass(value, Event) and value is not Event:
-            found[value.kind] = value
-    return found
 
 
 def event_from_json(data: Any, classes: dict[str, type[Event]]) -> Event | None:
@@ -119,7 +107,7 @@ class TableGame:
         self.options: dict[str, Any] = dict(answer.get("options") or {})
         # notations are read by the game's own parser, on a game of its own (never the table's deal)
         self._parser: Game = new_game(self.name, self.players, seed=1, options=self.options)
-        self._classes = event_classes(self.name)
+        self._classes = game_manifest(self.name).event_classes()
         self._events: list[Event] = []
         self._ask = ask
         self._refusals: dict[tuple[int, str], IllegalAction | None] = {}

@@ -95,7 +95,21 @@ class Player(Board):
         if not self.me and stop.is_enabled():
             stop.click()
             self.page.wait_for_timeout(1000)  # its last drawing arrives
-        self.at_table.append([len(self.payloads), -1])
+        self.at_table.append([self.seated_frame() if self.me else len(self.payloads), -1])
+
+    def seated_frame(self) -> int:
+        """After a reload: the index of the frame that said "you play as …" (sent once the page
+        sat again: every later frame is the table's). Playwright hands received frames to Python
+        late, so counting frames when the page shows the words may still miss some of the new
+        page's own game's frames sent before them: the words' own frame is the border."""
+        words, since = f"you play as {self.me}", self.at_table[-1][1] if self.at_table else 0
+        deadline = time.monotonic() + 30
+        while True:
+            for i in range(len(self.payloads) - 1, since - 1, -1):
+                if any(words in text for text in decode(i, self.payloads[i]).texts):
+                    return i
+            assert time.monotonic() < deadline, "the seated words never reached the frames"
+            self.page.wait_for_timeout(100)
 
     def gets_up(self) -> None:
         self.at_table[-1][1] = len(self.payloads)
