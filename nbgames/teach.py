@@ -185,6 +185,7 @@ class Board:
         self.game = game
         self.view = game.manifest.view_class()(game, seat=seat)
         self.view.interactive = bool(interactive)
+        self.view.refresh()  # the status line and the marks say whether the board takes a move
         if interactive:
             self.view.on_choose(self._play)
 

@@ -207,6 +207,16 @@ def test_an_interactive_board_plays_a_click_and_a_still_one_does_not():
     assert [str(a) for a in live.game.history] == ["F5"]
 
 
+@pytest.mark.parametrize("name", ["newyork", "galopp_royal", "newyork1901", "newyork_city"])
+def test_a_still_board_does_not_ask_for_a_click(name):
+    """A board shown in a teacher's notebook takes no move: its status line said "your turn —
+    click a highlighted square" and it marked legal targets all the same."""
+    still = board(nbgames.new_game(name, players=3, seed=1))
+    assert "your turn" not in still.view.status.value and "look at the board" in still.view.status.value
+    live = board(nbgames.new_game(name, players=3, seed=1), interactive=True)
+    assert "your turn" in live.view.status.value
+
+
 def test_a_game_outside_a_kernel_is_its_text():
     game = nbgames.new_game("newyork", players=3, seed=1)
     assert game._repr_mimebundle_() == {"text/plain": repr(game)}
