@@ -272,7 +272,6 @@ async def token_user(handler) -> str:
 
 
 def _hub_tables_class():
-    from ..serve.progress import MAX_BODY
     from ..serve.tables import TablesHandler
 
     class HubTablesHandler(TablesHandler):
@@ -284,15 +283,8 @@ def _hub_tables_class():
             self.hub_auth = hub_auth
 
         async def prepare(self) -> None:  # type: ignore[override]
-            self._body = bytearray()
+            self.limit_body("request", "a request")
             self.kernel_id = None
-            length = self.request.headers.get("Content-Length")
-            if self.request.method == "POST":
-                if length is None or not length.isdigit():
-                    self.refuse(411, "send the request with a Content-Length")
-                if int(length) > MAX_BODY:
-                    self.refuse(413, f"a request is at most {MAX_BODY} bytes")
-                self.request.connection.set_max_body_size(MAX_BODY)
             self.hub_user = await token_user(self)
 
         def verify(self) -> None:

@@ -166,15 +166,19 @@ class _Base(web.RequestHandler):
 class ProgressHandler(_Base):
     """POST one event from a kernel; GET the kernel's student's own data."""
 
-    def prepare(self) -> None:
+    def limit_body(self, noun: str, one: str) -> None:
+        """A POST says its size first and stays under MAX_BODY (refused before its body comes)."""
         self._body = bytearray()
         length = self.request.headers.get("Content-Length")
         if self.request.method == "POST":
             if length is None or not length.isdigit():
-                self.refuse(411, "send the event with a Content-Length")
+                self.refuse(411, f"send the {noun} with a Content-Length")
             if int(length) > MAX_BODY:
-                self.refuse(413, f"an event is at most {MAX_BODY} bytes")
+                self.refuse(413, f"{one} is at most {MAX_BODY} bytes")
             self.request.connection.set_max_body_size(MAX_BODY)
+
+    def prepare(self) -> None:
+        self.limit_body("event", "an event")
         self.kernel_id = self.request.headers.get(KERNEL_HEADER, "")
         if not KERNEL_ID.match(self.kernel_id):
             self.refuse(403, "not a page's kernel")
