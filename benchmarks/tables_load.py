@@ -17,6 +17,13 @@ the server answers, a stress far beyond a class). Reports:
 - nothing lost: moves accepted by the server against the moves in each table's record in the class
   database (the sealed record opened with the server's key) and against the answered ``moves``;
   every other seat heard every move's version;
+- with ``--devices N`` (default: one per table), the last seat of the first N tables is a real
+  play page in headless Chromium instead: it comes by the table's link, joins the class, sits at
+  its seat and plays by pressing the page's "Play" button of its Moves list on its turn. In the
+  page, a MutationObserver stamps every change of the log and the status line (the board message
+  is sent before them); move -> that device's redraw is measured from just before the other seat's
+  request to the first change after it (same machine, same clock), p50 / p95 / max; target p95 <=
+  --target-ms;
 - CPU seconds of the server (Voilà, its holder) and the load average (a shared machine moves every
   figure: check it).
 
@@ -46,6 +53,16 @@ from nbgames.tables.holder import TableError  # noqa: E402
 from nbgames.testing import Server  # noqa: E402
 
 NOTEBOOKS = ROOT / "tests" / "serve" / "notebooks"  # a small page: its kernels are only the signers
+PLAY = "{game}/play.ipynb"  # the real play page of the game, for the devices
+# In the page: stamp (epoch ms) every change of the log and the status line the kit writes after the board.
+WATCH = """() => {
+  window.nbgRedraws = [];
+  const stamp = () => window.nbgRedraws.push(Date.now());
+  const seen = new MutationObserver(stamp);
+  for (const css of ['.nbg-log', '.nbg-status']) {
+    seen.observe(document.querySelector(css), {subtree: true, childList: true, characterData: true, attributes: true});
+  }
+}"""
 
 
 def pct(values: list[float], q: float) -> float:
@@ -62,6 +79,7 @@ class TableRun:
         self.code, self.clients, self.moves, self.think = code, clients, moves, think
         self.lock = threading.Lock()
         self.sent: list[tuple[int, int, float]] = []  # (seat, version the move made, time before the request)
+        self.sent_at: list[float] = []  # the same moves' wall-clock times (a device page stamps with its clock)
         self.heard: list[list[tuple[int, float]]] = [[] for _ in clients]  # per seat: (version, time) answers
         self.own: list[float] = []  # seconds from each move's request to the mover's own answer
         self.refused: list[str] = []
@@ -69,6 +87,7 @@ class TableRun:
         self.done = threading.Event()  # set once `moves` moves are sent
         self.last = 0  # the newest version a move made
         self.flying = 0  # moves sent and not yet answered
+        self.device_seat: int | None = None  # the seat a Chromium page plays (`Device`), if any
 
     def seat(self, me: int) -> None:
         client, code = self.clients[me], self.code
@@ -82,7 +101,7 @@ class TableRun:
                     self.flying += moving
                 if moving:
                     time.sleep(self.think)  # a person looks at the board before clicking
-                    started = time.perf_counter()
+                    started, wall = time.perf_counter(), time.time()
                     try:
                         now = client.act(code, now["legal"][0])
                     except TableError as exc:  # counted: a refused move is a missed target
@@ -93,11 +112,8 @@ class TableRun:
                         continue
                     with self.lock:
                         self.flying -= 1
-                        self.sent.append((me, now["version"], started))
                         self.own.append(time.perf_counter() - started)
-                        self.last = max(self.last, now["version"])  # (some moves are made at once by all)
-                        if len(self.sent) >= self.moves:
-                            self.done.set()
+                    self.made(me, now["version"], started, wall)
                     continue
                 now = client.view(code, after=now["version"], wait=5)
                 with self.lock:
@@ -105,19 +121,91 @@ class TableRun:
         except Exception as exc:  # noqa: BLE001 - reported, never hidden
             self.errors.append(f"seat {me}: {exc!r}"[:300])
 
+    def made(self, me: int, version: int, started: float, wall: float) -> None:
+        with self.lock:
+            self.sent.append((me, version, started))
+            self.sent_at.append(wall)
+            self.last = max(self.last, version)  # (some moves are made at once by all)
+            if len(self.sent) >= self.moves:
+                self.done.set()
+
     def latencies(self) -> tuple[list[float], int]:
         """Every (move, other seat): seconds from the move's request to that seat's first answer at
         its version or later; and how many such answers never came."""
         out, missing = [], 0
         for mover, version, started in self.sent:
             for seat, heard in enumerate(self.heard):
-                if seat == mover:
+                if seat == mover or seat == self.device_seat:
                     continue
                 when = next((t for v, t in heard if v >= version), None)
                 if when is None:
                     missing += 1
                 else:
                     out.append(max(0.0, when - started))
+        return out, missing
+
+
+class Device:
+    """A real play page in Chromium at a table's seat: it comes by the table's link, joins the class
+    and sits; on its turn (after the think time) it presses "Play" of its Moves list, as a visitor
+    using the list does. The page stamps its redraws (`WATCH`)."""
+
+    def __init__(self, browser, page_url: str, table: TableRun, seat: int, name: str, think: float):
+        from nbgames.testing import goto_drawn, page_error_recorder
+
+        self.table, self.seat, self.think, self.me = table, seat, think, f"Player {seat + 1}"
+        self.context = browser.new_context(viewport={"width": 1280, "height": 1000})
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("pageerror", page_error_recorder(self.errors, []))
+        goto_drawn(self.page, f"{page_url}?table={table.code}", timeout=180_000)
+        self.page.locator(".nbg-class-code").fill("bench")
+        self.page.locator(".nbg-class-name").fill(name)
+        self.page.locator(".nbg-class-go").click()
+        self.page.locator(f"button.nbg-table-sit-{seat}").click(timeout=60_000)
+        self.page.wait_for_function("me => (document.querySelector('.nbg-table-here') || {}).textContent"
+                                    "?.includes('you play as ' + me)", arg=self.me, timeout=60_000)
+        self.page.evaluate(WATCH)
+        table.device_seat = seat
+        self.turn_seen: float | None = None
+
+    def step(self) -> None:
+        """On this seat's turn, once the think time has passed: press Play, and wait until the
+        table's version moves on (the move's version, for the other seats' figures)."""
+        status = self.page.locator(".nbg-status").first.inner_text()
+        if self.table.done.is_set() or not status.startswith(f"{self.me}: your turn"):
+            self.turn_seen = None
+            return
+        now = time.perf_counter()
+        self.turn_seen = self.turn_seen or now
+        if now - self.turn_seen < self.think:
+            return
+        watcher = next(c for c in self.table.clients if c is not None)
+        before = watcher.view(self.table.code)["version"]
+        started, wall = time.perf_counter(), time.time()
+        self.page.evaluate("() => document.querySelector('button.nbg-play-selected').click()")
+        deadline = started + 10
+        while (version := watcher.view(self.table.code)["version"]) <= before:
+            if time.perf_counter() > deadline:
+                self.table.refused.append(f"{self.me}'s press on Play changed nothing: {status!r}")
+                return
+            time.sleep(0.02)
+        self.table.made(self.seat, version, started, wall)
+        self.turn_seen = None
+
+    def redraws(self) -> tuple[list[float], int]:
+        """Seconds from each other seat's move (its request) to this page's first change after it;
+        and how many moves it never showed."""
+        stamps = sorted(self.page.evaluate("() => window.nbgRedraws") or [])
+        out, missing = [], 0
+        for (mover, _version, _started), wall in zip(self.table.sent, self.table.sent_at, strict=True):
+            if mover == self.seat:
+                continue
+            when = next((t for t in stamps if t >= wall * 1000), None)
+            if when is None:
+                missing += 1
+            else:
+                out.append(when / 1000 - wall)
         return out, missing
 
 
@@ -141,7 +229,8 @@ def recorded_moves(db_url: str, key_file: Path, codes: list[str]) -> dict[str, i
 
 
 def run(args) -> int:
-    count = args.tables * args.seats
+    devices = min(args.tables, args.tables if args.devices is None else args.devices)
+    count = args.tables * args.seats - devices  # the raw seats' kernels (a device's page starts its own)
     print(f"load average before: {open('/proc/loadavg').read().split()[:3]}")
     with tempfile.TemporaryDirectory(prefix="nbgames-tables-load-") as tmp:
         db_url, key_file = f"sqlite:///{Path(tmp) / 'class.sqlite'}", Path(tmp) / "seal.key"
@@ -151,32 +240,53 @@ def run(args) -> int:
                   "VoilaKernelManager": {"kernel_pools_config": {"index.ipynb": {"pool_size": count}}, "fill_delay": 0},
                   # heat the kernels one after the other without waiting for a quiet machine (no page plays yet)
                   "ClassroomPool": {"refill_busy_percent": 100.0, "refill_max_wait": 0.0}}
-        served = Server(Path(tmp) / "serve.log", extra_args=["--notebooks", str(NOTEBOOKS), "--class-progress"],
+        notebooks = ROOT / "notebooks" if devices else NOTEBOOKS  # the devices open the real play page
+        served = Server(Path(tmp) / "serve.log", extra_args=["--notebooks", str(notebooks), "--class-progress"],
                         env=env, config=config)
         runs: list[TableRun] = []
+        pages: list[Device] = []
+        playwright = None
         try:
             served.wait_ready(timeout=90)
             started = time.monotonic()
             keys = kernel_keys(served, count, args.kernels_timeout)
             print(f"server ready at {served.url}; {count} kernels heated in {time.monotonic() - started:.0f} s")
             url = f"{served.url}/nbgames/tables"
+            free = iter(keys)
             for t in range(args.tables):
-                clients = [TableClient(url, kernel_id, key, student={"class": "bench", "name": f"t{t + 1}s{s + 1}"})
-                           for s, (kernel_id, key) in enumerate(keys[t * args.seats:(t + 1) * args.seats])]
+                raw = args.seats - (t < devices)
+                clients: list = [TableClient(url, *next(free), student={"class": "bench", "name": f"t{t + 1}s{s + 1}"})
+                                 for s in range(raw)] + [None] * (args.seats - raw)
                 code = clients[0].open(args.game, ["human"] * args.seats)["code"]
-                for seat, client in enumerate(clients):
+                for seat, client in enumerate(clients[:raw]):
                     assert client.join(code, seat)["you"] == seat
                 runs.append(TableRun(code, clients, args.moves, args.think))
+            if devices:
+                from playwright.sync_api import sync_playwright
+
+                from nbgames.testing import CHROMIUM, CHROMIUM_ARGS
+
+                playwright = sync_playwright().start()
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                page_url = f"{served.url}/voila/render/{PLAY.format(game=args.game)}"
+                started = time.monotonic()
+                pages = [Device(browser, page_url, runs[t], args.seats - 1, f"t{t + 1}s{args.seats}", args.think)
+                         for t in range(devices)]
+                print(f"{devices} Chromium pages seated in {time.monotonic() - started:.0f} s")
             root = psutil.Process(served.proc.pid)
             cpu0 = sum(root.cpu_times()[:2])
             threads = [threading.Thread(target=r.seat, args=(s,), daemon=True)
-                       for r in runs for s in range(args.seats)]
+                       for r in runs for s in range(args.seats) if r.clients[s] is not None]
             wall0 = time.perf_counter()
             for thread in threads:
                 thread.start()
-            for thread in threads:
-                thread.join(args.seconds)
+            while any(thread.is_alive() for thread in threads) and time.perf_counter() - wall0 < args.seconds:
+                for device in pages:  # (Playwright's sync API: one thread drives every page)
+                    device.step()
+                time.sleep(0.02)
             wall = time.perf_counter() - wall0
+            redrawn = [device.redraws() for device in pages]
+            page_errors = [error for device in pages for error in device.errors]
             cpu = sum(root.cpu_times()[:2]) - cpu0
             load = open("/proc/loadavg").read().split()[:3]
             answered = {r.code: r.clients[0].view(r.code)["moves"] for r in runs}
@@ -184,6 +294,8 @@ def run(args) -> int:
         finally:
             for r in runs:
                 r.done.set()
+            if playwright is not None:
+                playwright.stop()
             served.stop()
             if any(r.errors for r in runs):
                 print("server log tail:\n" + served.log_path.read_text(errors="replace")[-3000:])
@@ -207,12 +319,21 @@ def run(args) -> int:
           f"p50 {pct(all_lat, .5):.0f} ms, p95 {pct(all_lat, .95):.0f} ms, "
           f"max {max(all_lat, default=float('nan')):.0f} ms "
           f"({len(all_lat)} answers for {sent} moves; never heard {missing})")
+    device_ms = [v * 1000 for lat, _ in redrawn for v in lat]
+    unseen = sum(miss for _, miss in redrawn)
+    if pages:
+        print(f"move -> redraw on the {len(pages)} Chromium devices (the page's first change after the move's "
+              f"request): p50 {pct(device_ms, .5):.0f} ms, p95 {pct(device_ms, .95):.0f} ms, "
+              f"max {max(device_ms, default=float('nan')):.0f} ms ({len(device_ms)} redraws; never shown {unseen}; "
+              f"page errors {len(page_errors)})")
     own = [v * 1000 for r in runs for v in r.own]
     print(f"the mover's own answer (the move checked, saved and its view back): p50 {pct(own, .5):.0f} ms, "
           f"p95 {pct(own, .95):.0f} ms, max {max(own, default=float('nan')):.0f} ms")
     lost = sum(len(r.sent) != recorded.get(r.code) or len(r.sent) != answered[r.code] for r in runs)
     missed = [name for name, miss in (
         (f"p95 <= {args.target_ms:g} ms", not pct(all_lat, .95) <= args.target_ms),
+        (f"device redraw p95 <= {args.target_ms:g} ms", pages and not pct(device_ms, .95) <= args.target_ms),
+        ("every device showed every move, no page error", unseen or page_errors),
         ("nothing lost (sent = recorded = answered, every seat heard every move)", lost or missing or not sent),
         ("no refusal or error", any(r.refused or r.errors for r in runs))) if miss]
     print("TARGET MET" if not missed else f"TARGET MISSED: {'; '.join(missed)}")
@@ -227,6 +348,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", default="newyork_city")
     parser.add_argument("--think", type=float, default=0.5,
                         help="seconds a seat waits on its turn before it moves (0: every table as fast as it can)")
+    parser.add_argument("--devices", type=int, default=None,
+                        help="tables with a Chromium play page at their last seat (default: every table; 0: none)")
     parser.add_argument("--target-ms", type=float, default=300, help="move -> other seats' answer p95 target")
     parser.add_argument("--seconds", type=float, default=600, help="the most the play may take")
     parser.add_argument("--kernels-timeout", type=float, default=300, help="seconds for the kernels to heat")
