@@ -320,8 +320,33 @@ def test_a_finished_or_practice_game_is_kept_plain():
     for _ in range(30):
         practice.play(practice.legal_actions()[0])
     app.controller.set_game(practice)
-    assert readable(browser.stored[-1])["record"]["chance"]  # its seed is shown anyway
+    kept = readable(browser.stored[-1])  # plain, with its seed (the page shows it anyway)
+    assert kept["practice"] is True and kept["record"]["seed"] == practice.seed and "chance" not in kept["record"]
     assert "seed" not in json.loads(saved_file(app.controller))
+
+
+def test_a_kept_practice_game_comes_back_a_practice_game_with_the_same_cards_to_come():
+    practice = nbgames.new_game("newyork", 3, seed=3, practice=True)
+    rng = random.Random(5)
+    for _ in range(30):
+        practice.play(rng.choice(practice.legal_actions()))
+    first = play("newyork", players=3, seed=9, seats=["human", "human", "human"])
+    browser = connect(first.view.pagekit)
+    first.controller.set_game(practice, ["human", "human", "human"])
+    again = play("newyork", players=3, seed=9, seats=SEATS)
+    connect(again.view.pagekit, stored=browser.stored[-1])
+    again.controller.resume_offer_button.click()
+    resumed = again.game
+    assert resumed.practice and resumed.history == practice.history
+    assert again.controller.asker() is None and resumed.undo_floor(0) == 0  # undo anywhere, as before the reload
+    while not practice.is_over:  # the same cards to come: not dealt anew
+        action = rng.choice(practice.legal_actions())
+        practice.play(action)
+        resumed.play(action)
+    assert resumed.scores() == practice.scores()
+    for edited in ({"practice": False}, {"practice": "yes"}, {"practice": 1}):
+        with pytest.raises(RecordError, match="not a game kept"):
+            read_game_state(json.dumps({**json.loads(browser.stored[-1]), **edited}), SEAT_KINDS)
 
 
 def test_the_kept_seats_cannot_be_edited_and_an_edited_state_is_set_aside():

@@ -745,7 +745,8 @@ class PlayController:
             self.dismiss_offer()
             return
         if self._keeping:  # sealed while a fair game runs: no seat can read the others' cards in it
-            self.pagekit.store(kept_state(self.game, self.seats))
+            practice = self.game.practice and self.game.replays_from_seed  # (its seed is shown anyway)
+            self.pagekit.store(kept_state(self.game, self.seats, with_seed=practice))
 
     def share(self, with_seed: bool = False) -> None:
         """Put a link to this game at this move on the clipboard (and in the box to copy).

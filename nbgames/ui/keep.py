@@ -4,7 +4,9 @@ Pure functions (no widgets), so every check runs without a browser. Everything r
 from the browser — a visitor can edit it, a link can be forged — so it is validated like any
 record: JSON only (never unpickled or evaluated), sizes bounded, every move replayed by the rules.
 
-- a play page keeps ``{"record": …, "seats": […], "shown": ply}`` (`game_state` / `read_game_state`);
+- a play page keeps ``{"record": …, "seats": […], "shown": ply}`` (`game_state` / `read_game_state`),
+  and ``"practice": true`` for a practice game (kept with its seed: it comes back a practice game
+  with the same cards to come);
   what it emits — to local storage, as a saved file, in a link — is `kept_state`: while a fair
   game runs, that state sealed by the server (`engine/seal.py`: the record holds every outcome
   chance revealed to any seat, bots' cards included, so no human seat may read it); a finished
@@ -51,8 +53,10 @@ def game_state(game: Game, seats: list[str], *, with_seed: bool = False) -> str:
     if with_seed and not game.is_over:
         record.pop("chance", None)
         record["seed"] = game.seed
-    return json.dumps({"record": record, "seats": list(seats), "shown": len(game.history)},
-                      separators=(",", ":"))
+    state = {"record": record, "seats": list(seats), "shown": len(game.history)}
+    if game.practice:
+        state["practice"] = True
+    return json.dumps(state, separators=(",", ":"))
 
 
 def needs_seal(game: Game) -> bool:
@@ -80,9 +84,10 @@ def read_game_state(text: Any, seat_kinds: tuple[str, ...], game_name: str | Non
         data = unseal(data, game_name)
         if not isinstance(data, dict):
             raise RecordError("This is not a game kept by this page.")
-    if set(data) != {"record", "seats", "shown"}:
+    if set(data) - {"practice"} != {"record", "seats", "shown"} or data.get("practice", True) is not True:
         raise RecordError("This is not a game kept by this page.")
     game = from_record(data["record"])
+    game.practice = "practice" in data  # (whoever edits a plain state holds nothing the page has not shown)
     if game_name is not None and game.name != game_name:
         raise RecordError(_other_game(game.name))
     seats, shown = data["seats"], data["shown"]
