@@ -67,7 +67,7 @@ bench-ui: $(STAMP)
 bench-load: $(STAMP)
 	$(BIN)/python benchmarks/load.py --pages 20 --raw-clients 19 --moves 10 --class-size 20
 	$(BIN)/python benchmarks/load.py --pages 20 --raw-clients 19 --moves 10 --class-size 20 --bots mcts-normal
-	$(BIN)/python benchmarks/load.py --pages 20 --raw-clients 19 --moves 10 --class-size 20 --progress
+	$(BIN)/python benchmarks/load.py --pages 20 --raw-clients 19 --moves 10 --class-size 20 --progress --rounds 2
 	$(MAKE) bench-tables
 
 # Four tables of four seats on one server: a move to every other seat's answer (issue 31).

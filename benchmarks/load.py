@@ -410,8 +410,7 @@ async def run(args, progress: bool = False) -> tuple[int, dict]:
         ("no progress event lost", written and (written["rows"] != written["sent"] or not written["sent"])),
         ("all culled", page_kernels)) if miss]
     print("TARGET MET" if not missed else f"TARGET MISSED: {'; '.join(missed)}")
-    return (1 if missed else 0), {"p95": pct(lat, .95), "p50": pct(lat, .5), "raw_p95": pct(raw_lat, .95),
-                                  "load": load}
+    return (1 if missed else 0), {"lat": lat, "raw_lat": raw_lat, "load": load}
 
 
 async def progress_load(served: Server, all_open: asyncio.Event, args) -> ProgressLoad:
@@ -423,20 +422,31 @@ async def progress_load(served: Server, all_open: asyncio.Event, args) -> Progre
 
 
 async def compare(args) -> int:
-    """Recording off, then on, in one run: click -> redraw p95 side by side."""
-    code_off, off = await run(args, progress=False)
-    code_on, on = await run(args, progress=True)
-    ratio = on["p95"] / off["p95"] if off["p95"] else float("nan")
-    raw_ratio = on["raw_p95"] / off["raw_p95"] if off["raw_p95"] == off["raw_p95"] and off["raw_p95"] else None
-    print(f"\nclick -> redraw p95 in the page: recording off {off['p95']:.0f} ms, on {on['p95']:.0f} ms "
-          f"(x{ratio:.2f}); p50 {off['p50']:.0f} -> {on['p50']:.0f} ms"
-          + (f"; raw clients p95 {off['raw_p95']:.0f} -> {on['raw_p95']:.0f} ms (x{raw_ratio:.2f})"
-             if raw_ratio else ""))
-    print(f"load average at the end: off {off['load']}, on {on['load']} (a shared machine moves every figure)")
+    """Recording off and on in one run, `--rounds` times in the order off, on, on, off, … (a load
+    that drifts during the run weighs on both alike): click -> redraw p95 side by side, pooled."""
+    pooled: dict[bool, dict[str, list]] = {False: {"lat": [], "raw_lat": [], "load": []},
+                                          True: {"lat": [], "raw_lat": [], "load": []}}
+    codes = []
+    for round_ in range(args.rounds):
+        for progress in ((False, True) if round_ % 2 == 0 else (True, False)):
+            code, figures = await run(args, progress=progress)
+            codes.append(code)
+            for name, values in figures.items():
+                pooled[progress][name] += values if isinstance(values, list) and name != "load" else [values]
+    off, on = pooled[False], pooled[True]
+    p95_off, p95_on = pct(off["lat"], .95), pct(on["lat"], .95)
+    ratio = p95_on / p95_off if off["lat"] else float("nan")
+    print(f"\nclick -> redraw in the page, {args.rounds} round(s) pooled: p95 recording off {p95_off:.0f} ms, "
+          f"on {p95_on:.0f} ms (x{ratio:.2f}); p50 {pct(off['lat'], .5):.0f} -> {pct(on['lat'], .5):.0f} ms "
+          f"({len(off['lat'])} and {len(on['lat'])} clicks)")
+    if off["raw_lat"] and on["raw_lat"]:
+        raw_ratio = pct(on["raw_lat"], .95) / pct(off["raw_lat"], .95)
+        print(f"raw clients p95 {pct(off['raw_lat'], .95):.0f} -> {pct(on['raw_lat'], .95):.0f} ms (x{raw_ratio:.2f})")
+    print(f"load average at the end of each: off {off['load']}, on {on['load']} (a shared machine moves every figure)")
     slower = not ratio <= 1.10
     print("RECORDING COST WITHIN 10 %" if not slower else "RECORDING COST TARGET MISSED: "
           + ("p95 more than 10 % slower" if ratio == ratio else "no clicks measured in one of the runs"))
-    return max(code_off, code_on, int(slower))
+    return max(*codes, int(slower))
 
 
 def with_bots(source: Path, target: Path, page: str, bots: str) -> Path:
@@ -498,6 +508,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="measure twice: class progress recording off, then on with answers flowing")
     parser.add_argument("--progress-rate", type=float, default=20.0,
                         help="answers per second from all the pages' kernels together when recording (default 20)")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="with --progress: measure off/on this many times (off, on, on, off, …), pooled")
     args = parser.parse_args(argv)
     if args.progress:
         return asyncio.run(compare(args))
