@@ -392,26 +392,41 @@ class GaloppRoyal(Rules):
         self._move(seat, MOVES[card])
         self._end_turn()
 
-    def _check_target(self, target: int, sign: int, step: int) -> Refusal | None:
-        """GR-11: may the schemer move `target`'s chair by `step` (back for option (a), sign +1)?"""
+    def _target_fault(self, target: int, sign: int, step: int) -> str | None:
+        """GR-11: why the schemer may not move `target`'s chair by `step` (back for option (a),
+        sign +1), as a short code for `_check_target` to put in words; None if it may. The legal
+        list asks this many times a turn, so no words are built here."""
         if target >= self.players:
-            return "GR-11", msg("There is no seat {seat} (player {n}) in this game.", seat=target, n=target + 1)
+            return "no seat"
         if target == self.current:
-            return "GR-11", msg("The schemer moves your own chair and other players' chairs: name other players.")
+            return "own chair"
         if self.status[target] != RACING:
+            return "not racing"
+        if sign > 0 and self.positions[target] - step < -POND_DEPTH:
+            return "pond"
+        return None
+
+    def _check_target(self, target: int, sign: int, step: int) -> Refusal | None:
+        fault = self._target_fault(target, sign, step)
+        if fault is None:
+            return None
+        if fault == "no seat":
+            return "GR-11", msg("There is no seat {seat} (player {n}) in this game.", seat=target, n=target + 1)
+        if fault == "own chair":
+            return "GR-11", msg("The schemer moves your own chair and other players' chairs: name other players.")
+        if fault == "not racing":
             return "GR-11", msg("Player {n}'s chair is {status}: only racing chairs are targets.",
                                n=target + 1, status=STATUS_WORDS[self.status[target]])
-        if sign > 0 and self.positions[target] - step < -POND_DEPTH:
-            return "GR-11", msg("Player {n}'s chair is on {space}; pushing it back {step} would drop it into "
-                               "the pond, which the schemer may never do.",
-                               n=target + 1, space=self.positions[target], step=step)
-        return None
+        return "GR-11", msg("Player {n}'s chair is on {space}; pushing it back {step} would drop it into "
+                           "the pond, which the schemer may never do.",
+                           n=target + 1, space=self.positions[target], step=step)
 
     def _scheme_options(self, sign: int) -> list[Action]:
         """The schemer's legal effects with this option: one chair moved, two, or (if no other
         chair may be moved) only the schemer's own (GR-11 [R])."""
-        singles = [s for s in range(self.players) if self._check_target(s, sign, SCHEME_SINGLE) is None]
-        pairable = [s for s in range(self.players) if self._check_target(s, sign, SCHEME_PAIR) is None]
+        fault, seats = self._target_fault, range(self.players)
+        singles = [s for s in seats if fault(s, sign, SCHEME_SINGLE) is None]
+        pairable = [s for s in seats if fault(s, sign, SCHEME_PAIR) is None]
         options = [SCHEMES[sign, (s,)] for s in singles]
         options += [SCHEMES[sign, pair] for pair in itertools.combinations(pairable, 2)]
         return options or [SCHEMES[sign, ()]]
