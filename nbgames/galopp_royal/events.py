@@ -8,6 +8,8 @@ Seats are 0…n-1, slots 1–4, spaces as on the course (START = 0, negative beh
 
 from __future__ import annotations
 
+import functools
+
 from ..engine.events import Event, event
 
 
@@ -178,3 +180,15 @@ class DeckReshuffled(Event):
     """GR-19: the discard pile becomes the deck (``size`` cards)."""
 
     size: int
+
+
+# -- one shared object for each value of the events of every turn --------------------------------
+# An event is immutable, so equal events may be one object. A random game makes about two of
+# these per decision, and building a frozen dataclass costs several times a cache lookup, so
+# the rules take them from these caches (each holds at most a few thousand distinct values).
+die_rolled = functools.cache(DieRolled)
+chair_moved = functools.cache(ChairMoved)
+chair_finished = functools.cache(ChairFinished)
+schemed = functools.cache(Schemed)
+bid = functools.cache(Bid)
+passed = functools.cache(Passed)

@@ -277,7 +277,7 @@ class GaloppRoyal(Rules):
         a = self.auction
         seat, amount = a.turn, action.args[0]
         a.bid, a.high = amount, seat
-        self.events.append(ev.Bid(seat, amount))
+        self.events.append(ev.bid(seat, amount))
         if len(a.active) == 1:
             self._auction_won()
         else:
@@ -288,7 +288,7 @@ class GaloppRoyal(Rules):
         seat = a.turn
         a.active.remove(seat)
         a.passers.append(seat)
-        self.events.append(ev.Passed(seat))
+        self.events.append(ev.passed(seat))
         if len(a.passers) <= len(a.participants) - TEAM and len(a.participants) > TEAM:
             card = a.private[seat].pop()  # GR-6 n = 5/6: the first passer(s) discard face up
             a.discarded_up.append((seat, card))
@@ -377,11 +377,11 @@ class GaloppRoyal(Rules):
         before = self.positions[seat]
         after = before + delta
         self.positions[seat] = after
-        self.events.append(ev.ChairMoved(seat, before, after))
+        self.events.append(ev.chair_moved(seat, before, after))
         if after >= self.goal:  # GR-12
             self.status[seat] = FINISHED
             self.finished.append(seat)
-            self.events.append(ev.ChairFinished(seat, len(self.finished)))
+            self.events.append(ev.chair_finished(seat, len(self.finished)))
         elif after < -POND_DEPTH:  # GR-4
             self.status[seat] = POND
             self.pond.append(seat)
@@ -395,7 +395,7 @@ class GaloppRoyal(Rules):
         die = self.rng.pick(self._roll_die, _is_die)
         card = self.boards[seat][die - 1]
         self.last_roll = (seat, die, card)
-        self.events.append(ev.DieRolled(seat, die, card))
+        self.events.append(ev.die_rolled(seat, die, card))
         if card == SCHEMER:
             self.phase = PHASE_SCHEME
             return
@@ -459,7 +459,7 @@ class GaloppRoyal(Rules):
     def _scheme(self, action: Action) -> None:
         seat, (sign, targets) = self.current, action.args
         step = SCHEME_SINGLE if len(targets) == 1 else SCHEME_PAIR
-        self.events.append(ev.Schemed(seat, sign * SCHEME_OWN, targets, -sign * step if targets else 0))
+        self.events.append(ev.schemed(seat, sign * SCHEME_OWN, targets, -sign * step if targets else 0))
         self._move(seat, sign * SCHEME_OWN)
         # simultaneous pushes over the goal finish clockwise from the schemer [R]
         for target in sorted(targets, key=lambda s: (s - seat) % self.players):
