@@ -151,23 +151,44 @@ class Device:
     using the list does. The page stamps its redraws (`WATCH`)."""
 
     def __init__(self, browser, page_url: str, table: TableRun, seat: int, name: str, think: float):
-        from nbgames.testing import goto_drawn, page_error_recorder
+        from nbgames.testing import page_error_recorder
 
         self.table, self.seat, self.think, self.me = table, seat, think, f"Player {seat + 1}"
         self.context = browser.new_context(viewport={"width": 1280, "height": 1000})
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", page_error_recorder(self.errors, []))
-        goto_drawn(self.page, f"{page_url}?table={table.code}", timeout=180_000)
-        self.page.locator(".nbg-class-code").fill("bench")
-        self.page.locator(".nbg-class-name").fill(name)
-        self.page.locator(".nbg-class-go").click()
-        self.page.locator(f"button.nbg-table-sit-{seat}").click(timeout=60_000)
-        self.page.wait_for_function("me => (document.querySelector('.nbg-table-here') || {}).textContent"
-                                    "?.includes('you play as ' + me)", arg=self.me, timeout=60_000)
+        try:
+            self.sit(page_url, name)
+        except Exception as exc:  # noqa: BLE001 - said with what the page shows
+            import re
+
+            texts = {css: self.page.locator(css).first.inner_text() for css in (".nbg-table-panel", ".nbg-status")}
+            kernel = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', self.page.content())
+            raw = [c._signed.kernel_id for c in table.clients if c is not None]
+            raise RuntimeError(f"{name} did not sit at {table.code} (kernel {kernel and kernel[1]}, its table's "
+                               f"raw kernels {raw}): {texts}") from exc
         self.page.evaluate(WATCH)
         table.device_seat = seat
         self.turn_seen: float | None = None
+
+    def sit(self, page_url: str, name: str) -> None:
+        from nbgames.testing import goto_drawn
+
+        goto_drawn(self.page, f"{page_url}?table={self.table.code}", timeout=180_000)
+        self.page.locator(".nbg-class-code").fill("bench")
+        self.page.locator(".nbg-class-name").fill(name)
+        self.page.locator(".nbg-class-go").click()
+        self.page.locator(".nbg-class-said", has_text="You are in class").wait_for(timeout=60_000)
+        seated = self.page.locator(".nbg-table-here", has_text=f"you play as {self.me}")
+        for _ in range(6):  # (joining the class offers the free seats again: a press on the old button is lost)
+            self.page.locator(f"button.nbg-table-sit-{self.seat}").click(timeout=20_000)
+            try:
+                seated.wait_for(timeout=10_000)
+                return
+            except Exception:  # noqa: BLE001 - pressed again
+                continue
+        raise RuntimeError("pressed 'Sit' 6 times")
 
     def step(self) -> None:
         """On this seat's turn, once the think time has passed: press Play, and wait until the
@@ -249,7 +270,7 @@ def run(args) -> int:
         try:
             served.wait_ready(timeout=90)
             started = time.monotonic()
-            keys = kernel_keys(served, count, args.kernels_timeout)
+            keys = kernel_keys(served, count, args.kernels_timeout, cwd=notebooks)  # (the gallery's: not a page's)
             print(f"server ready at {served.url}; {count} kernels heated in {time.monotonic() - started:.0f} s")
             url = f"{served.url}/nbgames/tables"
             free = iter(keys)
@@ -291,6 +312,9 @@ def run(args) -> int:
             load = open("/proc/loadavg").read().split()[:3]
             answered = {r.code: r.clients[0].view(r.code)["moves"] for r in runs}
             recorded = recorded_moves(db_url, key_file, [r.code for r in runs])
+        except BaseException:
+            print("server log tail:\n" + served.log_path.read_text(errors="replace")[-4000:])
+            raise
         finally:
             for r in runs:
                 r.done.set()
@@ -301,7 +325,7 @@ def run(args) -> int:
                 print("server log tail:\n" + served.log_path.read_text(errors="replace")[-3000:])
 
     all_lat, missing, sent = [], 0, 0
-    print(f"\n{args.tables} tables x {args.seats} human seats ({args.game}), every seat a real kernel's signed "
+    print(f"\n{args.tables} tables x {args.seats} human seats ({args.game}), every other seat a real kernel's signed "
           f"client, up to {args.moves} moves per table, {args.think:g} s thinking before each; "
           f"wall {wall:.1f} s, {os.cpu_count()} cores, "
           f"load average at the end {load}; server CPU {cpu:.1f} s")

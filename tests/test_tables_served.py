@@ -20,13 +20,16 @@ TEST_NOTEBOOKS = Path(__file__).parent / "serve" / "notebooks"
 GAME = "newyork_city"
 
 
-def kernel_keys(server: Server, count: int, timeout: float = 120) -> list[tuple[str, bytes]]:
-    """`count` kernels the server started (pre-heated): each one's id and connection key."""
+def kernel_keys(server: Server, count: int, timeout: float = 120, cwd: Path | None = None) -> list[tuple[str, bytes]]:
+    """`count` kernels the server started (pre-heated): each one's id and connection key; `cwd`:
+    only kernels of notebooks in that folder (a kernel runs in its notebook's folder)."""
     deadline = time.monotonic() + timeout
     found: dict[str, bytes] = {}
     while time.monotonic() < deadline and len(found) < count:
         for process in server.kernels():
             try:
+                if cwd is not None and Path(process.cwd()) != cwd:
+                    continue
                 argv = process.cmdline()
                 connection = Path(argv[argv.index("-f") + 1])
                 found[connection.stem.removeprefix("kernel-")] = json.loads(connection.read_text())["key"].encode()
