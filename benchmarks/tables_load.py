@@ -325,7 +325,7 @@ def run(args) -> int:
                 print("server log tail:\n" + served.log_path.read_text(errors="replace")[-3000:])
 
     all_lat, missing, sent = [], 0, 0
-    print(f"\n{args.tables} tables x {args.seats} human seats ({args.game}), every other seat a real kernel's signed "
+    print(f"\n{args.tables} tables x {args.seats} human seats ({args.game}), {devices} seats a Chromium page, the others a real kernel's signed "
           f"client, up to {args.moves} moves per table, {args.think:g} s thinking before each; "
           f"wall {wall:.1f} s, {os.cpu_count()} cores, "
           f"load average at the end {load}; server CPU {cpu:.1f} s")
