@@ -325,9 +325,9 @@ def run(args) -> int:
                 print("server log tail:\n" + served.log_path.read_text(errors="replace")[-3000:])
 
     all_lat, missing, sent = [], 0, 0
-    print(f"\n{args.tables} tables x {args.seats} human seats ({args.game}), {devices} seats a Chromium page, the others a real kernel's signed "
-          f"client, up to {args.moves} moves per table, {args.think:g} s thinking before each; "
-          f"wall {wall:.1f} s, {os.cpu_count()} cores, "
+    print(f"\n{args.tables} tables x {args.seats} human seats ({args.game}), {len(pages)} seats a Chromium page, "
+          f"the others a real kernel's signed client, up to {args.moves} moves per table, "
+          f"{args.think:g} s thinking before each; wall {wall:.1f} s, {os.cpu_count()} cores, "
           f"load average at the end {load}; server CPU {cpu:.1f} s")
     for r in runs:
         lat, miss = r.latencies()
