@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from ..engine.action import Action
 from ..i18n import N_, msg
 from .events import Build, Demolish, Prestige, Unlock, WorkerPlaced
-from .tables import GOLD, TIERS, Tables
+from .tables import GOLD, TIERS, Placements, Tables
 
 # Refusals naming a tier, one sentence per tier (a tier's name is not a word to slot into a sentence).
 UNLOCK = {"silver": N_("Silver buildings unlock at {need} VP; you have {vp}."),
@@ -47,21 +47,17 @@ class Building:
         vp, unlocks = self.vp[seat], self.T.unlocks
         return GOLD if vp >= unlocks[GOLD] else 1 if vp >= unlocks[1] else 0
 
-    def tiles_in_hand(self, seat: int, top: int, above: int = -1) -> tuple[int, ...]:
-        """Tiles `seat` may place now: its own left and the free legendaries (one per player),
-        of a tier up to `top` and above `above`."""
-        T = self.T
-        left = self.tiles_left[seat]
-        legends = top >= GOLD and above < GOLD and self.legend_of[seat] < 0
-        key = ("hand", tuple(left), top, above, tuple(self.legend_owner) if legends else None)
-        found = T.memo.get(key)
-        if found is None:
-            tier = T.tier_of
-            out = [t for t in range(T.own_tiles) if left[t] and above < tier[t] <= top]
-            if legends:
-                out += [t for t in T.legendaries if self.legend_owner[t - T.own_tiles] < 0]
-            found = T.remember(key, tuple(out))
-        return found
+    def hand(self, seat: int, top: int, above: int = -1) -> int:
+        """Tiles `seat` may place now, as a bit mask over tile numbers: its own left and the
+        free legendaries (one per player), of a tier up to `top` and above `above`."""
+        mask = self.in_hand[seat] & self.T.own_tiers[above + 1][top]
+        if top >= GOLD and above < GOLD and self.legend_of[seat] < 0:
+            mask |= self.legends_free
+        return mask
+
+    def tiles_in_hand(self, seat: int, top: int, above: int = -1) -> list[int]:
+        """`hand` as a list of tile numbers, in order."""
+        return self.T.cells(self.hand(seat, top, above))
 
     def _fits(self, tile: int, region: int, need: int) -> tuple:
         """(orientation, anchor, mask) of every placement of `tile` inside `region` with a cell
@@ -81,23 +77,59 @@ class Building:
     # Placements depend only on the board's geometry, so they are remembered in the tables' memo
     # (shared by every game of these tables and by the copies a search plays on): builds per
     # connected part of an estate (a tile lies within one: parts recur from game to game, whole
-    # estates seldom), rebuilds per demolished building and the region it frees.
-    def _part_table(self, part: int) -> list:
-        """Per tile: ((orientation, anchor, action) …, actions …) of its builds inside `part`
-        (None until asked: see `_part_row`)."""
+    # estates seldom), rebuilds per demolished building and the region it frees. Each is a
+    # `Placements` filled tile by tile as asked; its `fitting` mask lets a hand skip at once the
+    # tiles that fit nowhere there.
+    def _part_table(self, part: int) -> Placements:
+        """The builds inside `part`, filled tile by tile as asked (see `_fill_part`)."""
         T = self.T
         key = ("part", part)
         table = T.memo.get(key)
         if table is None:
-            table = T.remember(key, [None] * len(T.tiles))
+            table = T.remember(key, Placements(len(T.tiles)))
         return table
 
-    def _part_row(self, table: list, part: int, tile: int) -> tuple:
+    def _fill_part(self, table: Placements, part: int, tiles: int) -> None:
+        """Per tile of the mask `tiles`: ((orientation, anchor, action) …, actions …) of its
+        builds inside `part`."""
         T = self.T
-        build = T.build_action
-        keyed = tuple((o, a, build(tile, o, a)) for o, a, _ in self._fits(tile, part, part))
-        row = table[tile] = (keyed, tuple(action for _, _, action in keyed))
-        return row
+        build, size, room = T.build_action, T.tile_size, part.bit_count()
+        for tile in T.cells(tiles):
+            found = self._fits(tile, part, part) if size[tile] <= room else ()
+            keyed = tuple((o, a, build(tile, o, a)) for o, a, _ in found)
+            table.rows[tile] = (keyed, tuple(action for _, _, action in keyed))
+            if keyed:
+                table.fitting |= 1 << tile
+        table.asked |= tiles
+
+    def _estate_table(self, estate: int) -> Placements:
+        """Per tile: the actions of its builds in `estate` (its parts' rows, merged)."""
+        T = self.T
+        key = ("estate", estate)
+        table = T.memo.get(key)
+        if table is None:  # (part, its table) of each part a tile may fit in
+            table = T.remember(key, Placements(len(T.tiles)))
+            table.parts = tuple((part, self._part_table(part)) for part in T.parts(estate)
+                                if part.bit_count() >= T.smallest_tile and part & T.touch)
+        return table
+
+    def _fill_estate(self, table: Placements, tiles: int) -> None:
+        """Find the builds of each tile of the mask `tiles` in the estate of `table`: the tiles
+        that fit in none of its parts at once, by the parts' `fitting` masks."""
+        fitting = 0
+        for part, part_table in table.parts:
+            if tiles & ~part_table.asked:
+                self._fill_part(part_table, part, tiles & ~part_table.asked)
+            fitting |= part_table.fitting
+        fitting &= tiles
+        for tile in self.T.cells(fitting):
+            rows = [part_table.rows[tile] for _, part_table in table.parts if part_table.fitting >> tile & 1]
+            if len(rows) == 1:
+                table.rows[tile] = rows[0][1]
+            else:  # in more than one part: in order of orientation, then anchor
+                table.rows[tile] = tuple(action for _, _, action in sorted(item for keyed, _ in rows for item in keyed))
+        table.fitting |= fitting
+        table.asked |= tiles
 
     def _build_actions(self, seat: int, first: bool = False) -> list[Action]:
         """The legal builds of `seat`, in order (`first`: stop after the first tile that fits)."""
@@ -106,50 +138,68 @@ class Building:
         out: list[Action] = []
         if not estate & T.touch:
             return out
-        size, key = T.tile_size, ("estate", estate)
-        parts = T.memo.get(key)
-        if parts is None:  # (part, its size, its table) of each part big enough for a tile
-            parts = T.remember(key, tuple((part, part.bit_count(), self._part_table(part)) for part in T.parts(estate)
-                                          if part.bit_count() >= T.smallest_tile))
-        if not parts:
+        table = self._estate_table(estate)
+        if not table.parts:
             return out
-        for tile in self.tiles_in_hand(seat, self.top_tier(seat)):
-            need, rows = size[tile], []
-            for part, room, table in parts:
-                if room >= need:
-                    row = table[tile]
-                    if row is None:
-                        row = self._part_row(table, part, tile)
-                    if row[1]:
-                        rows.append(row)
-            if len(rows) == 1:
-                out += rows[0][1]
-            elif rows:  # in more than one part: in order of orientation, then anchor
-                out += [action for _, _, action in sorted(item for keyed, _ in rows for item in keyed)]
-            if first and out:
+        hand = self.hand(seat, self.top_tier(seat))
+        if hand & ~table.asked:
+            self._fill_estate(table, hand & ~table.asked)
+        rows = table.rows
+        for tile in T.cells(hand & table.fitting):
+            out += rows[tile]
+            if first:
                 break
         return out
 
-    def _rebuild_row(self, table: list, region: int, freed: int, tile: int) -> tuple:
-        """((mask, action) …, actions …) of the rebuilds of `tile` over the building `freed`
-        within `region`, kept in its row of the (region, freed) table."""
+    def _fill_rebuilds(self, table: Placements, region: int, freed: int, tiles: int) -> None:
+        """Per tile of the mask `tiles`: ((mask, action) …, actions …) of its rebuilds over the
+        building `freed` within `region`, kept in the (region, freed) table."""
         T = self.T
-        cell, demolish = T.first_cell(freed), T.demolish_action
-        found = self._fits(tile, region, freed) if T.tile_size[tile] <= region.bit_count() else ()
-        pairs = tuple((mask, demolish(cell, tile, o, a)) for o, a, mask in found)
-        row = table[tile] = (pairs, tuple(action for _, action in pairs))
-        return row
+        cell, demolish, room = T.first_cell(freed), T.demolish_action, region.bit_count()
+        for tile in T.cells(tiles):
+            found = self._fits(tile, region, freed) if T.tile_size[tile] <= room else ()
+            pairs = tuple((mask, demolish(cell, tile, o, a)) for o, a, mask in found)
+            table.rows[tile] = (pairs, tuple(action for _, action in pairs))
+            if pairs:
+                table.fitting |= 1 << tile
+        table.asked |= tiles
+
+    def _rebuild_site(self, freed: int) -> list:
+        """[the lots with a cell in `freed`, the cells next to it, its rebuild tables by the
+        worker cells next to it] of a building standing on `freed`, remembered in the memo."""
+        T = self.T
+        key = ("site", freed)
+        site = T.memo.get(key)
+        if site is None:
+            lots, near = T.around(freed)
+            site = T.remember(key, [lots, near, {}])
+        return site
+
+    def _rebuild_table(self, site: list, freed: int, near_workers: int) -> Placements:
+        """The (region, freed) table of rebuilds over `freed` for the worker cells next to it,
+        filled tile by tile as asked (see `_fill_rebuilds`)."""
+        T = self.T
+        region = freed | T.whole_lots(near_workers)
+        key = ("rebuild", region, freed)
+        table = T.memo.get(key)
+        if table is None:
+            table = T.remember(key, Placements(len(T.tiles)))
+            table.parts = region
+        site[2][near_workers] = table
+        return table
 
     def _demolish_actions(self, seat: int, first: bool = False) -> list[Action]:
         """Every legal demolish-and-rebuild of `seat`, in order: by building, tile, orientation,
         anchor (`first`: stop after the first building that has one)."""
         T = self.T
         top = self.top_tier(seat)
-        supply, memo = self.supply[seat], T.memo
-        tier_of, starter = T.tier_of, T.starter.tier
-        hands: dict[int, tuple[int, ...]] = {}
-        worker_lots = None
         out: list[Action] = []
+        if not top:  # nothing stands below the lowest tier unlocked
+            return out
+        supply, workers = self.supply[seat], self.workers_mask[seat]
+        tier_of, starter = T.tier_of, T.starter.tier
+        hands: dict[int, int] = {}
+        worker_lots = None
         for building in self.buildings:
             if building is None or building[0] != seat:
                 continue
@@ -158,30 +208,26 @@ class Building:
                 continue
             tiles = hands.get(old_tier)
             if tiles is None:
-                tiles = hands[old_tier] = self.tiles_in_hand(seat, top, above=old_tier)
+                tiles = hands[old_tier] = self.hand(seat, top, above=old_tier)
             if not tiles:
                 continue
             freed = building[2]
-            freed_lots, near = T.around(freed)
-            near &= self.workers_mask[seat]  # NY1901-6: the worker lots next to it extend the region
-            region = freed | sum(T.lot_mask[lot] for lot in T.lots_in(near)) if near else freed
-            key = ("rebuild", region, freed)
-            table = memo.get(key)
+            site = self._rebuild_site(freed)
+            freed_lots, near_workers = site[0], site[1] & workers  # NY1901-6: those lots extend the region
+            table = site[2].get(near_workers)
             if table is None:
-                table = T.remember(key, [None] * len(T.tiles))  # filled tile by tile, as asked
+                table = self._rebuild_table(site, freed, near_workers)
+            if tiles & ~table.asked:
+                self._fill_rebuilds(table, table.parts, freed, tiles & ~table.asked)
             enough = supply >= len(freed_lots)  # NY1901-6 is then met whatever the new building covers
-            for tile in tiles:
-                row = table[tile]
-                if row is None:
-                    row = self._rebuild_row(table, region, freed, tile)
-                if not row[1]:
-                    continue
+            rows = table.rows
+            for tile in T.cells(tiles & table.fitting):
                 if enough:
-                    out += row[1]
+                    out += rows[tile][1]
                 else:
                     if worker_lots is None:
                         worker_lots = self._worker_lots(seat)
-                    out += [action for mask, action in row[0]
+                    out += [action for mask, action in rows[tile][0]
                             if self._short(seat, freed, freed_lots, worker_lots, mask) <= 0]
             if first and out:
                 break
@@ -190,11 +236,7 @@ class Building:
     def workers_next_to(self, seat: int, freed: int) -> int:
         """NY1901-6: the cells of `seat`'s lots holding its workers that are adjacent to the
         demolished building `freed` (a cell of the lot shares an edge with one of its cells)."""
-        T = self.T
-        near = T.around(freed)[1] & self.workers_mask[seat]
-        if not near:
-            return 0
-        return sum(T.lot_mask[lot] for lot in T.lots_in(near))
+        return self.T.whole_lots(self.T.around(freed)[1] & self.workers_mask[seat])
 
     def _worker_lots(self, seat: int) -> list[int]:
         return [lot for lot, worker in enumerate(self.worker) if worker == seat]
@@ -313,8 +355,11 @@ class Building:
         if spec.legendary:
             self.legend_owner[tile - T.own_tiles] = seat
             self.legend_of[seat] = tile
+            self.legends_free &= ~(1 << tile)
         else:
             self.tiles_left[seat][tile] -= 1
+            if not self.tiles_left[seat][tile]:
+                self.in_hand[seat] &= ~(1 << tile)
         back = 0
         for lot in T.lots_in(mask & self.workers_mask[seat]):
             self.worker[lot] = -1

@@ -53,12 +53,14 @@ class Facts:
             parts.append({"rule": "NY1901-12", "what": "gold_prestige", "count": None, "points": self.prestige[seat]})
         return parts
 
-    def _final_parts(self, seat: int) -> list[dict[str, Any]]:
-        """NY1901-10 avenue bonuses, NY1901-11 unused action cards, NY1901-12 the challenge."""
+    def _final_parts(self, seat: int, avenue_counts: list[list[int]] | None = None) -> list[dict[str, Any]]:
+        """NY1901-10 avenue bonuses, NY1901-11 unused action cards, NY1901-12 the challenge
+        (`avenue_counts`: those of `avenue_counts()`, when the caller has them already)."""
         T, data = self.T, self.T.data
         parts = []
-        for avenue in self.avenues_in_play:
-            counts = [self.avenue_count(s, avenue) for s in range(self.players)]
+        if avenue_counts is None:
+            avenue_counts = self.avenue_counts()
+        for avenue, counts in zip(self.avenues_in_play, avenue_counts, strict=True):
             best = max(counts)
             alone = counts[seat] == best > 0 and counts.count(best) == 1
             parts.append({"rule": "NY1901-10", "what": f"avenue:{T.avenues[avenue]}", "count": counts[seat],
@@ -71,10 +73,17 @@ class Facts:
             parts.append({"rule": "NY1901-12", "what": self.challenge, "count": count, "points": points})
         return parts
 
-    def avenue_count(self, seat: int, avenue: int) -> int:
-        """NY1901-10: `seat`'s buildings with a cell on the avenue (starter and legendary count)."""
-        touch = self.T.avenue_mask[avenue]
-        return sum(1 for _, mask in self.standing(seat) if mask & touch)
+    def avenue_counts(self) -> list[list[int]]:
+        """NY1901-10: per avenue in play, each seat's buildings with a cell on it (starter and
+        legendary count), in one pass over the buildings."""
+        touches = [self.T.avenue_mask[avenue] for avenue in self.avenues_in_play]
+        counts = [[0] * self.players for _ in touches]
+        for building in self.buildings:
+            if building is not None:
+                for per_seat, touch in zip(counts, touches, strict=True):
+                    if building[2] & touch:
+                        per_seat[building[0]] += 1
+        return counts
 
     def _challenge_score(self, seat: int) -> tuple[int, int]:
         """(what counts, points) of the challenge card in play for `seat` (NY1901-12)."""
@@ -98,8 +107,9 @@ class Facts:
     def explain_scores(self) -> list[dict[str, Any]]:
         """Per seat: the parts of its score by rule id (the end scorings once the game is over)."""
         out = []
+        counts = self.avenue_counts() if self.is_over else None
         for seat in range(self.players):
-            parts = self._track_parts(seat) + (self._final_parts(seat) if self.is_over else [])
+            parts = self._track_parts(seat) + (self._final_parts(seat, counts) if self.is_over else [])
             out.append({"seat": seat, "parts": parts, "total": sum(p["points"] for p in parts)})
         return out
 
@@ -110,11 +120,13 @@ class Facts:
 
     def projected(self) -> list[int]:
         """Each seat's score if the game ended now."""
-        return [self.vp[s] + sum(p["points"] for p in self._final_parts(s)) for s in range(self.players)]
+        counts = self.avenue_counts()
+        return [self.vp[s] + sum(p["points"] for p in self._final_parts(s, counts)) for s in range(self.players)]
 
-    def winners(self) -> list[int]:
-        """NY1901-13: most VP; tie: the taller legendary, then more gold buildings; else shared."""
-        scores = self.scores()
+    def winners(self, scores: list[int] | None = None) -> list[int]:
+        """NY1901-13: most VP; tie: the taller legendary, then more gold buildings; else shared
+        (`scores`: those of `scores()`, when the caller has them already)."""
+        scores = self.scores() if scores is None else scores
         keys = [(scores[s], self.legend_height(s), self.gold_buildings(s)) for s in range(self.players)]
         best = max(keys)
         return [s for s in range(self.players) if keys[s] == best]
@@ -155,7 +167,8 @@ class Facts:
         other = copy.copy(self)
         for name in ("district", "lot_owner", "worker", "supply", "owned", "workers_mask", "cell_building",
                      "buildings", "razed", "tiles_left", "legend_owner", "legend_of", "vp", "prestige", "held",
-                     "cards", "market", "pile_top", "pile_groups", "avenues_in_play", "in_play"):
+                     "cards", "market", "pile_top", "pile_groups", "avenues_in_play", "in_play", "ready",
+                     "in_hand"):
             setattr(other, name, copied(getattr(self, name)))
         other.events = list(self.events)  # events are immutable
         other.rng = Chance(rng.getrandbits(64))

@@ -110,6 +110,8 @@ class NewYork1901(Building, Facts, Position, Rules):
         self.tiles_left = [[t.count for t in T.tiles[: T.own_tiles]] for _ in range(P)]
         self.legend_owner = [-1] * len(T.legendaries)
         self.legend_of = [-1] * P
+        self.in_hand = [T.own_at_start] * P  # bit masks of each seat's own tiles left (see `hand`)
+        self.legends_free = T.legendaries_mask  # bit mask of the legendaries nobody built
         self.vp = [0] * P
         self.prestige = [0] * P
         self.held = [[0] * len(T.card_names) for _ in range(P)]  # lot cards on the character card
@@ -119,6 +121,7 @@ class NewYork1901(Building, Facts, Position, Rules):
         self.trigger: int | None = None
         self.trigger_reason = ""
         self.last_turns: int | None = None
+        self.ready: list[Action] | None = None  # the legal list found as the last action ended (see `_after_action`)
         # NY1901-4: the lot cards but the starting lots, shuffled; 3 avenues; 1 challenge; the market
         starts = set(T.start_lot)
         pile = [T.lot_card[lot] for lot in range(T.nlots) if lot not in starts and T.lot_district[lot] in self.in_play]
@@ -196,6 +199,9 @@ class NewYork1901(Building, Facts, Position, Rules):
         return self.phase == OVER
 
     def legal_actions(self) -> list[Action]:
+        ready, self.ready = self.ready, None
+        if ready is not None:  # found when the last action ended: the state has not changed since
+            return ready
         T = self.T
         if self.phase == CHOOSING:
             return [T.character[d] for d in self.in_play if d not in self.district]
@@ -260,6 +266,7 @@ class NewYork1901(Building, Facts, Position, Rules):
         return T.is_start_lot[lot] and T.lot_district[lot] not in self.district
 
     def apply(self, action: Action) -> None:
+        self.ready = None  # found for the state before this action
         HANDLERS[action.kind](self, action)
 
     def parse(self, text: str) -> Action | None:
@@ -464,9 +471,16 @@ class NewYork1901(Building, Facts, Position, Rules):
         self._end_turn()
 
     def _after_action(self) -> None:
-        """A turn ends by itself once its action is taken and nothing else could be done."""
-        if self.acted and self._only_end_left():
+        """A turn ends by itself once its action is taken and nothing else could be done.
+        When the cards leave only ``end``, the whole legal list decides it, and it is kept for
+        the next `legal_actions` call (the mover's next decision) rather than found twice."""
+        if not self.acted or self._card_actions(self.current, first=True) != [self.T.fixed["end"]]:
+            return
+        legal = self.legal_actions()
+        if legal == [self.T.fixed["end"]]:
             self._end_turn()
+        else:
+            self.ready = legal
 
     def _only_end_left(self) -> bool:
         """Whether `legal_actions()` is just ``end``, once the action is taken (the cards
@@ -490,7 +504,8 @@ class NewYork1901(Building, Facts, Position, Rules):
             self.events.append(EndTrigger(seat, self.trigger_reason, sum(self.tiles_left[seat])))
         if self.last_turns == 0:
             self.phase = OVER
-            self.events.append(GameEnd(tuple(self.scores()), tuple(self.winners())))
+            scores = self.scores()
+            self.events.append(GameEnd(tuple(scores), tuple(self.winners(scores))))
             return
         self.current = (seat + 1) % self.players
         self.acts, self.pending, self.demolished, self.acted = 1, False, False, False

@@ -94,6 +94,19 @@ class Tile:
         return f"<Tile {self.name}>"
 
 
+class Placements:
+    """Where tiles fit in one region of the board, found tile by tile as asked: `rows[tile]`
+    (None until asked), and bit masks over tile numbers of the tiles `asked` and of those
+    `fitting` there (at least one placement). `parts`: what the region is made of."""
+
+    __slots__ = ("rows", "asked", "fitting", "parts")
+
+    def __init__(self, tiles: int):
+        self.rows: list[Any] = [None] * tiles
+        self.asked = self.fitting = 0
+        self.parts: Any = None
+
+
 class Tables:
     """Everything fixed about one data file; shared by every game played with it."""
 
@@ -173,6 +186,12 @@ class Tables:
         self.tier_of = [t.tier for t in self.tiles]
         self.tile_size = [len(t.cells) for t in self.tiles]
         self.smallest_tile = min(self.tile_size)
+        # bit masks over tile numbers: own_tiers[above + 1][top], a player's own tiles of a tier
+        # above `above` and up to `top`; the player's own at the start; the legendaries
+        self.own_tiers = [[_union(1 << t for t in range(self.own_tiles) if above < self.tier_of[t] <= top)
+                           for top in range(len(TIERS))] for above in range(-1, len(TIERS))]
+        self.own_at_start = _union(1 << t for t in range(self.own_tiles) if self.tiles[t].count)
+        self.legendaries_mask = _union(1 << t for t in self.legendaries)
         self.memo: dict[tuple, Any] = {}
         self.lots_of_card: dict[int, tuple[int, ...]] = {}
         for lot in range(self.nlots):
@@ -299,6 +318,11 @@ class Tables:
             if lot >= 0 and lot not in out:
                 out.append(lot)
         return out
+
+    def whole_lots(self, mask: int) -> int:
+        """Every cell of the lots with a cell in `mask`."""
+        lot_mask = self.lot_mask
+        return sum(lot_mask[lot] for lot in self.lots_in(mask)) if mask else 0
 
     def names(self, mask: int) -> tuple[str, ...]:
         return tuple(self.cell_names[c] for c in self.cells(mask))
