@@ -200,9 +200,9 @@ class Building:
         tier_of, starter = T.tier_of, T.starter.tier
         hands: dict[int, int] = {}
         worker_lots = None
-        for building in self.buildings:
-            if building is None or building[0] != seat:
-                continue
+        buildings = self.buildings
+        for index in self.own_buildings[seat]:
+            building = buildings[index]
             old_tier = tier_of[building[1]] if building[1] >= 0 else starter
             if old_tier >= GOLD or old_tier >= top:
                 continue
@@ -368,6 +368,7 @@ class Building:
         self.supply[seat] += back
         index = len(self.buildings)
         self.buildings.append((seat, tile, mask))
+        self.own_buildings[seat].append(index)
         for cell in T.cells(mask):
             self.cell_building[cell] = index
         self.occupied |= mask
@@ -415,6 +416,7 @@ class Building:
         index = self.cell_building[cell]
         _, old, freed = self.buildings[index]
         self.buildings[index] = None
+        self.own_buildings[seat].remove(index)
         self.razed[seat].append(old)
         for c in T.cells(freed):
             self.cell_building[c] = -1

@@ -24,7 +24,8 @@ class Facts:
     # -- counting buildings ----------------------------------------------------------------
     def standing(self, seat: int) -> list[tuple[int, int]]:
         """(tile, cells mask) of `seat`'s buildings on the board (tile -1: the starter)."""
-        return [(b[1], b[2]) for b in self.buildings if b is not None and b[0] == seat]
+        buildings = self.buildings
+        return [(buildings[index][1], buildings[index][2]) for index in self.own_buildings[seat]]
 
     def _challenge_tiles(self, seat: int) -> list[tuple[Any, int]]:
         """Buildings that count for challenge cards: no starter, no legendary [R]."""
@@ -168,7 +169,7 @@ class Facts:
         for name in ("district", "lot_owner", "worker", "supply", "owned", "workers_mask", "cell_building",
                      "buildings", "razed", "tiles_left", "legend_owner", "legend_of", "vp", "prestige", "held",
                      "cards", "market", "pile_top", "pile_groups", "avenues_in_play", "in_play", "ready",
-                     "in_hand"):
+                     "in_hand", "own_buildings"):
             setattr(other, name, copied(getattr(self, name)))
         other.events = list(self.events)  # events are immutable
         other.rng = Chance(rng.getrandbits(64))

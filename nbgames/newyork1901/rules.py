@@ -106,6 +106,7 @@ class NewYork1901(Building, Facts, Position, Rules):
         self.occupied = 0
         self.cell_building = [-1] * T.ncells
         self.buildings: list[tuple[int, int, int] | None] = []  # (owner, tile (-1 starter), cells)
+        self.own_buildings: list[list[int]] = [[] for _ in range(P)]  # each seat's standing buildings, by index
         self.razed: list[list[int]] = [[] for _ in range(P)]  # tiles demolished: out of the game
         self.tiles_left = [[t.count for t in T.tiles[: T.own_tiles]] for _ in range(P)]
         self.legend_owner = [-1] * len(T.legendaries)
@@ -184,6 +185,7 @@ class NewYork1901(Building, Facts, Position, Rules):
         self.held[seat][T.lot_card[lot]] += 1
         index = len(self.buildings)
         self.buildings.append((seat, -1, T.lot_mask[lot]))  # the starter building (NY1901-3)
+        self.own_buildings[seat].append(index)
         for cell in T.lot_cells[lot]:
             self.cell_building[cell] = index
         self.occupied |= T.lot_mask[lot]
@@ -226,8 +228,7 @@ class NewYork1901(Building, Facts, Position, Rules):
         if first and out:
             return out
         if cards[2] and self.supply[seat]:
-            grab = T.grab
-            out += [grab[lot] for lot in self._acquirable(True)]
+            out += self._acquirable(True)
         if self.acted:
             out.append(T.fixed["end"])
         return out
@@ -238,8 +239,7 @@ class NewYork1901(Building, Facts, Position, Rules):
         T = self.T
         out: list[Action] = []
         if self.acts > 0 and self.supply[seat]:
-            acquire = T.acquire
-            out += [acquire[lot] for lot in self._acquirable(False)]
+            out += self._acquirable(False)
         if (self.pending or self.acts > 0) and not (first and out):
             out += self._build_actions(seat, first)
         if self.acts > 0 and not self.demolished and not (first and out):
@@ -248,16 +248,17 @@ class NewYork1901(Building, Facts, Position, Rules):
             out += [T.recall[lot] for lot in range(T.nlots) if self.worker[lot] == seat]
         return out
 
-    def _acquirable(self, grab: bool) -> list[int]:
-        """Empty lots matching a market card (Land Grab: size 2 only)."""
+    def _acquirable(self, grab: bool) -> list[Action]:
+        """Acquire (or Land Grab: size 2 only) actions of the empty lots matching a market card."""
         T = self.T
         key = ("market", frozenset(self.market))
         lots = T.memo.get(key)
         if lots is None:  # the lots of the market's cards, in order
             lots = T.remember(key, tuple(sorted(lot for card in key[1] for lot in T.lots_of_card.get(card, ()))))
         owner, size, in_play, district, start = self.lot_owner, T.lot_size, self.in_play, T.lot_district, T.is_start_lot
-        return [lot for lot in lots if owner[lot] < 0 and not (grab and size[lot] == 3) and district[lot] in in_play
-                and not (start[lot] and district[lot] not in self.district)]  # not `_in_the_box`
+        actions, characters = T.grab if grab else T.acquire, self.district
+        return [actions[lot] for lot in lots if owner[lot] < 0 and not (grab and size[lot] == 3)
+                and district[lot] in in_play and not (start[lot] and district[lot] not in characters)]  # not in the box
 
     def _in_the_box(self, lot: int) -> bool:
         """NY1901-4 [R]: the starting lot of a character nobody plays stays empty. A starting lot

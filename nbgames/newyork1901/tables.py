@@ -273,22 +273,20 @@ class Tables:
         return out
 
     def parts(self, mask: int) -> tuple[int, ...]:
-        """The edge-connected parts of `mask`, lowest cell first (remembered in the memo)."""
-        key = ("parts", mask)
-        found = self.memo.get(key)
-        if found is None:
-            out, rest = [], mask
-            while rest:
-                part = rest & -rest
-                while True:
-                    grown = (part | self.neighbours_of(part)) & rest
-                    if grown == part:
-                        break
-                    part = grown
-                out.append(part)
-                rest &= ~part
-            found = self.remember(key, tuple(out))
-        return found
+        """The edge-connected parts of `mask`, lowest cell first (each grown from its lowest
+        cell a ring of neighbours at a time)."""
+        C, rightward, leftward = self.cols, self.not_last_col, self.not_first_col
+        out, rest = [], mask
+        while rest:
+            part = rest & -rest
+            while True:
+                grown = (part | part << C | part >> C | (part & rightward) << 1 | (part & leftward) >> 1) & rest
+                if grown == part:
+                    break
+                part = grown
+            out.append(part)
+            rest &= ~part
+        return tuple(out)
 
     def around(self, mask: int) -> tuple[tuple[int, ...], int]:
         """(the lots with a cell in `mask`, the cells next to it), remembered in the memo."""
