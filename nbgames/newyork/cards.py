@@ -217,7 +217,7 @@ class ActionCards:
         self.events.append(ev.Evict(seat, sq, self._clear(sq), 0))  # no fee
         placed = self._colour_of(seat, code)
         self._set(sq, placed)
-        self.events.append(PLACED[seat][sq][placed])
+        self.events.append(PLACED(seat, sq, placed))
         self._end_turn()
 
     def _statik(self, action: Action) -> None:
@@ -248,7 +248,7 @@ class ActionCards:
         actor = self.pending.seat
         colour = self._colour_of(actor, code)
         self._set(sq, colour)
-        self.events.append(PLACED[actor][sq][colour])
+        self.events.append(PLACED(actor, sq, colour))
         self._next_filler(actor, tuple(s for s in self.pending.squares if s != sq))
 
     def _remove(self, action: Action) -> None:
@@ -256,5 +256,5 @@ class ActionCards:
         victim, card_player, colour = self.pending.seat, self.pending.card_player, self.pending.colour
         self.events.append(ev.Removed(victim, sq, self._clear(sq)))
         self._set(sq, colour)
-        self.events.append(PLACED[card_player][sq][colour])
+        self.events.append(PLACED(card_player, sq, colour))
         self._end_turn()

@@ -7,8 +7,9 @@ named are cards every player sees (a hand revealed by NY-13, an action card play
 
 from __future__ import annotations
 
+import functools
+
 from ..engine.events import Event, event
-from .tables import COLOURS, SQUARES
 
 
 @event("pick")
@@ -115,17 +116,9 @@ class Removed(Event):
     colour: int
 
 
-def _interned(cls: type) -> list[list[list[Event]]]:
-    return [[[cls(seat, sq, colour) for colour in range(len(COLOURS))] for sq in range(SQUARES)]
-            for seat in range(5)]
-
-
-# The events of a usual turn, built once (events are immutable) and handed out by the engine
-# instead of new ones: [seat][square][colour], [seat][square][colour][fee], [seat][count].
-PLACED = _interned(Place)
-RETURNED = _interned(Return)
-SET_UP = _interned(Setup)
-EVICTED = [[[[Evict(seat, sq, colour, fee) for fee in range(8)] for colour in range(len(COLOURS))]
-             for sq in range(SQUARES)] for seat in range(5)]  # a fee is at most 7 (NY-11)
-DREW = [[Draw(seat, count) for count in range(80)] for seat in range(5)]  # 78 cards at most
+# The events of a usual turn, each built once (events are immutable) on first use and then
+# handed out again, e.g. `PLACED(seat, square, colour)`: a C-level cache, so a turn builds no
+# event objects, and importing builds none either (a full table took ~40 ms and weighed on every
+# garbage collection).
+PLACED, RETURNED, SET_UP, EVICTED, DREW = (functools.cache(cls) for cls in (Place, Return, Setup, Evict, Draw))
 RESHUFFLED, STOP_ARMED = Reshuffle(), StopArmed()

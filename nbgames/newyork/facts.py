@@ -12,6 +12,7 @@ from typing import Any
 from ..engine.action import Action
 from ..engine.chance import Chance, shuffle
 from ..engine.events import Event
+from ..engine.plaincopy import copied
 from ..i18n import msg
 from .tables import (
     ACTION0,
@@ -117,7 +118,7 @@ class Facts:
         other = copy.copy(self)
         for name in ("board", "occupied", "row_lines", "col_lines", "supply", "setup_left", "chips", "hands", "held",
                      "deck", "discard", "seat_colours", "colour_owner"):
-            setattr(other, name, copy.deepcopy(getattr(self, name)))
+            setattr(other, name, copied(getattr(self, name)))  # plain lists: no deepcopy needed
         other.events = list(self.events)  # events are immutable
         other.rng = Chance(rng.getrandbits(64))
         hidden = list(self.deck)
@@ -131,13 +132,21 @@ class Facts:
             other.hands[s] = [0] * CARD_TYPES
             other.held[s] = 0
         shuffle(rng, hidden)
+        # Each seat takes the first cards of each back left in the shuffled pile (one pass,
+        # not a search per card); the rest, in order, is the new draw pile.
+        places: tuple[list[int], list[int]] = ([], [])  # where the red- and blue-backed cards lie
+        for place, card in enumerate(hidden):
+            back = back_of(card)
+            if back >= 0:  # not STOP
+                places[back].append(place)
+        taken, used = set(), [0, 0]
         for s, reds, blues in wanted:
             for back, count in ((0, reds), (1, blues)):
-                for _ in range(count):
-                    card = next(c for c in hidden if back_of(c) == back)
-                    hidden.remove(card)
-                    other._take(s, card)
-        other.deck = hidden
+                for place in places[back][used[back]:used[back] + count]:
+                    other._take(s, hidden[place])
+                    taken.add(place)
+                used[back] += count
+        other.deck = [card for place, card in enumerate(hidden) if place not in taken]
         return other
 
     # -- views -----------------------------------------------------------------------------

@@ -68,6 +68,7 @@ from .tables import (
     ACTIONS,
     ALL_SQUARES,
     BIT,
+    BLUE0,
     BLUE_JOKER,
     CARD_BY_NAME,
     CARD_TYPES,
@@ -378,7 +379,7 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
         colour = code if code >= 0 else self.seat_colours[seat][0]
         self._set(sq, colour)
         self.setup_left[colour] -= 1
-        self.events.append(SET_UP[seat][sq][colour])
+        self.events.append(SET_UP(seat, sq, colour))
         self._advance_setup()
 
     # -- the main round (NY-7…NY-16) -------------------------------------------------------
@@ -430,16 +431,20 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
 
     def _refill(self, seat: int) -> None:
         """NY-9 step 4: draw until 2 red and 2 blue. This runs every turn, so the usual draw is
-        inlined on local counts; a reshuffle or the STOP card goes through `_draw_one`."""
+        inlined on local counts: the top card of the pile, as `Chance.draw` takes it when no
+        record is replayed (pop it, log it). A reshuffle, the STOP card or a replayed draw go
+        through `_draw_one`."""
         hand = self.hands[seat]
-        reds, blues = road_cards(hand)
+        reds, blues = sum(hand[:BLUE0]), sum(hand[BLUE0:STOP])
         if reds >= 2 and blues >= 2:
             return
-        held, deck, draw = self.held[seat], self.deck, self.rng.draw
+        held, deck, rng = self.held[seat], self.deck, self.rng
+        plain, log = not rng.replaying, rng.log
         drawn = 0
         while reds < 2 or blues < 2:
-            if deck and deck[-1] != STOP and not self.rng.replaying:
-                card = draw(deck)
+            if plain and deck and deck[-1] != STOP:
+                card = deck.pop()
+                log.append(card)
                 hand[card] += 1
                 held |= 1 << card
                 if card <= RED_JOKER:
@@ -450,11 +455,12 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
                 self.held[seat] = held
                 if not self._draw_one(seat):
                     break
-                (reds, blues), held, deck = road_cards(hand), self.held[seat], self.deck
+                reds, blues = sum(hand[:BLUE0]), sum(hand[BLUE0:STOP])
+                held, deck, plain = self.held[seat], self.deck, not rng.replaying
             drawn += 1
         self.held[seat] = held
         if drawn:
-            self.events.append(DREW[seat][drawn])
+            self.events.append(DREW(seat, drawn))
 
     def _await(self, pending: Pending) -> None:
         """A V1 sub-decision comes before the turn ends: someone fills a square or removes a piece."""
@@ -490,22 +496,31 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
     def _play_pair(self, action: Action) -> None:
         red, blue, sq, code = action.args
         seat = self.current
-        self._spend(seat, red)  # NY-9 step 3: both cards to the discard pile
-        self._spend(seat, blue)
+        # NY-9 step 3: both cards to the discard pile (`_spend` twice, inlined: every turn runs this).
+        hand, held = self.hands[seat], self.held[seat]
+        hand[red] -= 1
+        if not hand[red]:
+            held ^= 1 << red
+        hand[blue] -= 1
+        if not hand[blue]:
+            held ^= 1 << blue
+        self.held[seat] = held
+        self.discard += (red, blue)
         colour = self.board[sq]
-        if colour >= 0 and colour in self.seat_colours[seat]:
+        mine = self.seat_colours[seat]
+        if colour >= 0 and colour in mine:
             self._clear(sq)  # NY-10: own piece returns to supply
-            self.events.append(RETURNED[seat][sq][colour])
+            self.events.append(RETURNED(seat, sq, colour))
         else:
-            placed = self._colour_of(seat, code)
+            placed = mine[0] if code < 0 else code  # `_colour_of`
             if colour >= 0:  # NY-10/11: evict and pay the owner
                 fee = self.fee(sq)
                 self.chips[seat] -= fee
                 self.chips[self.colour_owner[colour]] += fee
                 self._clear(sq)
-                self.events.append(EVICTED[seat][sq][colour][fee])
+                self.events.append(EVICTED(seat, sq, colour, fee))
             self._set(sq, placed)
-            self.events.append(PLACED[seat][sq][placed])
+            self.events.append(PLACED(seat, sq, placed))
         self._end_turn()
 
     def _noplay(self, action: Action) -> None:
@@ -522,7 +537,8 @@ class NewYork(PairMoves, ActionCards, Facts, Rules):
     # -- the stage table at work -----------------------------------------------------------
     @property
     def to_move(self) -> int | None:
-        return self.stage.mover(self)
+        stage = self.stage
+        return self.current if stage.mover is _current else stage.mover(self)  # the usual case, one call less
 
     @property
     def is_over(self) -> bool:
