@@ -109,19 +109,24 @@ class Server(ChildProcess):
                  config: dict | None = None, port: int | None = None):
         """`config`: settings overriding nbgames/serve/voila.json (written beside the log);
         `port`: a given port (a restarted server keeps its address, so a browser's storage)."""
-        self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log_path = log_path
-        env = dict(env or {})
+        self.log_path, self.given_port = log_path, port
+        self.env = dict(env or {})
         if config:
             config_path = log_path.with_suffix(".config.json")
             config_path.write_text(json.dumps(config))
-            env["NBGAMES_VOILA_CONFIG"] = str(config_path)
-        self._log = open(log_path, "wb")
+            self.env["NBGAMES_VOILA_CONFIG"] = str(config_path)
+        self.args = list(extra_args or [])
+        self.ports_taken = 0
+        self._start(port or free_port())
+
+    def _start(self, port: int) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._log = open(self.log_path, "wb")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "nbgames", "serve", "--port", str(self.port), *(extra_args or [])],
+            [sys.executable, "-m", "nbgames", "serve", "--port", str(self.port), *self.args],
             cwd=ROOT, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
-            env={**os.environ, **(env or {})},
+            env={**os.environ, **self.env},
         )
 
     def wait_ready(self, timeout: float = 60) -> None:
@@ -129,10 +134,17 @@ class Server(ChildProcess):
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
+                # another process took the free port before the server bound it (it does not move to
+                # another port: voila.json's port_retries 0): a new free port, unless one was given
+                if "no available port" in self.log() and self.given_port is None and self.ports_taken < 3:
+                    self.ports_taken += 1
+                    self._log.close()
+                    self._start(free_port())
+                    continue
                 raise RuntimeError(f"nbgames serve exited early:\n{self.log()[-3000:]}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    if "is running at" in self.log():
+                    if f"127.0.0.1:{self.port}/" in self.log():  # (its own "is running at" line)
                         return
             except OSError:
                 pass

@@ -397,3 +397,18 @@ def test_kernel_websocket_sends_small_frames_without_delay(site):
         assert server_side_nodelay(site.proc.pid, site.port, client_port) != 0
     finally:
         ks.close()
+
+
+def test_a_taken_port_stops_the_server_with_a_message_instead_of_moving_it(tmp_path):
+    """A hub routes to the port it started the service on, and a test's page to the port it asked
+    for: with the port taken, `nbgames serve` says so and stops; it never serves on another port."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        done = subprocess.run([sys.executable, "-m", "nbgames", "serve", "--port", str(port),
+                               "--notebooks", str(TEST_NOTEBOOKS)],
+                              cwd=ROOT, capture_output=True, text=True, timeout=120)
+    said = done.stdout + done.stderr
+    assert done.returncode != 0 and "no available port" in said, said[-2000:]
+    assert "is running at" not in said, said[-2000:]
