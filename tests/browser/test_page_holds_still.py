@@ -261,7 +261,7 @@ def test_the_page_holds_still_and_every_click_counts(browser, server, name, play
     page.add_init_script(OBSERVER)
     opened = time.monotonic()
     try:
-        goto_drawn(page, f"{server.url}/voila/render/{name}/play.ipynb?lang={lang}", unfolded=False)
+        goto_drawn(page, f"{server.url}/voila/render/{name}/play.ipynb?lang={lang}", timeout=90_000, unfolded=False)
         unfold(page, "moves", "settings")  # the list of all moves, and the settings (the last panel)
         mirror = Mirror(name, players, SEED, width, lang)
         kinds = picker_kinds()
