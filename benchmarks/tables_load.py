@@ -78,8 +78,8 @@ class TableRun:
     def __init__(self, code: str, clients: list[TableClient], moves: int, think: float = 0.0):
         self.code, self.clients, self.moves, self.think = code, clients, moves, think
         self.lock = threading.Lock()
-        self.sent: list[tuple[int, int, float]] = []  # (seat, version the move made, time before the request)
-        self.sent_at: list[float] = []  # the same moves' wall-clock times (a device page stamps with its clock)
+        # (seat, version the move made, time before the request, its wall-clock time: a page stamps with that)
+        self.sent: list[tuple[int, int, float, float]] = []
         self.heard: list[list[tuple[int, float]]] = [[] for _ in clients]  # per seat: (version, time) answers
         self.own: list[float] = []  # seconds from each move's request to the mover's own answer
         self.refused: list[str] = []
@@ -123,8 +123,7 @@ class TableRun:
 
     def made(self, me: int, version: int, started: float, wall: float) -> None:
         with self.lock:
-            self.sent.append((me, version, started))
-            self.sent_at.append(wall)
+            self.sent.append((me, version, started, wall))
             self.last = max(self.last, version)  # (some moves are made at once by all)
             if len(self.sent) >= self.moves:
                 self.done.set()
@@ -133,7 +132,7 @@ class TableRun:
         """Every (move, other seat): seconds from the move's request to that seat's first answer at
         its version or later; and how many such answers never came."""
         out, missing = [], 0
-        for mover, version, started in self.sent:
+        for mover, version, started, _wall in self.sent:
             for seat, heard in enumerate(self.heard):
                 if seat == mover or seat == self.device_seat:
                     continue
@@ -173,13 +172,10 @@ class Device:
         self.turn_seen: float | None = None
 
     def sit(self, page_url: str, name: str) -> None:
-        from nbgames.testing import goto_drawn
+        from nbgames.testing import goto_drawn, join_class
 
         goto_drawn(self.page, f"{page_url}?table={self.table.code}", timeout=180_000)
-        self.page.locator(".nbg-class-code").fill("bench")
-        self.page.locator(".nbg-class-name").fill(name)
-        self.page.locator(".nbg-class-go").click()
-        self.page.locator(".nbg-class-said", has_text="You are in class").wait_for(timeout=60_000)
+        join_class(self.page, "bench", name, timeout=60_000)
         seated = self.page.locator(".nbg-table-here", has_text=f"you play as {self.me}")
         for _ in range(6):  # (joining the class offers the free seats again: a press on the old button is lost)
             self.page.locator(f"button.nbg-table-sit-{self.seat}").click(timeout=20_000)
@@ -219,7 +215,7 @@ class Device:
         and how many moves it never showed."""
         stamps = sorted(self.page.evaluate("() => window.nbgRedraws") or [])
         out, missing = [], 0
-        for (mover, _version, _started), wall in zip(self.table.sent, self.table.sent_at, strict=True):
+        for mover, _version, _started, wall in self.table.sent:
             if mover == self.seat:
                 continue
             when = next((t for t in stamps if t >= wall * 1000), None)

@@ -194,6 +194,14 @@ def unfold(page, *names: str) -> None:
             raise AssertionError(f"folded panels {css} did not stay open")
 
 
+def join_class(page, class_code: str, name: str, timeout: float = 30_000) -> None:
+    """Join a class from a page's "Join a class" box, as a student does, and wait until it says so."""
+    page.locator(".nbg-class-code").fill(class_code)
+    page.locator(".nbg-class-name").fill(name)
+    page.locator(".nbg-class-go").click()
+    page.locator(".nbg-class-said", has_text="You are in class").first.wait_for(timeout=timeout)
+
+
 def goto_drawn(page, url: str, timeout: float = 45_000, *, unfolded: bool = True) -> None:
     """Open a game page and wait until its board is drawn (the client-ready redraw's label);
     `unfolded`: then open its folded panels.

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import Board
 
-from nbgames.testing import Server, page_error_recorder
+from nbgames.testing import Server, join_class, page_error_recorder
 
 pytestmark = pytest.mark.browser
 LEARN = "/voila/render/newyork/learn.ipynb"
@@ -67,11 +67,7 @@ def new_page(browser, width: int = 1280, height: int = 1000):
 
 
 def join(board: Board, code: str, name: str) -> None:
-    page = board.page
-    page.locator(".nbg-class-code").fill(code)
-    page.locator(".nbg-class-name").fill(name)
-    page.locator(".nbg-class-go").click()
-    board.wait_for(lambda: "You are in class" in board.text(".nbg-class-said"), "joined")
+    join_class(board.page, code, name)
 
 
 def state(teacher, name: str, lesson: str = "ny-goal") -> str:
