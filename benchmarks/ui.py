@@ -95,7 +95,7 @@ def load_time(browser, server: Server, preheat_wait: float, path: str = PLAY) ->
 
 
 CANVAS = ".nbg-canvas"
-ARM = """([x, y]) => {
+ARM = """([x, y, limit = 10000]) => {
   const c = document.querySelector('.nbg-canvas canvas') || document.querySelector('canvas.nbg-canvas');
   const ctx = c.getContext('2d');
   const before = Array.from(ctx.getImageData(x, y, 1, 1).data).join();
@@ -105,7 +105,7 @@ ARM = """([x, y]) => {
     const poll = () => {
       if (Array.from(ctx.getImageData(x, y, 1, 1).data).join() !== before) {
         window.__lat = performance.now() - t0;
-      } else if (performance.now() - t0 < 10000) { requestAnimationFrame(poll); }
+      } else if (performance.now() - t0 < limit) { requestAnimationFrame(poll); }
       else { window.__lat = -1; }
     };
     requestAnimationFrame(poll);

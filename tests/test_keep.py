@@ -173,6 +173,30 @@ def test_a_tampered_kept_game_is_set_aside_and_changes_nothing():
     assert "could not be restored" in app.view.status.value and "illegal" in app.view.status.value
 
 
+def test_a_refusal_stays_in_its_notice_after_a_bots_move_until_closed_or_another_game():
+    """The status line says the refusal and the next change rewrites it: a page opened with a bot
+    to move lost "could not be restored" at the bot's first move. The notice above the board keeps
+    it until the visitor closes it, or a new game makes it old news."""
+    clock: list = []
+    app = play("newyork_city", players=3, seed=2, seats=SEATS, scheduler=lambda _d, f: clock.append(f), bot_delay=0.0)
+    assert app.game.to_move != 0 and app.controller.notice.layout.display == "none"
+    connect(app.view.pagekit, stored='{"record": 1, "seats": [], "shown": 0}')
+    notice = app.controller.notice
+    assert notice.layout.display == "flex" and "could not be restored" in app.controller.notice_text.value
+    while clock and app.game.to_move != 0:
+        clock.pop(0)()
+    assert app.game.history and "could not be restored" not in app.view.status.value  # rewritten
+    assert notice.layout.display == "flex" and "could not be restored" in app.controller.notice_text.value
+    app.controller.notice_button.click()
+    assert notice.layout.display == "none"
+    other = play("newyork", players=3, seed=9, seats=SEATS)
+    connect(other.view.pagekit, location_hash="#share=AAAA")
+    assert other.controller.notice.layout.display == "flex"
+    assert "could not be opened" in other.controller.notice_text.value
+    other.controller.set_game(nbgames.new_game("newyork", 3, seed=1))
+    assert other.controller.notice.layout.display == "none"
+
+
 def test_a_shared_link_opens_its_game_at_its_move_and_a_forged_one_changes_nothing():
     shared = played(plies=30)
     app = play("newyork", players=3, seed=9, seats=SEATS)

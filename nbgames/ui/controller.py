@@ -159,6 +159,15 @@ class PlayController:
         self.offer = widgets.HBox([self.offer_text, self.resume_offer_button, self.discard_offer_button],
                                   layout=widgets.Layout(display="none", flex_flow="row wrap", align_items="center"))
         self.offer.add_class("nbg-resume-offer")
+        # A refused link, kept game or file: said in the status line and kept here until the
+        # visitor closes it or starts another game (a bot's move rewrites the status at once).
+        self.notice_text = widgets.HTML()
+        self.notice_button = widgets.Button(description=t("button.notice_ok", lang))
+        self.notice_button.add_class("nbg-notice-ok")
+        self.notice_button.on_click(lambda _: self.dismiss_notice())
+        self.notice = widgets.HBox([self.notice_text, self.notice_button],
+                                   layout=widgets.Layout(display="none", flex_flow="row wrap", align_items="center"))
+        self.notice.add_class("nbg-notice")
         self._kept: PlayState | None = None  # a game kept in this browser, offered for resuming
         self.move_listeners: list = []  # listener(seat, action) after a move is shown (ui/recorder.py)
         self._keeping = False  # True once the browser said what it kept: from then on every change is kept
@@ -182,7 +191,7 @@ class PlayController:
             self.save_link, self.share_link, self.share_note])
         self.review_fold = fold("review", t("label.review", lang), [self.review.widget])
         self.review_fold.layout.display = "none"  # shown once the game is over
-        self.widget = widgets.VBox([self.offer, self.hotseat, self.view.widget, timeline, self.hint_text,
+        self.widget = widgets.VBox([self.notice, self.offer, self.hotseat, self.view.widget, timeline, self.hint_text,
                                     self.review_fold, self.scores_fold, self.log_fold, self.files_fold])
         self.widget.add_class("nbg-play")
         # The class's progress (nbgames serve --class-progress): a finished game is told to the server.
@@ -200,7 +209,7 @@ class PlayController:
             self.pagekit.texts = {"lost": t("page.lost", lang), "reload": t("page.reload", lang)}
             self.pagekit.storage_key = f"nbgames/{game.name}/play"
             self.pagekit.observe(self._on_browser_ready, names="ready")
-            self.pagekit.on_too_large(lambda *_: setattr(self.view.status, "value", t("status.load_too_big", lang)))
+            self.pagekit.on_too_large(lambda *_: self.refused(t("status.load_too_big", lang)))
         self.set_game(game, seats)
 
     def _on_width(self, change: dict) -> None:
@@ -230,6 +239,7 @@ class PlayController:
         self.share_full_button.layout.display = "" if game.practice and game.replays_from_seed else "none"
         self._revealed_for = None
         self.paused = False
+        self.dismiss_notice()  # another game: an earlier refusal is no longer news
         self._keep(False)  # kept before the view shows the game (a restart then loses nothing)
         if self.table is None:  # at a table the board shows the table's game: this one waits
             self.view.set_game(game)
@@ -531,7 +541,8 @@ class PlayController:
         self.set_game(self.game, self.seats)
 
     def _own_parts(self) -> list[widgets.Widget]:
-        return [self.offer, self.hotseat, self.timeline_bar, self.hint_text, self.review_fold, self.files_fold]
+        return [self.notice, self.offer, self.hotseat, self.timeline_bar, self.hint_text, self.review_fold,
+                self.files_fold]
 
     # -- hot seat --------------------------------------------------------------------------
     def reveal(self) -> None:
@@ -694,13 +705,13 @@ class PlayController:
                 self._open(read_game_state(shared, SEAT_KINDS, self.game.name))
                 self.view.status.value = t("status.shared_opened", self.lang, moves=len(self.game.history))
         except RecordError as exc:
-            self.view.status.value = t("status.share_refused", self.lang, reason=_reason(exc))
+            self.refused(t("status.share_refused", self.lang, reason=_reason(exc)))
         if kit.stored and shared is None:
             try:
                 self._kept = read_game_state(kit.stored, SEAT_KINDS, self.game.name)
             except RecordError as exc:
                 kit.set_aside()  # refused, never half-loaded, and not destroyed either
-                self.view.status.value = t("status.kept_refused", self.lang, reason=_reason(exc))
+                self.refused(t("status.kept_refused", self.lang, reason=_reason(exc)))
             else:
                 if kit.switched:  # the visitor only changed the page's language: go on at once
                     self.resume_kept()
@@ -716,6 +727,17 @@ class PlayController:
                 return  # keep nothing until the visitor chose: resume, or start anew
         self._keeping = True
         self._keep(False)
+
+    def refused(self, message: str) -> None:
+        """Say that a link, kept game or file was refused: in the status line, and in the notice
+        above the board until the visitor closes it or another game starts."""
+        self.view.status.value = message
+        self.notice_text.value = html.escape(message)
+        self.notice.layout.display = "flex"
+
+    def dismiss_notice(self) -> None:
+        self.notice.layout.display = "none"
+        self.notice_text.value = ""
 
     def resume_kept(self) -> None:
         """Resume the game this browser kept (offered when the page opened)."""
@@ -801,7 +823,7 @@ class PlayController:
         server sealed (it comes back with its seats); refuse bad files with a friendly message.
         True if loaded."""
         if len(data) > MAX_RECORD_BYTES:
-            self.view.status.value = t("status.load_too_big", self.lang)
+            self.refused(t("status.load_too_big", self.lang))
             return False
         try:
             parsed = json.loads(data)
@@ -812,10 +834,10 @@ class PlayController:
         try:
             game = from_record(data)
         except RecordError as exc:
-            self.view.status.value = t("status.load_refused", self.lang, reason=_reason(exc))
+            self.refused(t("status.load_refused", self.lang, reason=_reason(exc)))
             return False
         if game.name != self.game.name:
-            self.view.status.value = t("status.load_other_game", self.lang, game=game.title)
+            self.refused(t("status.load_other_game", self.lang, game=game.title))
             return False
         self.set_game(game)
         self.paused = self.is_bot_turn()  # look at the loaded position before bots move on
@@ -831,16 +853,16 @@ class PlayController:
         except ValueError:
             title = None  # no such game: the seal's check says it is of another game
         if title is not None:
-            self.view.status.value = t("status.load_other_game", self.lang, game=title)
+            self.refused(t("status.load_other_game", self.lang, game=title))
             return False
         try:
             text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
             state = read_game_state(text, SEAT_KINDS, self.game.name)
         except UnicodeDecodeError:
-            self.view.status.value = t("status.load_refused", self.lang, reason=_("it is not text."))
+            self.refused(t("status.load_refused", self.lang, reason=_("it is not text.")))
             return False
         except RecordError as exc:
-            self.view.status.value = t("status.load_refused", self.lang, reason=_reason(exc))
+            self.refused(t("status.load_refused", self.lang, reason=_reason(exc)))
             return False
         self._open(state)
         self.view.status.value = t("status.loaded", self.lang, moves=len(state.game.history))
@@ -854,7 +876,7 @@ class PlayController:
         content = first.get("content", b"") if isinstance(first, dict) else b""
         size = first.get("size", 0) if isinstance(first, dict) else 0
         if not isinstance(size, int) or size > MAX_RECORD_BYTES:
-            self.view.status.value = t("status.load_too_big", self.lang)
+            self.refused(t("status.load_too_big", self.lang))
         else:
             self.load(bytes(content))
         self.upload.value = ()

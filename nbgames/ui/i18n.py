@@ -101,6 +101,7 @@ EN: Mapping[str, str | tuple[str, str]] = MappingProxyType({
                              "the ones still unseen too. Share it only where that spoils nothing.",
     "button.resume_game": "Resume",
     "button.discard_kept": "Start a new game",
+    "button.notice_ok": "OK, close this note",
     "status.resumed": ("Welcome back: your game is restored ({moves} move). Bots wait for “Play on”.",
                        "Welcome back: your game is restored ({moves} moves). Bots wait for “Play on”."),
     "status.kept_refused": "Your kept game could not be restored ({reason}). It was set aside; here is a new game.",

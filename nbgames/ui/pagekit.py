@@ -427,6 +427,8 @@ abbr.nbg-rule-ref { cursor: pointer; text-decoration: underline dotted; color: #
 .nbg-status-rules button { font-size: 12px; height: 24px; }
 .nbg-resume-offer { border: 2px solid #0072B2; border-radius: 6px; padding: 6px 10px; margin: 4px 0;
   background: #EEF6FC; }
+.nbg-notice { border: 2px solid #D55E00; border-radius: 6px; padding: 6px 10px; margin: 4px 0;
+  background: #FDF1E8; }
 @media (max-width: 599px) {
   .nbg-side { min-width: 100% !important; }
   .widget-label.nbg-status, .nbg-status-box > .widget-label.nbg-status { font-size: 14px; -webkit-line-clamp: 3; }

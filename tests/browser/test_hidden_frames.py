@@ -574,7 +574,7 @@ def test_edited_kept_seats_are_refused_and_show_no_other_hand(page, server):
         start = len(fp.payloads)
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, json.dumps(edit)])
         fp.open("newyork_city")
-        page.locator(".nbg-status").filter(has_text="could not be restored").wait_for(timeout=60_000)
+        page.locator(".nbg-notice").filter(has_text="could not be restored").wait_for(timeout=60_000)
         assert page.locator("button.nbg-resume-game").is_hidden()
         assert "Your hand, Player 2" not in page.content()
         aside = page.evaluate("k => localStorage.getItem(k + ':set-aside')", key)
@@ -597,6 +597,17 @@ PRIVATE_WORDS = (t("label.hand", "en", player="").split(",")[0], t("label.reach"
                  "nbg-card")
 
 
+def first_after_move(fp: FramePage, start: int, ply: int) -> int:
+    """The first frame from `start` that tells of a move after `ply` (the position line, the
+    first panel a move changes). Frames before it were sent while the player to move still held
+    the device: the page sends its panels again a few seconds after it opened (`ShellView._resend`)."""
+    for frame in fp.frames(start):
+        if any((found := re.fullmatch(r"Move (\d+) of \d+", text)) and int(found.group(1)) > ply
+               for text in frame.texts):
+            return frame.index
+    raise AssertionError(f"no frame from {start} on tells of a move after {ply}")
+
+
 def open_choices(board, moves: list[tuple[str, str]]) -> bool:
     """Point at and click a square that the player can play in several ways: the information
     panel then names the player's cards and "which way?" buttons come up. False if none."""
@@ -616,8 +627,9 @@ def test_hot_seat_pass_screens_show_and_send_nothing_of_any_seat(page, server, b
     fp.open("newyork")
     fp.new_game(["human", "human", "human"])
     screen = page.locator(".nbg-hotseat")
+    screen.wait_for()  # the new game's first screen ("Move 0 of 0" was the old game's line too)
     windows = []  # (first, end): the frames received from a move until the next player reveals
-    moved_at, choices_opened, rng = len(fp.payloads), 0, random.Random(3)
+    moved_at, played_from, choices_opened, rng = len(fp.payloads), None, 0, random.Random(3)
     # the 24 setup placements, then at least ten turns with cards in hand, one of them with
     # choice buttons open when the move is played
     while fp.ply() < 34 or not choices_opened:
@@ -627,14 +639,15 @@ def test_hot_seat_pass_screens_show_and_send_nothing_of_any_seat(page, server, b
         if screen.is_visible():  # (no pass screen when the same player moves again)
             page.locator(".nbg-hand").filter(has_text=t("ny.hand_hidden", "en")).wait_for()
             assert page.evaluate(PASS_SCREEN) == {"info": "", "options": 0, "choices": 0, "cards": 0}
-            windows.append((moved_at, len(fp.payloads)))
+            if played_from is not None:  # (the new game's first screen follows no move: every hand is empty)
+                windows.append((first_after_move(fp, moved_at, played_from), len(fp.payloads)))
             page.locator("button.nbg-reveal").click()
             screen.wait_for(state="hidden")
             page.wait_for_function(TURN_OR_OVER, arg="Player ", timeout=30_000, polling=50)
         if ply >= 24:
             assert page.locator(".nbg-hand .nbg-card").count() > 0  # the player's own cards
             choices_opened += open_choices(board, fp.moves())
-        moved_at = len(fp.payloads)
+        moved_at, played_from = len(fp.payloads), fp.ply()
         while (moves := fp.moves()) and not fp.play(rng.choice(moves)[0]):
             pass  # (no list: a slow page played it after all, and the next pass screen hides the list)
     record = opened_state(json.dumps(fp.save()), "newyork")["record"]  # sealed: the tests hold the key
@@ -647,7 +660,12 @@ def test_hot_seat_pass_screens_show_and_send_nothing_of_any_seat(page, server, b
     assert len(during) > len(windows)
     assert not secret_hits(during, hands), secret_hits(during, hands)[:3]
     leaks = [(f.index, word) for f in during for word in PRIVATE_WORDS if word in f.joined]
-    assert not leaks, leaks[:5]
+    if leaks:  # what was sent, and when: the window, the frame's texts and its neighbours'
+        first = leaks[0][0]
+        window = next(w for w in windows if w[0] <= first < w[1])
+        around = [(f.index, [text[:160] for text in f.texts if len(text) > 3][:6])
+                  for f in fp.frames(max(window[0] - 3, first - 8), first + 2)]
+        raise AssertionError(f"{leaks[:5]} in window {window}: {around}")
 
 
 # -- the checkers can fail ---------------------------------------------------------------------

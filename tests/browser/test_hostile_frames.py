@@ -66,10 +66,13 @@ def click_latencies(board: Board, clicks: int) -> list[float]:
     cx, cy = GEOM.cell_centre(3, 3)
     out = []
     for _ in range(clicks):
-        board.page.evaluate(ARM, [int(cx - GEOM.cell * 0.25), int(cy)])
+        # "never drawn": not within 30 s (a loaded 2-core CI machine has shown a 1.2 s click)
+        board.page.evaluate(ARM, [int(cx - GEOM.cell * 0.25), int(cy), 30_000])
         board.click_square("D4")
-        board.page.wait_for_function("() => window.__lat !== undefined", timeout=30_000)
+        board.page.wait_for_function("() => window.__lat !== undefined", timeout=45_000)
         out.append(board.page.evaluate("window.__lat"))
+        if out[-1] < 0:
+            print(f"a click not drawn in 30 s: {board.text('.nbg-position')!r}, status {board.status()!r}")
         board.wait_for(lambda: board.ply() > 0, "the move played")
         while (ply := board.ply()) > 0:
             board.page.locator("button.nbg-undo").click()

@@ -143,12 +143,12 @@ def test_a_shared_link_opens_at_its_move(board, page):
 
 def test_tampered_links_and_kept_states_are_refused_and_change_nothing(board):
     board.open(PLAY + "#share=AAAAnotagame")
-    board.wait_for(lambda: "could not be opened" in board.status(), "the refusal of the link")
+    board.page.locator(".nbg-notice").filter(has_text="could not be opened").wait_for(timeout=30_000)
     assert board.ply() == 0
     board.page.evaluate(f"() => localStorage.setItem('{KEY}', '{{\"record\": 1, \"seats\": [], \"shown\": 0}}')")
     board.page.goto(board.server.url + PLAY)
     board.wait_drawn()
-    board.wait_for(lambda: "could not be restored" in board.status(), "the refusal of the kept game")
+    board.page.locator(".nbg-notice").filter(has_text="could not be restored").wait_for(timeout=30_000)
     assert board.page.locator("button.nbg-resume-game").is_hidden()
     kept = board.page.evaluate(f"() => [localStorage.getItem('{KEY}:set-aside'), localStorage.getItem('{KEY}')]")
     assert kept[0] is not None and '"record": 1' in kept[0]  # set aside, not destroyed
