@@ -37,13 +37,13 @@ serve: $(STAMP)
 # The engine, lesson and notebook tests run on every core (at most 4); then the browser tests, one
 # module per core but at least two at a time (much of their time is spent waiting on a kernel, a
 # bot or a timer) and at most four. Each worker starts its own server and Chromium; a module's
-# tests stay on one worker.
+# tests stay on one worker. A browser test that fails runs once more, and the summary names it.
 BROWSER_WORKERS := $(shell python3 -c 'import os; print(min(4, max(2, len(os.sched_getaffinity(0)))))' 2>/dev/null || echo 2)
 test: $(STAMP) proxy axe
 	$(BIN)/ruff check nbgames tests benchmarks
 	@status=0; \
 	$(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist loadfile --ignore=tests/browser || status=1; \
-	$(BIN)/python -m pytest -q -n $(BROWSER_WORKERS) --dist loadfile tests/browser || status=1; \
+	$(BIN)/python -m pytest -q -n $(BROWSER_WORKERS) --dist loadfile --reruns 1 --reruns-delay 2 -rfER tests/browser || status=1; \
 	exit $$status
 
 # Engine speed: this tree against the engine of d414cc1 in the same run (speed_vs.py takes that
