@@ -167,8 +167,8 @@ def raw_client(base: str, path: str, moves: int, results: dict, all_open: asynci
         states = ks.widget_states(timeout=60)
         results["raw_first"].append(time.perf_counter() - start)
         loop.call_soon_threadsafe(mark_open, results, all_open, n_pages)
-        while not all_open.is_set():
-            time.sleep(0.1)
+        while not all_open.is_set():  # reading meanwhile: the server's pings get their pongs (a
+            ks.recv_until(lambda m: False, timeout=0.2)  # socket left unread is closed, its kernel culled)
         canvas = next(k for k, v in states.items() if "nbg-canvas" in v["state"].get("_dom_classes", ()))
         moves_dd = next(k for k, v in states.items() if "nbg-moves" in v["state"].get("_dom_classes", ()))
         for _ in range(moves):

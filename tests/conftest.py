@@ -61,6 +61,9 @@ def browser():
 def page(browser):
     """A fresh page; the test fails if the page raised any uncaught error (`pageerror`)."""
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    # A Voilà page's "load" comes once its notebook has run: a reload on a busy machine took over
+    # the default 30 s once (goto_drawn allows 60 s too)
+    context.set_default_navigation_timeout(60_000)
     pg = context.new_page()
     errors: list[str] = []
     slow: list[str] = []  # anywidget's notes of a slow kit start: the kit must hear its kernel after all

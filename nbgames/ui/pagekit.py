@@ -98,6 +98,12 @@ function fitSide() {
       side.style.height = height;
       side.style.overflowY = limit ? "auto" : "";
     }
+    // A box that scrolls is reached by Tab, so its words can be scrolled from the keyboard too.
+    const style = getComputedStyle(side);
+    const scrolls = (/auto|scroll/.test(style.overflowY) && side.scrollHeight > side.clientHeight + 1)
+      || (/auto|scroll/.test(style.overflowX) && side.scrollWidth > side.clientWidth + 1);
+    if (scrolls && !side.hasAttribute("tabindex")) side.setAttribute("tabindex", "0");
+    if (!scrolls && side.getAttribute("tabindex") === "0") side.removeAttribute("tabindex");
   }
 }
 

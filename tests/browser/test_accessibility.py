@@ -100,3 +100,23 @@ def test_no_page_has_a_serious_or_critical_axe_violation_in_either_language(brow
     assert not found, "serious or critical axe violations:\n" + "\n".join(
         f"{nb}?lang={lang}: {describe(vs)}" for (nb, lang), vs in found.items())
     assert not errors, errors
+
+
+def test_a_side_panel_that_scrolls_is_reached_by_tab(page, server):
+    """The hand and information box beside the board scrolls when its words are more than the
+    board is tall (the page holds still); a box that scrolls takes Tab's focus, so its words can be
+    scrolled from the keyboard (axe: scrollable-region-focusable, seen on a Japanese lesson page)."""
+    goto_page = f"{server.url}/voila/render/newyork/play.ipynb?lang=en"
+    page.goto(goto_page, timeout=60_000)
+    board_drawn(page).wait_for(state="attached", timeout=90_000)
+    side = page.locator(".nbg-side").first
+    side.wait_for()
+    assert side.get_attribute("tabindex") is None  # nothing to scroll yet
+    page.evaluate("""() => { const extra = document.createElement('div'); extra.id = 'long-words';
+        extra.textContent = 'Ways to play here. '.repeat(400);
+        document.querySelector('.nbg-info').appendChild(extra); }""")
+    page.wait_for_function("() => document.querySelector('.nbg-side').getAttribute('tabindex') === '0'",
+                           timeout=10_000)
+    assert [v["id"] for v in run_axe(page) if v["id"] == "scrollable-region-focusable"] == []
+    page.evaluate("() => document.getElementById('long-words').remove()")
+    page.wait_for_function("() => !document.querySelector('.nbg-side').hasAttribute('tabindex')", timeout=10_000)
