@@ -195,6 +195,9 @@ def test_a_refusal_stays_in_its_notice_after_a_bots_move_until_closed_or_another
     assert "could not be opened" in other.controller.notice_text.value
     other.controller.set_game(nbgames.new_game("newyork", 3, seed=1))
     assert other.controller.notice.layout.display == "none"
+    # a refused file is said beside the Load button: nothing above the board appears
+    assert not other.controller.load(b"not a saved game")
+    assert "could not" in other.controller.load_note.value.lower() and other.controller.notice.layout.display == "none"
 
 
 def test_a_shared_link_opens_its_game_at_its_move_and_a_forged_one_changes_nothing():

@@ -168,6 +168,8 @@ class PlayController:
         self.notice = widgets.HBox([self.notice_text, self.notice_button],
                                    layout=widgets.Layout(display="none", flex_flow="row wrap", align_items="center"))
         self.notice.add_class("nbg-notice")
+        self.load_note = widgets.HTML()  # a refused file, beside the Load button
+        self.load_note.add_class("nbg-load-note")
         self._kept: PlayState | None = None  # a game kept in this browser, offered for resuming
         self.move_listeners: list = []  # listener(seat, action) after a move is shown (ui/recorder.py)
         self._keeping = False  # True once the browser said what it kept: from then on every change is kept
@@ -188,7 +190,7 @@ class PlayController:
         self.files_fold = fold("files", t("label.files", lang), [
             widgets.HBox([self.save_button, self.upload, self.share_button, self.share_full_button],
                          layout=widgets.Layout(flex_flow="row wrap")),
-            self.save_link, self.share_link, self.share_note])
+            self.load_note, self.save_link, self.share_link, self.share_note])
         self.review_fold = fold("review", t("label.review", lang), [self.review.widget])
         self.review_fold.layout.display = "none"  # shown once the game is over
         self.widget = widgets.VBox([self.notice, self.offer, self.hotseat, self.view.widget, timeline, self.hint_text,
@@ -209,7 +211,7 @@ class PlayController:
             self.pagekit.texts = {"lost": t("page.lost", lang), "reload": t("page.reload", lang)}
             self.pagekit.storage_key = f"nbgames/{game.name}/play"
             self.pagekit.observe(self._on_browser_ready, names="ready")
-            self.pagekit.on_too_large(lambda *_: self.refused(t("status.load_too_big", lang)))
+            self.pagekit.on_too_large(lambda *_: self.refused(t("status.load_too_big", lang), by_files=True))
         self.set_game(game, seats)
 
     def _on_width(self, change: dict) -> None:
@@ -728,16 +730,21 @@ class PlayController:
         self._keeping = True
         self._keep(False)
 
-    def refused(self, message: str) -> None:
-        """Say that a link, kept game or file was refused: in the status line, and in the notice
-        above the board until the visitor closes it or another game starts."""
+    def refused(self, message: str, by_files: bool = False) -> None:
+        """Say that a link, kept game or file was refused: in the status line, and where it stays
+        until the visitor closes it or another game starts: a link or kept game (refused as the
+        page opens) in the notice above the board, a file beside the Load button (nothing above
+        the board moves while the visitor works below it)."""
         self.view.status.value = message
+        if by_files:
+            self.load_note.value = f"<b>{html.escape(message)}</b>"
+            return
         self.notice_text.value = html.escape(message)
         self.notice.layout.display = "flex"
 
     def dismiss_notice(self) -> None:
         self.notice.layout.display = "none"
-        self.notice_text.value = ""
+        self.notice_text.value = self.load_note.value = ""
 
     def resume_kept(self) -> None:
         """Resume the game this browser kept (offered when the page opened)."""
@@ -823,7 +830,7 @@ class PlayController:
         server sealed (it comes back with its seats); refuse bad files with a friendly message.
         True if loaded."""
         if len(data) > MAX_RECORD_BYTES:
-            self.refused(t("status.load_too_big", self.lang))
+            self.refused(t("status.load_too_big", self.lang), by_files=True)
             return False
         try:
             parsed = json.loads(data)
@@ -834,10 +841,10 @@ class PlayController:
         try:
             game = from_record(data)
         except RecordError as exc:
-            self.refused(t("status.load_refused", self.lang, reason=_reason(exc)))
+            self.refused(t("status.load_refused", self.lang, reason=_reason(exc)), by_files=True)
             return False
         if game.name != self.game.name:
-            self.refused(t("status.load_other_game", self.lang, game=game.title))
+            self.refused(t("status.load_other_game", self.lang, game=game.title), by_files=True)
             return False
         self.set_game(game)
         self.paused = self.is_bot_turn()  # look at the loaded position before bots move on
@@ -853,16 +860,16 @@ class PlayController:
         except ValueError:
             title = None  # no such game: the seal's check says it is of another game
         if title is not None:
-            self.refused(t("status.load_other_game", self.lang, game=title))
+            self.refused(t("status.load_other_game", self.lang, game=title), by_files=True)
             return False
         try:
             text = data.decode("utf-8") if isinstance(data, (bytes, bytearray)) else data
             state = read_game_state(text, SEAT_KINDS, self.game.name)
         except UnicodeDecodeError:
-            self.refused(t("status.load_refused", self.lang, reason=_("it is not text.")))
+            self.refused(t("status.load_refused", self.lang, reason=_("it is not text.")), by_files=True)
             return False
         except RecordError as exc:
-            self.refused(t("status.load_refused", self.lang, reason=_reason(exc)))
+            self.refused(t("status.load_refused", self.lang, reason=_reason(exc)), by_files=True)
             return False
         self._open(state)
         self.view.status.value = t("status.loaded", self.lang, moves=len(state.game.history))
@@ -876,7 +883,7 @@ class PlayController:
         content = first.get("content", b"") if isinstance(first, dict) else b""
         size = first.get("size", 0) if isinstance(first, dict) else 0
         if not isinstance(size, int) or size > MAX_RECORD_BYTES:
-            self.refused(t("status.load_too_big", self.lang))
+            self.refused(t("status.load_too_big", self.lang), by_files=True)
         else:
             self.load(bytes(content))
         self.upload.value = ()
