@@ -100,3 +100,20 @@ def english_page():
     i18n.set_language(i18n.DEFAULT_LANGUAGE)
     i18n.set_game(None)
     language._decided = False
+
+
+# A browser test that fails runs once more (`make test`: pytest-rerunfailures); its first failure
+# is said at the end all the same, so a test that passed the second time still shows why it failed.
+_FIRST_FAILURES: list[tuple[str, str]] = []
+
+
+def pytest_runtest_logreport(report):
+    if report.outcome == "rerun":
+        _FIRST_FAILURES.append((report.nodeid, report.longreprtext[-3000:]))
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _FIRST_FAILURES:
+        terminalreporter.section("first failures of the tests run again")
+        for nodeid, text in _FIRST_FAILURES:
+            terminalreporter.write_line(f"{nodeid}:\n{text}\n")
