@@ -189,6 +189,8 @@ def wait_rows(hub: Hub, wanted, timeout: float = 30) -> dict:
 
 def test_a_students_answer_reaches_the_one_class_database(hub, student_a):
     """Service: the shared server records it; servers: Alice's own server forwards it (her hub token)."""
+    # the lesson's first step, also when this test runs again (the browser keeps where she was)
+    student_a.page.evaluate("() => localStorage.removeItem('nbgames/newyork/learn')")
     board = Board(student_a.page, student_a).open(LEARN)
     assert student_a.page.locator(".nbg-class-code").count() == 0  # the hub knows her: no class to join
     board.canvas.scroll_into_view_if_needed()

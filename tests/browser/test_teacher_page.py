@@ -23,7 +23,7 @@ HOSTILE = "<b>Ben</b>"
 LESSON_FILE = Path(__file__).resolve().parent.parent / "data" / "lessons" / "newyork.json"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture  # one per test: a test run again (make test) starts from an empty class database
 def class_server(tmp_path_factory):
     where = tmp_path_factory.mktemp("class")
     env = {"NBGAMES_CLASS_DB": str(where / "class.sqlite"), "NBGAMES_TEACHER_TOKEN": TOKEN}
