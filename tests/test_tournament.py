@@ -103,12 +103,19 @@ def test_resume_refuses_the_csv_of_another_tournament_and_leaves_it_as_it_was(tm
     assert "not written by a tournament" in capsys.readouterr().err
 
 
+def _as_in_a_terminal() -> None:
+    """Ctrl-C as a terminal's foreground command has it: a test run started in the background
+    (`cmd &` in a script) passes SIGINT on ignored, and Python then never raises KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_ctrl_c_stops_a_tournament_at_once_with_the_tally_of_the_games_in_its_csv(tmp_path, jobs):
     path, bots = tmp_path / "games.csv", ["random", "random"]
     run = subprocess.Popen([sys.executable, "-m", "nbgames", "tournament", "newyork", "--bots", ",".join(bots),
                             "-n", "10000", "--jobs", str(jobs), "--csv", str(path)],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                           preexec_fn=_as_in_a_terminal)
     deadline = time.monotonic() + 60
     while len({r["game"] for r in read_csv(str(path), "newyork", bots, 0)}) < 3:
         if run.poll() is not None or time.monotonic() > deadline:
