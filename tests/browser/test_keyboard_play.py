@@ -92,8 +92,9 @@ class KeyboardPlayer:
         return int(match.group(1)) if match else 0
 
     def my_turn(self) -> bool:
-        status = self.status()  # (a refusal is said on our turn: it stays ours)
-        return any(words in status for words in ("your turn", "Game over", "Not allowed")) or self.choices() > 0
+        status = self.status()  # (a refusal is said on our turn: it stays ours; it names its rule last)
+        return (any(words in status for words in ("your turn", "Game over", "Not allowed"))
+                or re.search(r"\([A-Z0-9]+-\d+\)\.?$", status.strip()) is not None or self.choices() > 0)
 
     # -- playing ------------------------------------------------------------------------
     def new_game(self, players: int) -> None:
