@@ -15,7 +15,7 @@ import pytest
 from axe_support import axe_source, counts, describe, run_axe, serious
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from nbgames.testing import board_drawn, page_error_recorder, unfold
+from nbgames.testing import board_drawn, goto_drawn, page_error_recorder, unfold
 
 pytestmark = pytest.mark.browser
 GAMES = ["newyork", "galopp_royal", "newyork1901", "newyork_city"]
@@ -106,9 +106,7 @@ def test_a_side_panel_that_scrolls_is_reached_by_tab(page, server):
     """The hand and information box beside the board scrolls when its words are more than the
     board is tall (the page holds still); a box that scrolls takes Tab's focus, so its words can be
     scrolled from the keyboard (axe: scrollable-region-focusable, seen on a Japanese lesson page)."""
-    goto_page = f"{server.url}/voila/render/newyork/play.ipynb?lang=en"
-    page.goto(goto_page, timeout=60_000)
-    board_drawn(page).wait_for(state="attached", timeout=90_000)
+    goto_drawn(page, f"{server.url}/voila/render/newyork/play.ipynb?lang=en", timeout=90_000, unfolded=False)
     side = page.locator(".nbg-side").first
     side.wait_for()
     assert side.get_attribute("tabindex") is None  # nothing to scroll yet

@@ -66,10 +66,6 @@ def new_page(browser, width: int = 1280, height: int = 1000):
     return context, page
 
 
-def join(board: Board, code: str, name: str) -> None:
-    join_class(board.page, code, name)
-
-
 def state(teacher, name: str, lesson: str = "ny-goal") -> str:
     cells = teacher.locator("tr.nbg-teacher-student", has=teacher.locator("th", has_text=name)).locator(
         f"td[data-lesson='{lesson}']")
@@ -102,7 +98,7 @@ def test_the_teacher_page_follows_two_students_live(browser, class_server):
         contexts.append(context)
         aki = Board(aki_page, class_server).open(LEARN)
         print(f"\nfirst learn page drawn at {time.monotonic() - started:.1f} s")
-        join(aki, "maple-3", "Aki")
+        join_class(aki.page, "maple-3", "Aki")
         for _ in range(3):  # three wrong squares: stuck
             aki.page.locator(".nbg-lesson-retry").click()  # clears the last word: the next one is new
             aki.wait_for(lambda: "NY-1" not in aki.text(".nbg-lesson-feedback"), "the feedback cleared")
@@ -115,7 +111,7 @@ def test_the_teacher_page_follows_two_students_live(browser, class_server):
         contexts.append(context)
         ben = Board(ben_page, class_server).open(LEARN)
         print(f"second learn page drawn at {time.monotonic() - started:.1f} s")
-        join(ben, "maple-3", HOSTILE)
+        join_class(ben.page, "maple-3", HOSTILE)
         ben.canvas.scroll_into_view_if_needed()
         ben.click_square("F5")
         ben.wait_for(lambda: "Right" in ben.text(".nbg-lesson-feedback"), "the right square")
