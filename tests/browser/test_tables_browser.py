@@ -23,12 +23,12 @@ import pytest
 from conftest import Board
 from sqlalchemy import select
 from test_hidden_frames import decode
-from test_teacher_page import join, new_page
+from test_teacher_page import new_page
 
 from nbgames.engine.game import Game
 from nbgames.newyork_city.layout import layout_for
 from nbgames.newyork_city.view import NewYorkCityView
-from nbgames.testing import Server, goto_drawn
+from nbgames.testing import Server, goto_drawn, join_class
 
 pytestmark = pytest.mark.browser
 
@@ -243,7 +243,7 @@ def test_two_browsers_play_one_table_reload_restart_and_no_other_hand(browser, t
     try:
         for player in (aki, ben):
             player.open()
-            join(player, CLASS, player.name)  # the class: a reload then sits the student again
+            join_class(player.page, CLASS, player.name)  # the class: a reload then sits the student again
 
         # Aki opens a table: two humans and a random bot
         aki.page.locator(".nbg-table-seat-2 select").select_option(label="random bot")
