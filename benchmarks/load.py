@@ -46,7 +46,6 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -88,7 +87,8 @@ def cell_point(box: dict, row: int, col: int) -> tuple[float, float]:
     return box["x"] + cx * scale, box["y"] + cy * scale
 
 
-async def play(browser, url: str, moves: int, results: dict, all_open: asyncio.Event, n_pages: int) -> None:
+async def play(browser, url: str, moves: int, results: dict, all_open: asyncio.Event, n_pages: int,
+               go: asyncio.Event) -> None:
     """One real page: first board, then `moves` clicks on the first legal square, bots answering."""
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
@@ -101,7 +101,7 @@ async def play(browser, url: str, moves: int, results: dict, all_open: asyncio.E
         await page.locator(".nbg-moves select").wait_for(state="attached", timeout=120_000)
         results["first_board"].append(time.perf_counter() - start)
         mark_open(results, all_open, n_pages)
-        await all_open.wait()  # play only once every page is open: measure under full load
+        await go.wait()  # play only once every page is open: measure under full load
         box = await page.locator(".nbg-canvas").first.bounding_box()
         # Measured inside the page (no Playwright round trips): mousedown -> the first change of the
         # timeline label. The view sends the board (pieces + highlights) before the labels, so the
@@ -144,6 +144,24 @@ async def play(browser, url: str, moves: int, results: dict, all_open: asyncio.E
         results["contexts"].append(context)
 
 
+async def start_clicks(served: Server, all_open: asyncio.Event, go: asyncio.Event, kernels: int | None) -> None:
+    """Let the clicks start once every page is open; with `kernels` (the recording comparison), also
+    once the server has settled: the pool refilled to that many kernels and the server tree nearly
+    idle. The refill after the hand-outs is a cost of opening pages (it is in the first-board
+    figures); clicks that overlap it by chance swing p95 by more than the 10 % compared."""
+    await all_open.wait()
+    if kernels is not None:
+        began, calm = time.monotonic(), 0
+        while calm < 3 and time.monotonic() - began < 300:
+            tree = server_tree(served)
+            cpu0 = cpu_seconds(tree)
+            await asyncio.sleep(1)
+            busy = cpu_seconds(tree) - cpu0
+            calm = calm + 1 if len(served.kernels()) >= kernels and busy < 0.3 else 0
+        print(f"clicks start {time.monotonic() - began:.0f} s after the last page opened (the server settled)")
+    go.set()
+
+
 def mark_open(results: dict, all_open: asyncio.Event, n_pages: int) -> None:
     results["opened"] += 1
     if results["opened"] == n_pages:
@@ -151,7 +169,7 @@ def mark_open(results: dict, all_open: asyncio.Event, n_pages: int) -> None:
 
 
 def raw_client(base: str, path: str, moves: int, results: dict, all_open: asyncio.Event,
-               loop: asyncio.AbstractEventLoop, n_pages: int) -> None:
+               loop: asyncio.AbstractEventLoop, n_pages: int, go: asyncio.Event) -> None:
     """A "page" without a browser: GET the page, then widget clicks over the v1 kernel websocket.
 
     Costs the server what a real page costs (a kernel, the notebook run, the same comm messages
@@ -167,7 +185,7 @@ def raw_client(base: str, path: str, moves: int, results: dict, all_open: asynci
         states = ks.widget_states(timeout=60)
         results["raw_first"].append(time.perf_counter() - start)
         loop.call_soon_threadsafe(mark_open, results, all_open, n_pages)
-        while not all_open.is_set():  # reading meanwhile: the server's pings get their pongs (a
+        while not go.is_set():  # reading meanwhile: the server's pings get their pongs (a
             ks.recv_until(lambda m: False, timeout=0.2)  # socket left unread is closed, its kernel culled)
         canvas = next(k for k, v in states.items() if "nbg-canvas" in v["state"].get("_dom_classes", ()))
         moves_dd = next(k for k, v in states.items() if "nbg-moves" in v["state"].get("_dom_classes", ()))
@@ -225,51 +243,37 @@ def server_tree(served: Server) -> list[psutil.Process]:
 
 class ProgressLoad:
     """Lesson answers from every page's kernel at `rate` events/s in all, through each kernel's own
-    `ProgressSink` (its id and connection key read from the kernel's connection file)."""
+    `ProgressSink` (its id and connection key read from the kernel's connection file).
+
+    The sinks run in a process of their own, as they do in the kernels: in this one they would
+    take the GIL from the raw clients, whose click -> idle times this process measures."""
 
     CLASS = "load-class"
 
     def __init__(self, served: Server, kernels: list[psutil.Process], rate: float):
-        from nbgames.classroom.sink import ProgressSink
+        import multiprocessing
 
-        self.sinks = []
-        for number, kernel in enumerate(kernels):
+        connections = []
+        for kernel in kernels:
             try:
-                connection = Path(kernel.cmdline()[kernel.cmdline().index("-f") + 1])
-                key = json.loads(connection.read_text())["key"].encode()
-            except (psutil.Error, ValueError, IndexError, OSError):
+                connections.append(kernel.cmdline()[kernel.cmdline().index("-f") + 1])
+            except (psutil.Error, ValueError, IndexError):
                 continue
-            sink = ProgressSink(url=f"{served.url}/nbgames/progress", key=key, hub=False,
-                                kernel_id=connection.stem.removeprefix("kernel-"))
-            sink.join(self.CLASS, f"student-{number + 1}")
-            self.sinks.append(sink)
-        self.rate, self.sent = rate, 0
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="progress-load", daemon=True)
+        context = multiprocessing.get_context("spawn")
+        self.stop, self.answers = context.Event(), context.Queue()
+        self.process = context.Process(target=answer_as_kernels, name="progress-load", daemon=True,
+                                       args=(f"{served.url}/nbgames/progress", connections, rate, self.CLASS,
+                                             self.stop, self.answers))
 
     def start(self) -> None:
         self.started = time.perf_counter()
-        self.thread.start()
-
-    def _run(self) -> None:
-        step = 0
-        while not self.stop.is_set() and self.sinks:
-            for sink in self.sinks:  # one answer per student per round, the round paced to `rate`
-                due = self.started + self.sent / self.rate
-                if self.stop.wait(max(0.0, due - time.perf_counter())):
-                    return
-                sink.step_answered("ny-goal", step % 2, right=step % 3 == 0, answer=f"**@E{step % 7 + 1}",
-                                   seconds=2.5)
-                self.sent += 1
-            step += 1
+        self.process.start()
 
     def finish(self, db_url: str) -> dict:
         """Stop, let every sink send what it holds, count the rows the server wrote."""
         self.stop.set()
-        self.thread.join()
-        sending = time.perf_counter() - self.started
-        flushed = all(sink.flush(60) for sink in self.sinks)
-        drained = time.perf_counter() - self.started
+        told = self.answers.get(timeout=120)
+        self.process.join(30)
         from sqlalchemy import func, select
 
         from nbgames.classroom import Store
@@ -283,9 +287,36 @@ class ProgressLoad:
                                  .where(students.c.class_code == self.CLASS)).scalar()
         finally:
             store.close()
-        return {"students": len(self.sinks), "sent": self.sent, "rows": rows, "seconds": sending,
-                "drained": drained, "flushed": flushed, "failed": sum(s.failed for s in self.sinks),
-                "errors": sorted({s.last_error for s in self.sinks if s.last_error})[:3]}
+        return {**told, "rows": rows}
+
+
+def answer_as_kernels(url: str, connections: list[str], rate: float, class_code: str, stop, told) -> None:
+    """`ProgressLoad`'s process: a sink per kernel connection file, one answer per student per
+    round, the rounds paced to `rate`, until `stop`; then every sink drained and the counts told."""
+    from nbgames.classroom.sink import ProgressSink
+
+    sinks = []
+    for number, connection in enumerate(map(Path, connections)):
+        try:
+            key = json.loads(connection.read_text())["key"].encode()
+        except (ValueError, KeyError, OSError):
+            continue
+        sink = ProgressSink(url=url, key=key, hub=False, kernel_id=connection.stem.removeprefix("kernel-"))
+        sink.join(class_code, f"student-{number + 1}")
+        sinks.append(sink)
+    started, sent, step = time.perf_counter(), 0, 0
+    while not stop.is_set() and sinks:
+        for sink in sinks:
+            if stop.wait(max(0.0, started + sent / rate - time.perf_counter())):
+                break
+            sink.step_answered("ny-goal", step % 2, right=step % 3 == 0, answer=f"**@E{step % 7 + 1}", seconds=2.5)
+            sent += 1
+        step += 1
+    sending = time.perf_counter() - started
+    flushed = all(sink.flush(60) for sink in sinks)
+    told.put({"students": len(sinks), "sent": sent, "seconds": sending, "drained": time.perf_counter() - started,
+              "flushed": flushed, "failed": sum(sink.failed for sink in sinks),
+              "errors": sorted({sink.last_error for sink in sinks if sink.last_error})[:3]})
 
 
 def chromium_tree() -> list[psutil.Process]:
@@ -340,14 +371,17 @@ async def run(args, progress: bool = False) -> tuple[int, dict]:
                 browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 all_open = asyncio.Event()
                 cpu0 = {"server": cpu_seconds(server_tree(served)), "chromium": cpu_seconds(chromium_tree())}
-                tasks = [play(browser, url, args.moves, results, all_open, args.pages) for _ in range(real)]
+                go = asyncio.Event()  # the clicks start (see `start_clicks`)
+                tasks = [play(browser, url, args.moves, results, all_open, args.pages, go) for _ in range(real)]
                 # One thread per raw client (they wait for each other: the default pool would deadlock).
                 threads = ThreadPoolExecutor(max_workers=max(raw, 1))
                 tasks += [loop.run_in_executor(threads, raw_client, served.url, args.notebook, args.moves,
-                                               results, all_open, loop, args.pages) for _ in range(raw)]
+                                               results, all_open, loop, args.pages, go) for _ in range(raw)]
                 started = time.perf_counter()
                 sampler = asyncio.create_task(sample_memory(served, all_open))
-                writer = asyncio.create_task(progress_load(served, all_open, args)) if progress else None
+                settle = args.only is not None or args.progress
+                tasks.append(start_clicks(served, all_open, go, len(pool) + args.pages if settle else None))
+                writer = asyncio.create_task(progress_load(served, go, args)) if progress else None
                 await asyncio.gather(*tasks)
                 wall = time.perf_counter() - started
                 written = (await writer).finish(db_url) if writer else None
@@ -510,7 +544,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="answers per second from all the pages' kernels together when recording (default 20)")
     parser.add_argument("--rounds", type=int, default=1,
                         help="with --progress: measure off/on this many times (off, on, on, off, …), pooled")
+    parser.add_argument("--only", choices=("off", "on"), default=None,
+                        help="one measure in class mode, recording off or on (to profile one side alone)")
     args = parser.parse_args(argv)
+    if args.only:
+        return asyncio.run(run(args, progress=args.only == "on"))[0]
     if args.progress:
         return asyncio.run(compare(args))
     return asyncio.run(run(args))[0]
