@@ -94,8 +94,10 @@ async def play(browser, url: str, moves: int, results: dict, all_open: asyncio.E
     page = await context.new_page()
     errors: list[str] = []
     page.on("pageerror", page_error_recorder(errors))
+    console: list[str] = []
+    page.on("console", lambda msg: console.append(f"{time.perf_counter() - start:.1f}s {msg.type}: {msg.text}"[:300]))
+    start = time.perf_counter()
     try:
-        start = time.perf_counter()
         await page.goto(url, wait_until="commit", timeout=120_000)
         await page.locator(".nbg-drawn", has_text="Board drawn").first.wait_for(state="attached", timeout=120_000)
         await page.locator(".nbg-moves select").wait_for(state="attached", timeout=120_000)
@@ -137,7 +139,19 @@ async def play(browser, url: str, moves: int, results: dict, all_open: asyncio.E
             status = await page.locator(".nbg-status").first.inner_text(timeout=5_000) if not page.is_closed() else ""
         except Exception:  # noqa: BLE001 - the page never got that far
             status = "no status label"
-        results["failed"].append(f"{exc!r}"[:200] + f" (status: {status[:120]!r})")
+        shot = Path(tempfile.gettempdir()) / f"nbgames-load-failed-{len(results['failed'])}.png"
+        try:
+            await page.screenshot(path=str(shot), timeout=10_000)
+        except Exception:  # noqa: BLE001 - the reason is what matters; the picture is a bonus
+            shot = None
+        try:
+            widgets = await asyncio.wait_for(page.evaluate(
+                "[document.readyState, document.querySelectorAll('.jupyter-widgets').length,"
+                " document.querySelectorAll('.widget-loading, .jp-OutputArea').length]"), 5)
+        except Exception:  # noqa: BLE001
+            widgets = "?"
+        results["failed"].append(f"{exc!r}"[:200] + f" (status: {status[:120]!r}; widget views {widgets}; "
+                                 f"page errors {errors[:3]}; screenshot {shot}; last console lines: {console[-5:]})")
         if not all_open.is_set():
             mark_open(results, all_open, n_pages)
     finally:
@@ -400,7 +414,9 @@ async def run(args, progress: bool = False) -> tuple[int, dict]:
         finally:
             served.stop()
             if results.get("failed") if "results" in locals() else True:
-                print("server log tail:\n" + served.log_path.read_text(errors="replace")[-3000:])
+                kept = Path(tempfile.gettempdir()) / "nbgames-load-serve.log"
+                kept.write_text(served.log_path.read_text(errors="replace"))
+                print(f"server log (whole: {kept}) tail:\n" + kept.read_text()[-3000:])
 
     lat = [v * 1000 for v in results["latency"]]
     raw_lat = [v * 1000 for v in results["raw_latency"]]
