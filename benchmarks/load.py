@@ -150,8 +150,9 @@ async def play(browser, url: str, moves: int, results: dict, all_open: asyncio.E
                 " document.querySelectorAll('.widget-loading, .jp-OutputArea').length]"), 5)
         except Exception:  # noqa: BLE001
             widgets = "?"
-        results["failed"].append(f"{exc!r}"[:200] + f" (status: {status[:120]!r}; widget views {widgets}; "
-                                 f"page errors {errors[:3]}; screenshot {shot}; last console lines: {console[-5:]})")
+        results["failed"].append(f"{exc!r}"[:200] + f" (status: {status[:120]!r}; "
+                                 f"readyState, widget views, output areas: {widgets}; page errors {errors[:3]}; "
+                                 f"screenshot {shot}; last console lines: {console[-5:]})")
         if not all_open.is_set():
             mark_open(results, all_open, n_pages)
     finally:
