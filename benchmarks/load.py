@@ -415,9 +415,10 @@ async def run(args, progress: bool = False) -> tuple[int, dict]:
         finally:
             served.stop()
             if results.get("failed") if "results" in locals() else True:
+                log = served.log_path.read_text(errors="replace")
                 kept = Path(tempfile.gettempdir()) / "nbgames-load-serve.log"
-                kept.write_text(served.log_path.read_text(errors="replace"))
-                print(f"server log (whole: {kept}) tail:\n" + kept.read_text()[-3000:])
+                kept.write_text(log)
+                print(f"server log (whole: {kept}) tail:\n" + log[-3000:])
 
     lat = [v * 1000 for v in results["latency"]]
     raw_lat = [v * 1000 for v in results["raw_latency"]]
