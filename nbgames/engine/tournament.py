@@ -4,12 +4,14 @@ that a long run can stop and go on later (``--resume``)."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import functools
 import math
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -220,6 +222,44 @@ def _leave_ctrl_c_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+class _CtrlC:
+    """Ctrl-C that waits for the end of a game's bookkeeping: a game is counted in the tally
+    and written to the CSV, or neither (the tally printed must be what a resume finds)."""
+
+    def __init__(self) -> None:
+        self.busy = self.pending = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        if self.busy:
+            self.pending = True
+        else:
+            raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def held(self):
+        self.busy = True
+        try:
+            yield
+        finally:
+            self.busy = False
+        if self.pending:
+            raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def installed(self):
+        """While Ctrl-C raises KeyboardInterrupt in the main thread; else (a background job
+        ignores it, another thread cannot handle it) nothing changes."""
+        ours = threading.current_thread() is threading.main_thread() and \
+            signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        if ours:
+            signal.signal(signal.SIGINT, self)
+        try:
+            yield
+        finally:
+            if ours:
+                signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def tournament(name: str, bots: list[BotSpec], n: int, seed: int = 0, options: dict[str, Any] | None = None,
                jobs: int = 1, progress: Callable[[int, int], None] | None = None,
                played: Sequence[dict[str, Any]] = (), on_game: Callable[[list[dict[str, Any]]], None] | None = None,
@@ -238,23 +278,27 @@ def tournament(name: str, bots: list[BotSpec], n: int, seed: int = 0, options: d
     todo = [i for i in range(n) if i not in done]
     start = time.perf_counter()
 
+    ctrl_c = _CtrlC()
+
     def finished(rows: list[dict[str, Any]]) -> None:
-        result.add(rows)
-        if on_game:
-            on_game(rows)
+        with ctrl_c.held():
+            result.add(rows)
+            if on_game:
+                on_game(rows)
         if progress:
             progress(result.games, n)
 
     try:
-        if jobs <= 1:
-            for i in todo:
-                finished(play_game(name, bots, i, seed, options))
-        else:
-            play = functools.partial(play_game, name, bots, seed=seed, options=options)
-            # leaving the block terminates the games in play, so Ctrl-C stops at once
-            with multiprocessing.Pool(jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
-                for rows in pool.imap_unordered(play, todo):
-                    finished(rows)
+        with ctrl_c.installed():
+            if jobs <= 1:
+                for i in todo:
+                    finished(play_game(name, bots, i, seed, options))
+            else:
+                play = functools.partial(play_game, name, bots, seed=seed, options=options)
+                # leaving the block terminates the games in play, so Ctrl-C stops at once
+                with multiprocessing.Pool(jobs, initializer=_leave_ctrl_c_to_the_parent) as pool:
+                    for rows in pool.imap_unordered(play, todo):
+                        finished(rows)
     except KeyboardInterrupt:
         pass  # the tally of the games played so far is the answer; `result.stopped` says so
     result.seconds = time.perf_counter() - start
