@@ -4,6 +4,8 @@ a dollar, once a round; the VP and dollar icons; the end-of-game characters' poi
 from __future__ import annotations
 
 import copy
+import random
+import re
 
 import pytest
 from test_newyork_city_positions import (
@@ -326,7 +328,7 @@ def empty_city(players=2):
 
 def end_points(rules, seat, number):
     rules.chars[seat].append(number)
-    return {p["rule"]: p["points"] for p in rules.explain_scores()[seat]["parts"]}[f"NYC-12 ({number})"]
+    return {p.get("character"): p["points"] for p in rules.explain_scores()[seat]["parts"]}[number]
 
 
 @pytest.mark.parametrize("number", [28, 29, 30, 31, 32])
@@ -426,3 +428,24 @@ def test_nyc_9_the_phase_1_refusal_suggests_only_characters_the_seat_holds():
     rules3, seat3 = window1(3, seed=3)
     reason = refusal(rules3, "hire 14")[1]
     assert "'use 3'" in reason and "use 8" not in reason
+
+
+def test_an_end_characters_score_line_cites_its_rule_once():
+    """"character 29: 3 points [NYC-12]": the line names the character, the bracket the rule
+    (it read "[NYC-12 (29)]", the number twice and brackets in brackets)."""
+    from nbgames.ui.app import PlayApp
+
+    for seed in range(20):
+        app = PlayApp("newyork_city", players=4, seed=seed, lang="en", seats=["random"] * 4)
+        rng = random.Random(seed)
+        while not app.game.is_over:
+            app.game.play(rng.choice(app.game.legal_actions()))
+        app.controller._update_scores()
+        table = re.sub(r"<abbr[^>]*>|</abbr>", "", app.controller.scores.value)
+        lines = [line for cell in re.findall(r"<td>([^<]*(?:<br>[^<]*)*)</td>", table) for line in cell.split("<br>")]
+        characters = [line for line in lines if re.match(r"character \d+:", line)]
+        if characters:
+            break
+    assert characters, "no random game ended with an end-of-game character"
+    assert all(re.fullmatch(r"character \d+: \d+ points? \[NYC-12\]", line) for line in characters), characters
+    assert "NYC-12 (" not in table

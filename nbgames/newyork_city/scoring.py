@@ -66,7 +66,7 @@ class Scoring:
                 {"rule": "NYC-13", "what": msg("dollars and buildings left ÷ 2"), "count": left,
                  "points": (left + 1) // 2},
             ]
-            parts += [{"rule": f"NYC-12 ({n})", "what": msg("character {n}", n=n),
+            parts += [{"rule": "NYC-12", "what": msg("character {n}", n=n), "character": n,  # the line names it
                        "points": self._end_character_points(seat, n)} for n in chars if T.characters[n].phase == "end"]
             parts += [{"rule": "NYC-13", "what": msg("district {letter}", letter=self.letters[d]), "district": True,
                        "count": self.buildings[d][seat], "points": district_points[seat][d]}
