@@ -3,6 +3,7 @@ any language (rule ids, move notation, numbers, units and the names a game keeps
 
 from __future__ import annotations
 
+import random
 import re
 
 RULE_OR_NOTATION = re.compile(r"\b(?:[A-Z][A-Z0-9]*-V?\d+[a-z]?|[A-Z]\d{1,2}|[A-Z]{1,3}\d*)\b")
@@ -69,3 +70,18 @@ def note_refusals(game, probes, reasons: dict) -> None:
             refusal = exc
         if refusal is not None:
             reasons[str(refusal.reason)] = refusal.reason
+
+
+def finished_score_panel(name: str, players: int, seed: int, lang: str, moves_seed: int) -> tuple:
+    """A play page whose game (every seat a random bot) was played to its end by random moves:
+    (the page's app, its score panel's HTML with the rule links unwrapped, the panel's lines)."""
+    from nbgames.ui.app import PlayApp
+
+    app = PlayApp(name, players=players, seed=seed, lang=lang, seats=["random"] * players)
+    rng = random.Random(moves_seed)
+    while not app.game.is_over:
+        app.game.play(rng.choice(app.game.legal_actions()))
+    app.controller._update_scores()
+    table = re.sub(r"<abbr[^>]*>|</abbr>", "", app.controller.scores.value)
+    return app, table, [line for cell in re.findall(r"<td>([^<]*(?:<br>[^<]*)*)</td>", table)
+                        for line in cell.split("<br>")]

@@ -20,6 +20,7 @@ import re
 from pathlib import Path
 
 import pytest
+from i18n_support import finished_score_panel
 
 import nbgames
 from nbgames import i18n
@@ -225,17 +226,9 @@ def test_new_york_calls_the_four_empty_squares_the_seeds_number():
 
 # -- score lines ------------------------------------------------------------------------------------------
 def test_new_york_score_lines_count_in_plain_words_with_one_rule_id():
-    from nbgames.ui.app import PlayApp
-
-    app = PlayApp("newyork", players=3, seed=3, lang="ja", seats=["random"] * 3)
-    rng = random.Random(1)
-    while not app.game.is_over:
-        app.game.play(rng.choice(app.game.legal_actions()))
-    app.controller._update_scores()
+    app, _, lines = finished_score_panel("newyork", 3, seed=3, lang="ja", moves_seed=1)
     tips = re.findall(r"<abbr[^>]*title='([^']*)'", app.controller.scores.value)
     assert tips and all(tip.startswith(nbgames.rule("NY-17", "ja")["title"]) for tip in tips)  # not English
-    table = re.sub(r"<abbr[^>]*>|</abbr>", "", app.controller.scores.value)
-    lines = [line for cell in re.findall(r"<td>([^<]*(?:<br>[^<]*)*)</td>", table) for line in cell.split("<br>")]
     group = [line for line in lines if line.startswith("最大建物群（")]
     assert len(group) == 3 and all(re.fullmatch(r"最大建物群（\d+棟）：\d+ポイント \[NY-17\]", g) for g in group), group
     assert any(re.fullmatch(r"その他の建物（\d+棟）：\d+ポイント \[NY-17\]", line) for line in lines)

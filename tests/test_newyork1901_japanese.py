@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from i18n_support import english_lessons, english_words, is_japanese, lesson_texts, note_refusals
+from i18n_support import english_lessons, english_words, finished_score_panel, is_japanese, lesson_texts, note_refusals
 
 import nbgames
 from nbgames import i18n
@@ -249,15 +249,7 @@ def extract_texts(lang: str) -> list[str]:
 
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_score_lines_count_in_plain_words_with_one_rule_id(lang):
-    from nbgames.ui.app import PlayApp
-
-    app = PlayApp("newyork1901", players=3, seed=3, lang=lang, seats=["random"] * 3)
-    rng = random.Random(1)
-    while not app.game.is_over:
-        app.game.play(rng.choice(app.game.legal_actions()))
-    app.controller._update_scores()
-    table = re.sub(r"<abbr[^>]*>|</abbr>", "", app.controller.scores.value)
-    lines = [line for cell in re.findall(r"<td>([^<]*(?:<br>[^<]*)*)</td>", table) for line in cell.split("<br>")]
+    app, table, lines = finished_score_panel("newyork1901", 3, seed=3, lang=lang, moves_seed=1)
     lines = [line for line in lines if "NY1901-" in line]
     assert len(lines) >= 3 * 5 and all(len(re.findall(r"NY1901-\d+", line)) == 1 for line in lines), lines
     if lang == "ja":

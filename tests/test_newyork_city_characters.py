@@ -4,10 +4,10 @@ a dollar, once a round; the VP and dollar icons; the end-of-game characters' poi
 from __future__ import annotations
 
 import copy
-import random
 import re
 
 import pytest
+from i18n_support import finished_score_panel
 from test_newyork_city_positions import (
     act,
     advance,
@@ -433,16 +433,8 @@ def test_nyc_9_the_phase_1_refusal_suggests_only_characters_the_seat_holds():
 def test_an_end_characters_score_line_cites_its_rule_once():
     """"character 29: 3 points [NYC-12]": the line names the character, the bracket the rule
     (it read "[NYC-12 (29)]", the number twice and brackets in brackets)."""
-    from nbgames.ui.app import PlayApp
-
     for seed in range(20):
-        app = PlayApp("newyork_city", players=4, seed=seed, lang="en", seats=["random"] * 4)
-        rng = random.Random(seed)
-        while not app.game.is_over:
-            app.game.play(rng.choice(app.game.legal_actions()))
-        app.controller._update_scores()
-        table = re.sub(r"<abbr[^>]*>|</abbr>", "", app.controller.scores.value)
-        lines = [line for cell in re.findall(r"<td>([^<]*(?:<br>[^<]*)*)</td>", table) for line in cell.split("<br>")]
+        _, table, lines = finished_score_panel("newyork_city", 4, seed=seed, lang="en", moves_seed=seed)
         characters = [line for line in lines if re.match(r"character \d+:", line)]
         if characters:
             break
