@@ -225,6 +225,80 @@ def test_new_york_city_values_a_bid_above_the_cards_held():
     assert checked == 5
 
 
+def _new_york_city_worth_from_views(game):
+    """New York City's evaluation as the views show it: the reference its quick read of the
+    rules state must agree with (the hands of a sample from each seat's own view, of the real
+    game only the cards everyone saw taken)."""
+    from nbgames.newyork_city.bot import HELD, ORDER, RESERVE, SWAP_COST, WORTH, card_worth
+
+    public = game.view(None)
+    seats, stage, bidding = public["seats"], public["stage"], public["bidding"]
+    hands = ([game.view(s)["seats"][s]["hand"] for s in range(game.players)] if game.sampled
+             else [seat["known_hand"] for seat in seats])
+    values = [float(score) for score in public["scores"]]
+    bidding_now = stage in ("bid", "back") and bidding is not None
+    for s in range(game.players):
+        if stage in ("window3", "over"):
+            playable = ""
+        elif bidding is not None:
+            current = ORDER.index(bidding["kind"][0].upper())
+            playable = ORDER[current + (1 if (bidding_now and bidding["done"][s]) or not bidding_now else 0):]
+        else:
+            playable = ORDER
+        values[s] += HELD * sum(n * card_worth(card, playable) for card, n in (hands[s] or {}).items())
+        values[s] += RESERVE * sum(n * card_worth(card, ORDER) for card, n in seats[s]["reserve"].items())
+    if public["to_move"] is not None:
+        values[public["to_move"]] -= SWAP_COST * public["swaps_now"]
+    if stage == "hire":
+        values[public["pending"]["seat"]] += WORTH["E"] * public["pending"]["limit"]
+    if bidding_now:
+        bids = bidding["values"]
+        order = [p for p in public["press_order"] if p != "black"]
+        leader = max((s for s in range(game.players) if bids[s]), key=lambda s: (bids[s], -order.index(s)),
+                     default=None)
+        for s in range(game.players):
+            values[s] += WORTH[bidding["kind"][0].upper()] * (bids[s] + (1 if s == leader else 0))
+    return values
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_new_york_city_evaluation_reads_what_the_views_show(players):
+    """The evaluation reads the rules state for speed; it must value every position as the views
+    do: a sample by each seat's whole hand, the real game by the cards everyone saw taken only
+    (a secret card must not move the real game's value)."""
+    from nbgames.newyork_city.bot import worth
+
+    game, rng = Game("newyork_city", players, seed=11), random.Random(4)
+    stages = set()
+    while not game.is_over:
+        sample = game.determinize(game.to_move, random.Random(len(game.history)))
+        for position in (game, sample):
+            assert worth(position) == pytest.approx(_new_york_city_worth_from_views(position)), len(game.history)
+        stages.add(game.view(None)["stage"])
+        game.play(rng.choice(game.legal_actions()))
+    assert worth(game) == pytest.approx(_new_york_city_worth_from_views(game))
+    assert {"bid", "hire"} <= stages
+
+
+def test_new_york_1901_evaluation_reads_what_the_public_view_shows():
+    """The evaluation reads the rules state for speed; it values every position as the public
+    view does: the projected scores plus the cells of the lots each seat holds a worker on."""
+    from nbgames.newyork1901.bot import CELL_WORTH, worth
+
+    game, rng = Game("newyork1901", 3, seed=8), random.Random(5)
+    held = 0
+    while not game.is_over:
+        view = game.view(None)
+        size = {lot["name"]: lot["size"] for lot in view["board"]["lots"]}
+        expected = [float(p) for p in view["projected"]]
+        for lot, seat in view["workers"].items():
+            expected[seat] += CELL_WORTH * size[lot]
+        assert worth(game) == pytest.approx(expected), len(game.history)
+        held += bool(view["workers"])
+        game.play(rng.choice(game.legal_actions()))
+    assert held > 10
+
+
 def test_a_decided_search_stops_early_with_the_move_a_full_search_finds():
     """Once no other action can catch the most visited one in the iterations left, searching on
     changes nothing: the bot answers sooner with the same move."""

@@ -102,10 +102,16 @@ def foreign_actions(name: str) -> list[Action]:
 def test_random_playouts_end_and_list_sound_actions(case):
     """Random games end within MAX_PLIES; while a game runs a seat is to move and has a
     non-empty list of distinct legal actions whose notations parse back to the same action
-    (kind and arguments too); once over nobody is to move and nothing is legal."""
+    (kind and arguments too); once over nobody is to move and nothing is legal. The scores
+    (a bot's quick count) are the totals of the score lines, while the game runs and at its end."""
+
+    def same_scores(game):
+        assert game.scores() == [entry["total"] for entry in game.explain_scores()], len(game.history)
 
     def check(game, legal):
         check_seat(game)
+        if len(game.history) % 5 == 0:
+            same_scores(game)
         assert legal, f"no legal action at ply {len(game.history)}"
         assert len(set(legal)) == len(legal), f"duplicate legal actions at ply {len(game.history)}"
         for action in legal[:: max(1, len(legal) // 8)]:  # a spread of them: parsing is per position
@@ -117,6 +123,7 @@ def test_random_playouts_end_and_list_sound_actions(case):
         assert game.is_over and game.to_move is None and game.legal_actions() == []
         scores = game.scores()
         assert len(scores) == game.players and set(game.winners()) <= set(range(game.players))
+        same_scores(game)
 
 
 # -- 2. refusals change nothing -------------------------------------------------------------

@@ -63,16 +63,20 @@ class Facts:
         others = sum(len(g) for g in groups[1:])
         return 2 * len(largest) + others, largest, others
 
+    def _counted_colour(self, seat: int) -> tuple[int, list[int], int, int]:
+        """(points, largest group, other pieces, colour) of the colour that counts for `seat`
+        (V3: the one with the larger largest group; ties: the better one)."""
+        best = None
+        for colour in self.seat_colours[seat] or []:
+            points, largest, others = self._colour_score(colour)
+            if best is None or (len(largest), points) > (len(best[1]), best[0]):
+                best = (points, largest, others, colour)
+        return best if best else (0, [], 0, -1)
+
     def explain_scores(self) -> list[dict[str, Any]]:
         out = []
         for seat in range(self.players):
-            best = None
-            for colour in self.seat_colours[seat] or []:
-                points, largest, others = self._colour_score(colour)
-                # V3: the colour with the larger largest group counts (ties: the better one)
-                if best is None or (len(largest), points) > (len(best[1]), best[0]):
-                    best = (points, largest, others, colour)
-            points, largest, others, colour = best if best else (0, [], 0, -1)
+            points, largest, others, colour = self._counted_colour(seat)
             parts = [
                 {"rule": "NY-17", "what": msg("largest group"), "count": len(largest), "points": 2 * len(largest)},
                 {"rule": "NY-17", "what": msg("other pieces"), "count": others, "points": others},
@@ -88,7 +92,8 @@ class Facts:
         return out
 
     def scores(self) -> list[int]:
-        return [entry["total"] for entry in self.explain_scores()]
+        # the bots' evaluation asks this at every playout's end: no score lines built
+        return [self._counted_colour(seat)[0] + self.chips[seat] for seat in range(self.players)]
 
     def winners(self) -> list[int]:
         scores = self.scores()

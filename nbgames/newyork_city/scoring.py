@@ -44,17 +44,27 @@ class Scoring:
             return 6 * min(self.vehicles[seat][c.vehicles[0]], self.dollars[seat] + self.board[seat])
         return 0
 
-    def explain_scores(self) -> list[dict[str, Any]]:
-        T, data = self.T, self.T.data
-        district_points = [[0] * len(T.districts) for _ in range(self.players)]
-        for d in range(len(T.districts)):
+    def _district_points(self) -> list[list[int]]:
+        """Per seat, what each district's ranking gives it (NYC-13)."""
+        districts = len(self.T.districts)
+        out = [[0] * districts for _ in range(self.players)]
+        for d in range(districts):
             for who, points in self.district_ranking(d):
                 if who != BLACK:
-                    district_points[who][d] = points
+                    out[who][d] = points
+        return out
+
+    def _press_bonus(self, seat: int) -> int:
+        bonus = self.T.data["press_bonus"]
+        return bonus["points"] if self.press[seat] >= bonus["threshold"] else 0
+
+    def explain_scores(self) -> list[dict[str, Any]]:
+        T = self.T
+        district_points = self._district_points()
         out = []
         for seat in range(self.players):
             chars = sorted(self.chars[seat])
-            press_bonus = data["press_bonus"]["points"] if self.press[seat] >= data["press_bonus"]["threshold"] else 0
+            press_bonus = self._press_bonus(seat)
             left = self.dollars[seat] + self.board[seat]
             parts = [
                 {"rule": "NYC-10", "what": msg("VP during the game"), "points": self.vp[seat]},
@@ -75,7 +85,12 @@ class Scoring:
         return out
 
     def scores(self) -> list[int]:
-        return [entry["total"] for entry in self.explain_scores()]
+        """The totals of `explain_scores` without its score lines: the bots ask at every playout's end."""
+        T, district_points = self.T, self._district_points()
+        return [self.vp[seat] + sum(T.characters[n].level for n in self.chars[seat]) + self.statue[seat]
+                + self._press_bonus(seat) + (self.dollars[seat] + self.board[seat] + 1) // 2
+                + sum(self._end_character_points(seat, n) for n in self.chars[seat] if T.characters[n].phase == "end")
+                + sum(district_points[seat]) for seat in range(self.players)]
 
     def winners(self) -> list[int]:
         """NYC-14: most VP; a tie goes to the one higher on the press track."""
