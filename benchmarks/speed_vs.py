@@ -12,6 +12,10 @@ other work on a shared machine weighs little. Printed per game and player count:
   bypassed) at positions sampled from seeded random games, keeping the richest quarter (New York
   1901: also its benchmark's set position, 98 legal actions now and 134 at d414cc1, before NY1901-6
   limited rebuilds; on determinized copies);
+- search iterations/s: the bots' search (`Search`, each game's own hooks: playouts and the
+  evaluation that ends them) from positions 30 plies into seeded random games, counted in
+  iterations, not timed per move: what a bot's think time buys (no target of its own: issue 30
+  item 3 asks for stronger play at the same think time);
 - the ratio new / old.
 
     python benchmarks/speed_vs.py [--against d414cc1] [--seconds 2]
@@ -74,6 +78,26 @@ def rich_positions(name: str, players: int, count: int = 120) -> list:
     return [game.rules for _, _, game in found[:count]]
 
 
+def iterations_per_second(name: str, players: int, seconds: float) -> float:
+    """The search's iterations per CPU second, from positions 30 plies into seeded random games."""
+    import nbgames
+    from nbgames.engine.search import Search
+
+    positions = []
+    for seed in range(3):
+        game, rng = nbgames.new_game(name, players, seed=700 + seed, allow_undo=False), random.Random(seed)
+        while len(game.history) < 30 and not game.is_over:
+            game.play(rng.choice(game.legal_actions()))
+        positions.append(game)
+    done, k = 0, 0
+    start = time.process_time()
+    while time.process_time() - start < seconds or not done:
+        game = positions[k % len(positions)]
+        done += Search(iterations=40, seconds=None, rng=random.Random(k)).run(game).iterations
+        k += 1
+    return done / (time.process_time() - start)
+
+
 def lists_per_second(states: list, seconds: float) -> tuple[float, float]:
     """(legal-action lists/s, mean list length) over `states`, each asked again and again."""
     sizes = [len(s.legal_actions()) for s in states]
@@ -93,7 +117,8 @@ def child(seconds: float, only: list[str]) -> None:
     for name, players in CASES:
         if only and name not in only:
             continue
-        row = {"decisions": decisions_per_second(name, players, seconds)}
+        row = {"decisions": decisions_per_second(name, players, seconds),
+               "iterations": iterations_per_second(name, players, seconds)}
         if name in ("newyork1901", "newyork_city"):
             row["lists"], row["size"] = lists_per_second(rich_positions(name, players), seconds / 2)
         out[f"{name}/{players}"] = row
@@ -147,11 +172,13 @@ def main() -> int:
     print(f"{'game/players':<26}{'measure (mean legal then/now)':<30}{args.against:>9}{'now':>9}{'ratio':>8}  target")
     for key, row in new.items():
         target = TARGETS.get(key.split("/")[0], 0)
-        for measure, label in (("decisions", "decisions/s"), ("lists", "legal lists/s")):
+        for measure, label in (("decisions", "decisions/s"), ("lists", "legal lists/s"),
+                               ("iterations", "search iterations/s")):
             if measure in row:
                 size = f" ({old[key]['size']:.0f}/{row['size']:.0f} legal)" if measure == "lists" else ""
                 then, ratio = old[key][measure], row[measure] / old[key][measure]
-                verdict = f"{target:g}x {'met' if ratio >= target else 'MISSED'}" if target else ""
+                judged = target and measure != "iterations"
+                verdict = f"{target:g}x {'met' if ratio >= target else 'MISSED'}" if judged else ""
                 print(f"{key:<26}{label + size:<30}{then:>9.0f}{row[measure]:>9.0f}{ratio:>7.1f}x  {verdict}")
     return 0
 
