@@ -299,6 +299,30 @@ def test_new_york_1901_evaluation_reads_what_the_public_view_shows():
     assert held > 10
 
 
+def test_new_york_city_bots_stop_swapping_after_three_swaps_in_a_row():
+    """The rules allow swapping with the reserve forever (NYC-10); a bot weighs swaps only
+    until it has made three in a row, then acts otherwise (a tournament game hung on swaps).
+    A human may still swap."""
+    from nbgames.engine.search import hooks_for, options
+    from nbgames.newyork_city.bot import SWAPS_IN_A_ROW
+
+    game, rng = Game("newyork_city", 4, seed=6), random.Random(3)
+    while not any(a.kind == "swap" for a in game.legal_actions()) or len(game.history) < 40 or game.rules.swaps_now:
+        game.play(rng.choice(game.legal_actions()))
+    hooks = hooks_for(game)
+    assert any(a.kind == "swap" for a in options(game, hooks))  # a bot may swap at first
+    seat = game.to_move
+    for _ in range(SWAPS_IN_A_ROW):
+        game.play(next(a for a in game.legal_actions() if a.kind == "swap"))
+        assert game.to_move == seat
+    assert any(a.kind == "swap" for a in game.legal_actions())  # still legal for a human
+    weighed = options(game, hooks)
+    assert weighed and not any(a.kind == "swap" for a in weighed)
+    for bot in (GreedyBot(1), MctsBot(2, "easy", iterations=40, seconds=None)):
+        assert bot.choose(game).kind != "swap"
+    assert all(a.action.kind != "swap" for a in MctsBot(3, "easy", iterations=40, seconds=None).analyse(game).actions)
+
+
 def test_a_decided_search_stops_early_with_the_move_a_full_search_finds():
     """Once no other action can catch the most visited one in the iterations left, searching on
     changes nothing: the bot answers sooner with the same move."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .action import Action
 from .game import Game
-from .search import BotHooks, Search, SearchResult, evaluate, hooks_for
+from .search import BotHooks, Search, SearchResult, evaluate, hooks_for, options
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class GreedyBot:
         seat = game.to_move
         hooks = self.hooks or hooks_for(game)
         out = {}
-        for action in game.legal_actions():
+        for action in options(game, hooks):
             total = 0.0
             for _ in range(self.samples):
                 sample = game.determinize(seat, self.rng)
@@ -78,7 +78,7 @@ class GreedyBot:
         return out
 
     def choose(self, game: Game, deadline: float | None = None, stop: threading.Event | None = None) -> Action:
-        legal = game.legal_actions()
+        legal = options(game, self.hooks or hooks_for(game))
         if len(legal) == 1:
             return legal[0]
         values = self.values(game)
@@ -115,7 +115,7 @@ class MctsBot:
         return self.last
 
     def choose(self, game: Game, deadline: float | None = None, stop: threading.Event | None = None) -> Action:
-        legal = game.legal_actions()
+        legal = options(game, self.search.hooks or hooks_for(game))
         if len(legal) == 1:
             return legal[0]
         return self.analyse(game, deadline, stop).best

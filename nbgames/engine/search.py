@@ -30,7 +30,9 @@ class BotHooks:
     ``evaluate(game) -> [value per seat in 0..1]`` judges a position that is not over (default:
     each seat's score lead, squashed by ``score_scale``). ``rollout(game, legal, rng) -> Action``
     picks a move in a playout (default: uniform). ``rollout_depth`` plies are played before the
-    evaluation (None: to the end of the game). ``review_scale`` scales the post-game review's
+    evaluation (None: to the end of the game). ``considered(game, legal) -> actions`` narrows
+    the legal actions a bot weighs (never to none; default: all of them), for a game whose
+    rules allow a move forever, such as a swap undone and done again. ``review_scale`` scales the post-game review's
     iterations (`nbgames.engine.review`): below 1 for a game whose playouts are slow or whose
     games are long, so that the review of a whole 4-seat game keeps to its time.
     """
@@ -38,6 +40,7 @@ class BotHooks:
     evaluate: Callable[[Game], list[float]] | None = None
     rollout: Callable[[Game, list[Action], random.Random], Action] | None = None
     rollout_depth: int | None = None
+    considered: Callable[[Game, list[Action]], list[Action]] | None = None
     score_scale: float = 10.0
     review_scale: float = 1.0
 
@@ -48,6 +51,12 @@ DEFAULT_HOOKS = BotHooks()
 def hooks_for(game: Game) -> BotHooks:
     """The hooks a game's manifest names (the defaults when it names none)."""
     return game.manifest.bot_hooks() or DEFAULT_HOOKS
+
+
+def options(game: Game, hooks: BotHooks) -> list[Action]:
+    """The legal actions a bot weighs: all, or those the game's `BotHooks.considered` keeps."""
+    legal = game.legal_actions()
+    return (hooks.considered(game, legal) or legal) if hooks.considered else legal
 
 
 def squash(lead: float, scale: float) -> float:
@@ -79,7 +88,7 @@ def rollout(game: Game, hooks: BotHooks, rng: random.Random) -> list[float]:
     """Play on (a sampled copy) by the rollout policy, then evaluate."""
     depth = hooks.rollout_depth
     while not game.is_over and (depth is None or depth > 0):
-        legal = game.legal_actions()
+        legal = options(game, hooks)
         game.play(hooks.rollout(game, legal, rng) if hooks.rollout and len(legal) > 1 else rng.choice(legal))
         if depth is not None:
             depth -= 1
@@ -169,7 +178,7 @@ class Search:
         if self.seconds is not None:
             deadline = min(deadline or math.inf, start + self.seconds)
         # the seat to move's own legal actions (another observer gets the actions its samples had)
-        legal = {str(a): a for a in game.legal_actions()} if seat == game.to_move else None
+        legal = {str(a): a for a in options(game, hooks)} if seat == game.to_move else None
         root = Node(None, None)
         ranking: list[str] = []  # root actions best first by their prior (empty: no widening)
         if self.prior and seat == game.to_move:
@@ -214,7 +223,7 @@ class Search:
         `stop` is set) the actions left get no prior and come last, in the order of the legal list."""
         mover = game.to_move
         seed = self.rng.getrandbits(64)
-        legal = game.legal_actions()
+        legal = options(game, hooks)
         for k, action in enumerate(legal):
             if k and ((deadline is not None and time.monotonic() >= deadline) or (stop is not None and stop.is_set())):
                 break
@@ -230,7 +239,7 @@ class Search:
         """One iteration; at the root only the `allowed` actions (None: all) are searched."""
         node, path = root, []
         while not sample.is_over:
-            legal = sample.legal_actions()
+            legal = options(sample, hooks)
             if node is root and allowed is not None:
                 legal = [a for a in legal if str(a) in allowed] or legal
             mover = sample.to_move

@@ -77,6 +77,18 @@ def evaluate(game: Game) -> list[float]:
     return score_values(worth(game), SCALE)
 
 
+SWAPS_IN_A_ROW = 3  # a bot swaps at most this often before it acts otherwise: enough for the whole reserve
+
+
+def considered(game: Game, legal: list[Action]) -> list[Action]:
+    """The moves a bot weighs: no more swaps after `SWAPS_IN_A_ROW` in a row. The rules allow
+    swapping forever (NYC-10), and noisy values could make a bot do so: a tournament game
+    hung, a greedy bot swapped 7 times in a row and the search 9."""
+    if game.rules.swaps_now < SWAPS_IN_A_ROW:
+        return legal
+    return [a for a in legal if a.kind != "swap"]
+
+
 SWAP_IN_PLAYOUT = 0.1  # how often a playout move is a swap, when a swap is offered
 
 
@@ -88,5 +100,5 @@ def rollout(game: Game, legal: list[Action], rng: random.Random) -> Action:
     return rng.choice(others)
 
 
-HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=40, score_scale=SCALE,
+HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=40, considered=considered, score_scale=SCALE,
                  review_scale=0.15)  # slow playouts (40 plies of many actions): a review in ≈ 8 s CPU
