@@ -12,20 +12,13 @@ CELL_WORTH = 0.8  # VP a cell of estate is worth in prospect (a bronze tile scor
 SCALE = 5.0
 
 
-def worth(game: Game) -> list[float]:
-    """Per seat, its projected score plus the cells of the lots it holds. Every playout ends
-    here, so this reads the rules state (only what the public view shows) instead of building
-    a view, which cost a fifth of a search."""
-    rules = game.rules
-    out = [float(p) for p in rules.projected()]
-    for lot, seat in enumerate(rules.worker):
-        if seat >= 0:
-            out[seat] += CELL_WORTH * rules.T.lot_size[lot]
-    return out
-
-
 def evaluate(game: Game) -> list[float]:
-    return score_values(worth(game), SCALE)
+    view = game.view(None)
+    worth = [float(p) for p in view["projected"]]
+    size = {lot["name"]: lot["size"] for lot in view["board"]["lots"]}
+    for lot, seat in view["workers"].items():
+        worth[seat] += CELL_WORTH * size[lot]
+    return score_values(worth, SCALE)
 
 
 HOOKS = BotHooks(evaluate=evaluate, rollout_depth=30, score_scale=SCALE, review_scale=0.3)  # a review in ≈ 7 s CPU

@@ -38,37 +38,37 @@ def card_worth(card: str, playable: str) -> float:
 
 
 def worth(game: Game) -> list[float]:
-    """Per seat: its score plus the prospects of its bid, hand and reserve (see the module).
-
-    Every playout ends here, so it reads the rules state instead of building views (which cost
-    a third of a search), and only what the public view shows, but for a sample's hands: a
-    sample knows every hand it dealt; the real game shows only the cards everyone saw taken."""
-    rules = game.rules
-    letters = rules.T.data["kind_letters"] + rules.T.data["wild_letter"]  # by card kind
-    stage, players = rules.stage, rules.players
-    bidding = stage in ("bid", "back", "hire", "move", "fame")
-    bidding_now = stage in ("bid", "back")
-    values = [float(score) for score in rules.scores()]
-    for s in range(players):
+    """Per seat: its score plus the prospects of its bid, hand and reserve (see the module)."""
+    public = game.view(None)
+    seats, stage, bidding = public["seats"], public["stage"], public["bidding"]
+    # a sample knows every hand it dealt; the real game shows only the cards everyone saw taken
+    hands = ([game.view(s)["seats"][s]["hand"] for s in range(game.players)] if game.sampled
+             else [seat["known_hand"] for seat in seats])
+    values = [float(score) for score in public["scores"]]
+    bidding_now = stage in ("bid", "back") and bidding is not None
+    for s in range(game.players):
         if stage in ("window3", "over"):
             playable = ""  # the round's bidding is over: hand cards are discarded
-        elif bidding:
-            own_turn_over = bidding_now and rules.bid_over[s]
-            playable = ORDER[ORDER.index(letters[rules.bid_kind]) + (1 if own_turn_over or not bidding_now else 0):]
+        elif bidding_now or (bidding is not None and stage in ("hire", "move", "fame")):
+            current = ORDER.index(bidding["kind"][0].upper())
+            own_turn_over = bidding_now and bidding["done"][s]
+            playable = ORDER[current + (1 if own_turn_over or not bidding_now else 0):]
         else:
             playable = ORDER
-        hand = [rules.hand(s, c) for c in range(len(letters))] if game.sampled else rules.hand_pub[s]
-        values[s] += HELD * sum(n * card_worth(letters[c], playable) for c, n in enumerate(hand) if n)
-        values[s] += RESERVE * sum(n * card_worth(letters[c], ORDER) for c, n in enumerate(rules.reserve[s]) if n)
-    if rules.to_move is not None:  # a swap must earn its keep: never a loop of swaps (NYC-10)
-        values[rules.to_move] -= SWAP_COST * rules.swaps_now
+        values[s] += HELD * sum(n * card_worth(card, playable) for card, n in (hands[s] or {}).items())
+        values[s] += RESERVE * sum(n * card_worth(card, ORDER) for card, n in seats[s]["reserve"].items())
+    if public["to_move"] is not None:  # a swap must earn its keep: never a loop of swaps (NYC-10)
+        values[public["to_move"]] -= SWAP_COST * public["swaps_now"]
+    pending = public["pending"] or {}
     if stage == "hire":  # an elevator bid about to take a character of up to its level
-        _, seat, limit = rules.todo[0]
-        values[seat] += WORTH["E"] * limit
+        values[pending["seat"]] += WORTH["E"] * pending["limit"]
     if bidding_now:
-        kind, bids = letters[rules.bid_kind], rules.bid_value
-        leader = max((s for s in range(players) if bids[s]), key=lambda s: (bids[s], rules.press_key(s)), default=None)
-        for s in range(players):
+        kind = bidding["kind"][0].upper()
+        bids = bidding["values"]
+        order = [p for p in public["press_order"] if p != "black"]
+        leader = max((s for s in range(game.players) if bids[s]), key=lambda s: (bids[s], -order.index(s)),
+                     default=None)
+        for s in range(game.players):
             values[s] += WORTH[kind] * (bids[s] + (1 if s == leader else 0))
     return values
 
@@ -84,7 +84,8 @@ def considered(game: Game, legal: list[Action]) -> list[Action]:
     """The moves a bot weighs: no more swaps after `SWAPS_IN_A_ROW` in a row. The rules allow
     swapping forever (NYC-10), and noisy values could make a bot do so: a tournament game
     hung, a greedy bot swapped 7 times in a row and the search 9."""
-    if game.rules.swaps_now < SWAPS_IN_A_ROW:
+    history = game.history  # a swap keeps the turn: the swaps at its end are the mover's in a row
+    if len(history) < SWAPS_IN_A_ROW or any(a.kind != "swap" for a in history[-SWAPS_IN_A_ROW:]):
         return legal
     return [a for a in legal if a.kind != "swap"]
 
@@ -101,4 +102,4 @@ def rollout(game: Game, legal: list[Action], rng: random.Random) -> Action:
 
 
 HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=40, considered=considered, score_scale=SCALE,
-                 review_scale=0.15)  # slow playouts (40 plies of many actions): a review in ≈ 8 s CPU
+                 review_scale=0.15)  # slow playouts (a view per evaluation): a review in ≈ 8 s CPU
