@@ -32,9 +32,10 @@ class BotHooks:
     picks a move in a playout (default: uniform). ``rollout_depth`` plies are played before the
     evaluation (None: to the end of the game). ``considered(game, legal) -> actions`` narrows
     the legal actions a bot weighs (never to none; default: all of them), for a game whose
-    rules allow a move forever, such as a swap undone and done again. ``review_scale`` scales the post-game review's
-    iterations (`nbgames.engine.review`): below 1 for a game whose playouts are slow or whose
-    games are long, so that the review of a whole 4-seat game keeps to its time.
+    rules allow a move forever, such as a swap undone and done again. ``review_scale`` scales
+    the post-game review's iterations (`nbgames.engine.review`): below 1 for a game whose
+    playouts are slow or whose games are long, so that the review of a whole 4-seat game keeps
+    to its time.
     """
 
     evaluate: Callable[[Game], list[float]] | None = None
