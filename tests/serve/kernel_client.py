@@ -101,7 +101,10 @@ class KernelSocket:
     def _track_state(self, msg: dict) -> None:
         kind = msg["header"]["msg_type"]
         data = msg["content"].get("data", {})
-        if kind == "comm_msg" and data.get("method") == "update":
+        if kind == "comm_open" and "_model_name" in data.get("state", {}):  # a widget made after a snapshot
+            self.states[msg["content"]["comm_id"]] = {"model_name": data["state"]["_model_name"],
+                                                      "state": dict(data["state"])}
+        elif kind == "comm_msg" and data.get("method") == "update":
             self.states.setdefault(msg["content"]["comm_id"], {}).setdefault("state", {}).update(
                 data.get("state", {}))
 
