@@ -227,7 +227,7 @@ def test_new_york_city_values_a_bid_above_the_cards_held():
 
 def test_new_york_city_bots_stop_swapping_after_three_swaps_in_a_row():
     """The rules allow swapping with the reserve forever (NYC-10); a bot weighs swaps only
-    until it has made three in a row, then acts otherwise (a tournament game hung on swaps).
+    until it has made three in a row, then acts otherwise (two tournament games did not end).
     A human may still swap."""
     from nbgames.engine.search import hooks_for, options
     from nbgames.newyork_city.bot import SWAPS_IN_A_ROW

@@ -236,8 +236,6 @@ def clear_cut(name: str, wanted: int = 3) -> list[tuple[Game, object]]:
         end = len(game.history)
         for back in range(1, 13):
             game.goto(end - back)
-            if len(game.legal_actions()) < 2:
-                continue
             # the moves a bot weighs (New York City: no fourth swap in a row), best first
             values = sorted(GreedyBot(seed, samples=4).values(game).items(), key=lambda kv: -kv[1])
             if len(values) >= 2 and values[0][1] - values[1][1] >= 0.15:

@@ -58,26 +58,35 @@ class Scoring:
         bonus = self.T.data["press_bonus"]
         return bonus["points"] if self.press[seat] >= bonus["threshold"] else 0
 
+    def _leftover(self, seat: int) -> tuple[int, int]:
+        """NYC-13: (dollars and buildings left, the points they give: half, rounded up)."""
+        left = self.dollars[seat] + self.board[seat]
+        return left, (left + 1) // 2
+
+    def _end_points(self, seat: int) -> dict[int, int]:
+        """NYC-12: the points of each end-of-game character the seat holds, by number."""
+        T = self.T
+        return {n: self._end_character_points(seat, n) for n in sorted(self.chars[seat])
+                if T.characters[n].phase == "end"}
+
     def explain_scores(self) -> list[dict[str, Any]]:
         T = self.T
         district_points = self._district_points()
         out = []
         for seat in range(self.players):
             chars = sorted(self.chars[seat])
-            press_bonus = self._press_bonus(seat)
-            left = self.dollars[seat] + self.board[seat]
+            left, left_points = self._leftover(seat)
             parts = [
                 {"rule": "NYC-10", "what": msg("VP during the game"), "points": self.vp[seat]},
                 {"rule": "NYC-13", "what": msg("character levels"), "count": len(chars),
                  "points": sum(T.characters[n].level for n in chars)},
                 {"rule": "NYC-4", "what": msg("Statue of Liberty"), "points": self.statue[seat]},
                 {"rule": "NYC-13", "what": msg("press track 5 or more"), "count": self.press[seat],
-                 "points": press_bonus},
-                {"rule": "NYC-13", "what": msg("dollars and buildings left ÷ 2"), "count": left,
-                 "points": (left + 1) // 2},
+                 "points": self._press_bonus(seat)},
+                {"rule": "NYC-13", "what": msg("dollars and buildings left ÷ 2"), "count": left, "points": left_points},
             ]
             parts += [{"rule": "NYC-12", "what": msg("character {n}", n=n), "character": n,  # the line names it
-                       "points": self._end_character_points(seat, n)} for n in chars if T.characters[n].phase == "end"]
+                       "points": points} for n, points in self._end_points(seat).items()]
             parts += [{"rule": "NYC-13", "what": msg("district {letter}", letter=self.letters[d]), "district": True,
                        "count": self.buildings[d][seat], "points": district_points[seat][d]}
                       for d in range(len(T.districts))]
@@ -85,11 +94,11 @@ class Scoring:
         return out
 
     def scores(self) -> list[int]:
-        """The totals of `explain_scores` without its score lines: the bots ask at every playout's end."""
+        """The totals of `explain_scores`, its parts added without their words: every bot
+        evaluation asks (the contract tests check both agree)."""
         T, district_points = self.T, self._district_points()
         return [self.vp[seat] + sum(T.characters[n].level for n in self.chars[seat]) + self.statue[seat]
-                + self._press_bonus(seat) + (self.dollars[seat] + self.board[seat] + 1) // 2
-                + sum(self._end_character_points(seat, n) for n in self.chars[seat] if T.characters[n].phase == "end")
+                + self._press_bonus(seat) + self._leftover(seat)[1] + sum(self._end_points(seat).values())
                 + sum(district_points[seat]) for seat in range(self.players)]
 
     def winners(self) -> list[int]:
