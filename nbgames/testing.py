@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 # anywidget's words when a widget's front end took over 2 s to start (a busy page): the kit
@@ -102,15 +103,29 @@ class ChildProcess:
                 self.proc.wait(10)
 
 
+def heat_only(pages: Iterable[str], config: dict | None = None) -> dict:
+    """`config` plus the Voilà setting that pre-heats kernels for `pages` alone: every other page
+    is on the deny list (a page off the list still opens, with a kernel started on the visit)."""
+    kept = "|".join(re.escape(page) for page in pages)
+    deny = f"^(?!(.*/)?({kept})$)" if kept else ".*"
+    config = json.loads(json.dumps(config or {}))
+    config.setdefault("VoilaKernelManager", {})["preheat_denylist"] = [deny]
+    return config
+
+
 class Server(ChildProcess):
     """A `nbgames serve` process in its own process group, with its log in a file."""
 
     def __init__(self, log_path: Path, extra_args: list[str] | None = None, env: dict | None = None,
-                 config: dict | None = None, port: int | None = None):
+                 config: dict | None = None, port: int | None = None, heat: Iterable[str] | None = None):
         """`config`: settings overriding nbgames/serve/voila.json (written beside the log);
-        `port`: a given port (a restarted server keeps its address, so a browser's storage)."""
+        `port`: a given port (a restarted server keeps its address, so a browser's storage);
+        `heat`: the pages (paths under the notebooks folder) that get pre-heated kernels, instead
+        of every page voila.json heats (each costs ≈2 CPU-s at start and after every visit)."""
         self.log_path, self.given_port = log_path, port
         self.env = dict(env or {})
+        if heat is not None:
+            config = heat_only(heat, config)
         if config:
             config_path = log_path.with_suffix(".config.json")
             config_path.write_text(json.dumps(config))

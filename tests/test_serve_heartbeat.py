@@ -23,7 +23,7 @@ PLAY = "newyork/play.ipynb"
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    with Server(tmp_path_factory.mktemp("serve-heartbeat") / "voila.log") as srv:
+    with Server(tmp_path_factory.mktemp("serve-heartbeat") / "voila.log", heat=[PLAY]) as srv:
         yield srv
 
 

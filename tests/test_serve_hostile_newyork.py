@@ -34,9 +34,11 @@ FAST_BOTS = {"MappingKernelManager": {"cull_interval": 5, "cull_idle_timeout": 3
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    """`nbgames serve` on the real notebooks/ folder (the shipped voila.json, preheated pool)."""
+    """`nbgames serve` on the real notebooks/ folder (the shipped voila.json; the play page's
+    kernels pre-heated, the one page opened here)."""
     tmp = tmp_path_factory.mktemp("serve-hostile")
-    with Server(tmp / "voila.log", extra_args=["--notebooks", str(ROOT / "notebooks")], config=FAST_BOTS) as srv:
+    with Server(tmp / "voila.log", extra_args=["--notebooks", str(ROOT / "notebooks")], config=FAST_BOTS,
+                heat=[PLAY]) as srv:
         yield srv
     # while serving: a kernel still starting when the server stops dies in its imports (a traceback)
     serving = srv.log().partition("Handle signal")[0]

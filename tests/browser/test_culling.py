@@ -31,7 +31,7 @@ def kernel_exists(server: Server, kernel_id: str) -> bool:
 
 @pytest.mark.timeout(300)
 def test_a_forgotten_tab_is_culled_and_says_so(page, tmp_path):
-    with Server(tmp_path / "voila.log", config=SHORT_CULL) as server:
+    with Server(tmp_path / "voila.log", config=SHORT_CULL, heat=["newyork/play.ipynb"]) as server:
         board = Board(page, server).open()
         kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page.content()).group(1)
         opened = time.monotonic()

@@ -18,6 +18,7 @@ pytestmark = pytest.mark.browser
 
 PLAY = "/voila/render/newyork/play.ipynb"
 LEARN = "/voila/render/newyork/learn.ipynb"
+HEATED = ["newyork/play.ipynb"]  # the restarted servers pre-heat the one page they serve here
 KEY = "nbgames/newyork/play"
 
 
@@ -66,14 +67,14 @@ def page_across_servers(browser):
 def test_a_server_restart_loses_nothing(browser, tmp_path):
     from conftest import Board  # tests/browser/conftest.py
 
-    first = Server(tmp_path / "first.log")
+    first = Server(tmp_path / "first.log", heat=HEATED)
     with page_across_servers(browser) as page:
         with first:
             board = Board(page, first)
             board.open()
             place_first_setup_piece(board)
             ply = board.ply()
-        with Server(tmp_path / "second.log", port=first.port) as second:  # same address: same storage
+        with Server(tmp_path / "second.log", port=first.port, heat=HEATED) as second:  # same address: same storage
             board = Board(page, second)
             board.open()
             resume(board)
@@ -196,7 +197,7 @@ def test_every_move_is_kept_before_the_page_shows_it_and_a_restart_right_after_l
 
     from conftest import Board  # tests/browser/conftest.py
 
-    first = Server(tmp_path / "first.log")
+    first = Server(tmp_path / "first.log", heat=HEATED)
     with page_across_servers(browser) as page:
         with first:
             board = Board(page, first)
@@ -218,7 +219,7 @@ def test_every_move_is_kept_before_the_page_shows_it_and_a_restart_right_after_l
                                    arg=before, polling="raf")
             os.killpg(first.proc.pid, signal.SIGKILL)
             ply = board.ply()
-        with Server(tmp_path / "second.log", port=first.port) as second:  # same address: same storage
+        with Server(tmp_path / "second.log", port=first.port, heat=HEATED) as second:  # same address: same storage
             board = Board(page, second)
             board.open()
             resume(board)
