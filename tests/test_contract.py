@@ -318,6 +318,41 @@ def test_views_are_json_safe_and_seats_are_strict(case):
                 game.view(bad)
             with pytest.raises(ValueError):
                 game.determinize(bad, random.Random(0))
+            with pytest.raises(ValueError):
+                game.bot_view(bad)
+
+
+def part_of(part, whole) -> bool:
+    """`part` keeps some of `whole`'s keys, each with `whole`'s value; a dict inside may keep
+    fewer keys, and so may each dict of a list (a list as long as `whole`'s)."""
+    if isinstance(part, dict):
+        return isinstance(whole, dict) and all(key in whole and part_of(value, whole[key])
+                                               for key, value in part.items())
+    if isinstance(part, list) and part and all(isinstance(item, dict) for item in part):
+        return (isinstance(whole, list) and len(part) == len(whole)
+                and all(part_of(p, w) for p, w in zip(part, whole, strict=True)))
+    return part == whole
+
+
+@pytest.mark.parametrize("case", cases())
+def test_what_bots_weigh_is_part_of_the_view(case):
+    """`bot_view(seat)`, what a bot's evaluation reads at the end of every playout, is some of
+    `view(seat)`'s keys with the view's values, for every seat and None, in the game and in a
+    determinized copy (where the bots read it): it shows a seat nothing its view does not."""
+    for where, game in positions(case):
+        for g in (game, game.determinize(0, random.Random(3))):
+            for seat in [None, *range(game.players)]:
+                part = g.bot_view(seat)
+                assert part and part_of(part, g.view(seat)), f"{where}: bot_view({seat})"
+
+
+def test_the_part_check_catches_a_value_or_a_key_the_view_lacks():
+    view = {"scores": [3, 4], "seats": [{"hand": None, "reserve": {"B": 1}}, {"hand": None, "reserve": {}}]}
+    assert part_of({"scores": [3, 4], "seats": [{"reserve": {"B": 1}}, {"hand": None}]}, view)
+    assert not part_of({"seats": [{"reserve": {"B": 2}}, {}]}, view)
+    assert not part_of({"seats": [{"hand": {"B": 1}}, {}]}, view)  # a hand the view hides
+    assert not part_of({"seats": [{"reserve": {"B": 1}}]}, view)  # a seat left out
+    assert not part_of({"deck": []}, view)
 
 
 def private_keys(game: nbgames.Game) -> set[str]:

@@ -286,6 +286,11 @@ class Game:
         """JSON-safe dict of what `seat` may know (None: only what everyone may know)."""
         return self._state.view(None if seat is None else self._seat(seat))
 
+    def bot_view(self, seat: int | None = None) -> dict[str, Any]:
+        """Part of `view(seat)`, cheaper to build: what a bot's evaluation reads at the end of
+        every playout (keys: the game's rules module; a game may give the whole view)."""
+        return self._state.bot_view(None if seat is None else self._seat(seat))
+
     def determinize(self, seat: int, rng: random.Random) -> Game:
         """A sampled game consistent with `view(seat)`: everything that seat cannot know is
         re-dealt from `rng`, and its future chance comes from `rng` too. What information-set

@@ -92,6 +92,12 @@ class Rules:
     def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 
+    def bot_view(self, seat: int | None) -> dict[str, Any]:
+        """The part of `view(seat)` that bots weigh, for a game whose view is costly to build:
+        some of the view's keys, each with the view's value (a dict may keep fewer keys, each
+        dict of a list too). By default the whole view."""
+        return self.view(seat)
+
     def components(self) -> Counter:
         """Every physical component wherever it lies (deck, discard, hands, boards, supply,
         chips), by name: a determinization re-deals hidden ones and must keep this equal."""

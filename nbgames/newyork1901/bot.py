@@ -13,7 +13,7 @@ SCALE = 5.0
 
 
 def evaluate(game: Game) -> list[float]:
-    view = game.view(None)
+    view = game.bot_view(None)
     worth = [float(p) for p in view["projected"]]
     size = {lot["name"]: lot["size"] for lot in view["board"]["lots"]}
     for lot, seat in view["workers"].items():

@@ -248,6 +248,15 @@ class Facts:
         }
 
 
+    def bot_view(self, seat: int | None) -> dict[str, Any]:
+        """What the bots weigh of `view(seat)` (nbgames/newyork1901/bot.py): the projected
+        scores, the workers on lots and the lots' names and sizes."""
+        T = self.T
+        return {"projected": self.projected(),
+                "workers": {T.lot_name(i): w for i, w in enumerate(self.worker) if w >= 0},
+                "board": {"lots": [{"name": T.lot_name(i), "size": T.lot_size[i]} for i in range(T.nlots)]}}
+
+
 _BOARD_VIEWS: dict[int, str] = {}
 
 

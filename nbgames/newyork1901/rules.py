@@ -38,6 +38,9 @@ tiles left, legendary, action cards unused, lot cards held, tier unlocked, tiles
 ``end`` (who triggered, why, last turns left), ``projected`` (each
 seat's final score if the game ended now).
 
+``bot_view(seat)``: what the bots weigh of that view, cheaper: ``projected``, ``workers`` and
+``board`` with its lots' names and sizes alone.
+
 ``preview(action)`` keys (played on a determinized copy): ``events`` and ``scores`` (the base
 contract), ``cells`` (the cells the action builds on, [] if it builds nothing), ``vp_change``
 (the mover's VP gained, Gold Prestige included), ``workers_back`` (workers the building sends

@@ -39,12 +39,14 @@ def card_worth(card: str, playable: str) -> float:
 
 def worth(game: Game) -> list[float]:
     """Per seat: its score plus the prospects of its bid, hand and reserve (see the module)."""
-    public = game.view(None)
+    if game.sampled:  # a sample knows every hand it dealt: each seat's own view shows it
+        views = [game.bot_view(s) for s in range(game.players)]
+        public, hands = views[0], [view["seats"][s]["hand"] for s, view in enumerate(views)]
+    else:  # the real game shows only the cards everyone saw taken
+        public = game.bot_view(None)
+        hands = [seat["known_hand"] for seat in public["seats"]]
     seats, stage, bidding = public["seats"], public["stage"], public["bidding"]
-    # a sample knows every hand it dealt; the real game shows only the cards everyone saw taken
-    hands = ([game.view(s)["seats"][s]["hand"] for s in range(game.players)] if game.sampled
-             else [seat["known_hand"] for seat in seats])
-    values = [float(score) for score in public["scores"]]
+    values = [float(score) for score in game.scores()]
     bidding_now = stage in ("bid", "back") and bidding is not None
     for s in range(game.players):
         if stage in ("window3", "over"):
@@ -102,4 +104,4 @@ def rollout(game: Game, legal: list[Action], rng: random.Random) -> Action:
 
 
 HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=40, considered=considered, score_scale=SCALE,
-                 review_scale=0.15)  # slow playouts (a view per evaluation): a review in ≈ 8 s CPU
+                 review_scale=0.15)  # slow playouts (40 plies of many actions): a review in ≈ 8 s CPU

@@ -25,8 +25,6 @@ class Knowledge:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         T = self.T
-        ranking = sorted([(self.press_key(s), s) for s in range(self.players)] +
-                         [((self.neutral_press, 0), "black")], key=lambda e: e[0], reverse=True)
         seats = []
         for s in range(self.players):
             mine = seat == s
@@ -36,10 +34,8 @@ class Knowledge:
                 "characters": [{"number": n, "phase": T.characters[n].phase, "level": T.characters[n].level,
                                 "used": n in self.used[s]} for n in sorted(self.chars[s])],
                 "vehicles": {T.vehicle_colours[v]: k for v, k in enumerate(self.vehicles[s]) if k},
-                "reserve": self._cards_json(self.reserve[s]),
                 "hand_size": self.hand_size(s),
-                "known_hand": self._cards_json(self.hand_pub[s]),
-                "hand": self._cards_json([self.hand(s, c) for c in range(CARD_KINDS)]) if mine else None,
+                **self._seat_cards(s, mine),
                 "last_pick": [T.letter(c) for c in self.last_pick[s]],
             })
         districts = [{
@@ -51,28 +47,49 @@ class Knowledge:
                    "vehicle": T.vehicle_colours[r.vehicle] if self.vehicle_on[i] else None,
                    "vehicle_colour": T.vehicle_colours[r.vehicle],
                    "lanterns": [T.lantern_colours[c] for c in r.lanterns]} for i, r in enumerate(T.routes)]
-        bidding = None
-        if self.stage in ("bid", "back", "hire", "move", "fame"):
-            bidding = {"kind": T.data["kinds"][self.bid_kind], "order": list(self.bid_order),
-                       "start": self.start_player,
-                       "values": list(self.bid_value), "done": list(self.bid_over),
-                       "cards": [[T.letter(c) for c in sorted(cards)] for cards in self.bid_cards]}
         return {
             "round": self.round, "stage": self.stage, "to_move": self.to_move, "swaps_now": self.swaps_now,
             "players": self.players,
             "seat": seat, "letters": self.letters, "mayor": self.letters[self.mayor] if self.mayor >= 0 else None,
             "districts": districts, "routes": routes,
-            "press_order": [who for _, who in ranking], "neutral_press": self.neutral_press,
+            "press_order": self._press_order(), "neutral_press": self.neutral_press,
             "statue": {"next": self.statue_next, "holders": [s for s in range(self.players) if self.statue[s]]},
             "fame_up": [{"id": t, "vehicle": T.vehicle_colours[T.fame[t][0]], "value": T.fame[t][1]}
                         for t in self.fame_up],
             "fame_left": len(self.fame_pile), "seats": seats,
             "display": [[T.letter(c) for c in pair] if pair else None for pair in self.display],
-            "bidding": bidding, "pool": list(self.pool), "deck_size": len(self.deck),
+            "bidding": self._bidding_json(), "pool": list(self.pool), "deck_size": len(self.deck),
             "discard_size": len(self.discard), "draft_order": self.draft_order(), "bank": self.bank,
             "pending": self._pending_json(),
             "scores": self.scores(),
         }
+
+    def bot_view(self, seat: int | None) -> dict[str, Any]:
+        """What the bots weigh of `view(seat)` (nbgames/newyork_city/bot.py) but the scores
+        (they ask `scores()` once for all seats): the stage, the bidding, the press order, what
+        is pending and each seat's cards."""
+        return {
+            "stage": self.stage, "to_move": self.to_move, "swaps_now": self.swaps_now, "players": self.players,
+            "press_order": self._press_order(), "bidding": self._bidding_json(), "pending": self._pending_json(),
+            "seats": [self._seat_cards(s, seat == s) for s in range(self.players)],
+        }
+
+    def _seat_cards(self, s: int, mine: bool) -> dict[str, Any]:
+        """A seat's cards as its view shows them: reserve, known hand, and the whole hand to itself."""
+        return {"reserve": self._cards_json(self.reserve[s]), "known_hand": self._cards_json(self.hand_pub[s]),
+                "hand": self._cards_json([self.hand(s, c) for c in range(CARD_KINDS)]) if mine else None}
+
+    def _press_order(self) -> list[int | str]:
+        ranking = sorted([(self.press_key(s), s) for s in range(self.players)] +
+                         [((self.neutral_press, 0), "black")], key=lambda e: e[0], reverse=True)
+        return [who for _, who in ranking]
+
+    def _bidding_json(self) -> dict[str, Any] | None:
+        if self.stage not in ("bid", "back", "hire", "move", "fame"):
+            return None
+        return {"kind": self.T.data["kinds"][self.bid_kind], "order": list(self.bid_order),
+                "start": self.start_player, "values": list(self.bid_value), "done": list(self.bid_over),
+                "cards": [[self.T.letter(c) for c in sorted(cards)] for cards in self.bid_cards]}
 
     def _pending_json(self) -> dict[str, Any] | None:
         if self.stage == "over" or not self.todo:

@@ -46,6 +46,10 @@ hand (the viewer's own only, else null), last_pick), ``display`` (pairs, null wh
 (what the seat to move decides: what, seat, lap / limit / left) and ``scores`` (NYC-13 if the
 game ended now).
 
+``bot_view(seat)``: what the bots weigh of that view, cheaper: ``stage``, ``to_move``,
+``swaps_now``, ``players``, ``press_order``, ``bidding``, ``pending`` and ``seats`` with
+reserve, known_hand and hand alone (the bots ask ``scores()`` apart).
+
 ``preview(action)``: ``events`` and ``scores`` after it (imagined chance), as for every game.
 """
 
