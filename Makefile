@@ -34,16 +34,21 @@ axe: $(BIN)/python
 serve: $(STAMP)
 	$(BIN)/nbgames serve --host $(HOST) --port $(PORT)
 
-# The engine, lesson and notebook tests run on every core (at most 4); then the browser tests, one
-# module per core but at least two at a time and at most four. Each worker starts its own server
-# and Chromium; a module's tests stay on one worker. A browser test that fails runs once more, and
-# the summary names it. (Both halves keep two cores ≈ 90 % busy: run at once, they took as long.)
+# Two halves at once: the browser tests spend much of their time waiting on a kernel, a bot or a
+# timer, and the engine, lesson and notebook tests (every core, at most 4) fill those waits. The
+# browser tests run one module per core but at least two at a time and at most four; each worker
+# starts its own server and Chromium, and a module's tests stay on one worker. The engine half's
+# output follows the browser half's. A test that fails runs once more (real servers and kernels
+# share the cores: a timeout now and then), and the summary names it.
 BROWSER_WORKERS := $(shell python3 -c 'import os; print(min(4, max(2, len(os.sched_getaffinity(0)))))' 2>/dev/null || echo 2)
 test: $(STAMP) proxy axe
 	$(BIN)/ruff check nbgames tests benchmarks
-	@status=0; \
-	$(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist loadfile --ignore=tests/browser || status=1; \
+	@mkdir -p .test-output; status=0; \
+	$(BIN)/python -m pytest -q -n auto --maxprocesses 4 --dist loadfile --reruns 1 --reruns-delay 2 -rfER \
+	  -p no:cacheprovider --ignore=tests/browser > .test-output/engine.txt 2>&1 & engine=$$!; \
 	$(BIN)/python -m pytest -q -n $(BROWSER_WORKERS) --dist loadfile --reruns 1 --reruns-delay 2 -rfER tests/browser || status=1; \
+	wait $$engine || status=1; \
+	echo "== the tests without a browser (run beside the browser tests):"; cat .test-output/engine.txt; \
 	exit $$status
 
 # Engine speed: this tree against the engine of d414cc1 in the same run (speed_vs.py takes that
