@@ -247,7 +247,6 @@ class Facts:
             "projected": self.projected(),
         }
 
-
     def bot_view(self, seat: int | None) -> dict[str, Any]:
         """What the bots weigh of `view(seat)` (nbgames/newyork1901/bot.py): the projected
         scores, the workers on lots and the lots' names and sizes."""

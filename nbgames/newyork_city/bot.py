@@ -47,11 +47,11 @@ def worth(game: Game) -> list[float]:
         hands = [seat["known_hand"] for seat in public["seats"]]
     seats, stage, bidding = public["seats"], public["stage"], public["bidding"]
     values = [float(score) for score in game.scores()]
-    bidding_now = stage in ("bid", "back") and bidding is not None
+    bidding_now = stage in ("bid", "back")  # (a stage of phase 2: `bidding` is not null)
     for s in range(game.players):
         if stage in ("window3", "over"):
             playable = ""  # the round's bidding is over: hand cards are discarded
-        elif bidding_now or (bidding is not None and stage in ("hire", "move", "fame")):
+        elif bidding is not None:
             current = ORDER.index(bidding["kind"][0].upper())
             own_turn_over = bidding_now and bidding["done"][s]
             playable = ORDER[current + (1 if own_turn_over or not bidding_now else 0):]
