@@ -175,7 +175,7 @@ def click_latencies(browser, server: Server, clicks: int) -> tuple[list[float], 
 
 
 def stop_latencies(browser, server: Server, samples: int) -> list[float]:
-    """While a strong bot searches (3 s a move, in its worker thread), press "Stop bots": ms from
+    """While a hard bot searches (2 s a move, in its worker thread), press "Stop bots": ms from
     the press to the status line saying the bots stopped (the page answering during a search)."""
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     page = context.new_page()
@@ -184,7 +184,7 @@ def stop_latencies(browser, server: Server, samples: int) -> list[float]:
     page.evaluate("""() => document.querySelectorAll('.nbg-fold-settings .jupyter-widget-Collapse-header')
                            .forEach(h => h.click())""")
     for seat in (1, 2):
-        page.locator(f".nbg-seat-{seat} select").select_option(label="bot (strong)")
+        page.locator(f".nbg-seat-{seat} select").select_option(label="bot (hard)")
     page.locator("button.nbg-new-game").click()
     page.wait_for_function("() => /New game/.test(document.querySelector('.nbg-settings-message').innerText)")
     page.evaluate("""() => document.querySelectorAll('.nbg-fold-moves .jupyter-widget-Collapse-header')
@@ -366,7 +366,7 @@ def main() -> int:
                           f"p95 {p95(lat):.1f} ms (n={len(lat)})")
                     print(f"kernel RSS with a game loaded: {rss:.0f} MB per kernel")
                     stops = stop_latencies(browser, server, max(3, args.clicks // 5))
-                    print(f"'Stop bots' during a strong bot's search -> status says so: median "
+                    print(f"'Stop bots' during a hard bot's search -> status says so: median "
                           f"{statistics.median(stops):.0f} ms, max {max(stops):.0f} ms (n={len(stops)})")
             finally:
                 server.stop()

@@ -158,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("game", choices=available_games())
     tour.add_argument("--bots", default="mcts,greedy,random,random",
                       help="one bot per seat, comma-separated: random, greedy, mcts (= mcts-normal), "
-                           "mcts-easy, mcts-normal, mcts-strong")
+                           "mcts-easy, mcts-normal, mcts-hard")
     tour.add_argument("-n", type=int, default=20, help="number of games")
     tour.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     tour.add_argument("--seed", type=int, default=0)

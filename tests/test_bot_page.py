@@ -29,7 +29,7 @@ class SlowBot:
 
 
 def test_the_page_offers_every_bot_level():
-    assert {"random", "greedy", "mcts-easy", "mcts-normal", "mcts-strong"} <= set(SEAT_KINDS)
+    assert {"random", "greedy", "mcts-easy", "mcts-normal", "mcts-hard"} <= set(SEAT_KINDS)
 
 
 def test_a_thinking_bot_leaves_the_event_loop_free_and_its_move_lands():
@@ -136,7 +136,7 @@ def test_every_play_page_starts_against_the_easy_searching_bot_and_offers_every_
         boxes = app.seat_boxes.children
         assert [box.value for box in boxes] == ["human"] + ["mcts-easy"] * (players - 1), name
         offered = [value for _label, value in boxes[1].options]
-        assert offered[:4] == ["human", "mcts-easy", "mcts-normal", "mcts-strong"], offered
+        assert offered[:4] == ["human", "mcts-easy", "mcts-normal", "mcts-hard"], offered
         assert {"random", "greedy"} <= set(offered)
         labels = dict((value, label) for label, value in boxes[1].options)
         assert labels["mcts-easy"] == "bot (easy)" and labels["random"] == "random bot"
@@ -146,12 +146,12 @@ def test_every_play_page_starts_against_the_easy_searching_bot_and_offers_every_
             assert app.seat_boxes.children[-1].value == "mcts-easy"
 
 
-def test_a_seat_picker_choice_of_random_or_strong_takes_effect_with_new_game():
+def test_a_seat_picker_choice_of_random_or_hard_takes_effect_with_new_game():
     from nbgames.ui.app import PlayApp
 
     app = PlayApp("galopp_royal", players=3, seed=1, scheduler=lambda *_: None)
     app.seat_boxes.children[1].value = "random"
-    app.seat_boxes.children[2].value = "mcts-strong"
+    app.seat_boxes.children[2].value = "mcts-hard"
     assert app.new_game()
-    assert app.controller.seats == ["human", "random", "mcts-strong"]
-    assert app.controller.bots[1].name == "random" and app.controller.bots[2].name == "mcts-strong"
+    assert app.controller.seats == ["human", "random", "mcts-hard"]
+    assert app.controller.bots[1].name == "random" and app.controller.bots[2].name == "mcts-hard"

@@ -126,9 +126,9 @@ def test_a_search_stops_when_asked_and_by_its_deadline():
     game = Game("newyork", 4, seed=1)
     stop = threading.Event()
     stop.set()
-    assert MctsBot(0, "strong").analyse(game, stop=stop).iterations == 0
+    assert MctsBot(0, "hard").analyse(game, stop=stop).iterations == 0
     start = time.monotonic()
-    result = MctsBot(0, "strong").analyse(game, deadline=start + 0.2)
+    result = MctsBot(0, "hard").analyse(game, deadline=start + 0.2)
     assert time.monotonic() - start < 0.6 and result.stopped and result.iterations > 0
     assert result.best in game.legal_actions()  # a stopped search still answers
 
@@ -136,7 +136,7 @@ def test_a_search_stops_when_asked_and_by_its_deadline():
 def test_a_stop_from_another_thread_ends_a_search_on_a_copy():
     game = Game("newyork", 4, seed=2)
     copy, stop, answer = game.clone(), threading.Event(), []
-    worker = threading.Thread(target=lambda: answer.append(MctsBot(1, "strong").choose(copy, stop=stop)))
+    worker = threading.Thread(target=lambda: answer.append(MctsBot(1, "hard").choose(copy, stop=stop)))
     start = time.monotonic()
     worker.start()
     time.sleep(0.1)
@@ -149,7 +149,7 @@ def test_a_stop_from_another_thread_ends_a_search_on_a_copy():
 def test_kinds_and_levels():
     assert set(BOT_KINDS) <= set(["random", "greedy", "mcts", *(f"mcts-{lv}" for lv in LEVELS)])
     assert make_bot("mcts", 1).name == "mcts-normal"
-    assert [LEVELS[lv].seconds for lv in ("easy", "normal", "strong")] == sorted(
+    assert [LEVELS[lv].seconds for lv in ("easy", "normal", "hard")] == sorted(
         LEVELS[lv].seconds for lv in LEVELS) and LEVELS["normal"].seconds <= 1.0
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("oracle")
@@ -290,3 +290,15 @@ def test_galopp_playout_bidders_bid_only_for_a_lot_better_than_their_team():
     half["results"] = [[0, 1, 2, 3]] * 3
     half["boards"][0], half["auction"]["my_private"] = weak, ["+5"]
     assert 0 < lot_worth(half) < worth(weak, "+5")  # fewer prizes to come, less to gain
+
+
+def test_the_hard_level_weighs_its_prior_more_and_thinks_longer_than_normal():
+    hard, normal = make_bot("mcts-hard", 1).search, make_bot("mcts-normal", 1).search
+    assert hard.prior == LEVELS["hard"].prior > normal.prior == LEVELS["normal"].prior
+    assert hard.seconds > normal.seconds
+
+
+def test_the_hard_levels_old_name_still_makes_the_hard_bot():
+    """Games kept in a browser and tables saved before the rename name it `mcts-strong`."""
+    assert make_bot("mcts-strong", 3).name == "mcts-hard" == MctsBot(3, "strong").name
+    assert "mcts-strong" not in BOT_KINDS

@@ -425,3 +425,11 @@ def test_a_state_sealed_by_another_server_is_set_aside_with_a_sentence():
     browser = connect(app.view.pagekit, stored=seal(state, "newyork", secret=bytes(32)))
     assert {"set_aside": True} in browser.sent
     assert "sealed by another server" in app.view.status.value
+
+
+def test_a_game_kept_with_the_hard_levels_old_name_opens_with_the_hard_bot():
+    game = played("newyork", 3)
+    state = read_game_state(game_state(game, ["human", "mcts-strong", "random"]), SEAT_KINDS, "newyork")
+    assert state.seats == ["human", "mcts-hard", "random"]
+    with pytest.raises(RecordError, match="seats"):
+        read_game_state(game_state(game, ["human", "mcts-mighty", "random"]), SEAT_KINDS, "newyork")

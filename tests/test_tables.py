@@ -503,3 +503,14 @@ def test_the_servers_stop_stops_the_bots_thinking_and_ends_the_tables_threads(sq
                 now = again.holder.view(code)
         finally:
             again.close()
+
+
+def test_a_table_saved_with_the_hard_levels_old_name_gets_the_hard_bot(sqlite_store):
+    """`mcts-strong` was the hard level's name: a table opened or saved with it plays on."""
+    holder = TableHolder(sqlite_store.engine, secret=secrets.token_bytes(32))
+    code = holder.open("newyork", ["human", "mcts-strong"], "Aki", seed=SEED)
+    assert [s.kind for s in holder.tables[code].seats] == ["human", "mcts-hard"]
+    with sqlite_store.engine.begin() as connection:  # as a database from before the rename holds it
+        connection.execute(table_seats.update().where(table_seats.c.kind == "mcts-hard").values(kind="mcts-strong"))
+    again = TableHolder(sqlite_store.engine, secret=holder.secret)
+    assert [s.kind for s in again.tables[code].seats] == ["human", "mcts-hard"]

@@ -7,8 +7,8 @@ changes it, so a page may run it in a worker thread on a private copy (``game.cl
 end it early: ``deadline`` is a `time.monotonic()` instant, ``stop`` a `threading.Event`; a
 stopped search answers with the best action found so far.
 
-Kinds (`make_bot`): ``random``, ``greedy``, ``mcts-easy``, ``mcts-normal``, ``mcts-strong``
-(``mcts`` is ``mcts-normal``).
+Kinds (`make_bot`): ``random``, ``greedy``, ``mcts-easy``, ``mcts-normal``, ``mcts-hard``
+(``mcts`` is ``mcts-normal``; ``mcts-strong``, the hard level's name before, is ``mcts-hard``).
 """
 
 from __future__ import annotations
@@ -24,17 +24,25 @@ from .search import BotHooks, Search, SearchResult, evaluate, hooks_for, options
 
 @dataclass(frozen=True)
 class Level:
-    """How long an MCTS bot may think: a time budget per move and an iteration cap."""
+    """How long an MCTS bot may think (a time budget per move and an iteration cap), and how
+    many playouts the one-ply look at each root move is worth to its search (`Search.prior`)."""
 
     seconds: float
     iterations: int
+    prior: int = 5
 
 
 LEVELS = {
     "easy": Level(0.2, 150),
     "normal": Level(0.9, 5000),  # decides within ~1 s a move on a 2-core machine
-    "strong": Level(3.0, 30000),
+    "hard": Level(2.0, 20000, prior=30),  # tuned in docs/bots.md
 }
+RENAMED = {"strong": "hard", "mcts-strong": "mcts-hard"}  # older names: kept games, tables, scripts
+
+
+def current_kind(kind):
+    """A bot kind (or level) by its current name (anything else as it is, for the caller to refuse)."""
+    return RENAMED.get(kind, kind) if isinstance(kind, str) else kind
 
 
 class RandomBot:
@@ -95,12 +103,14 @@ class MctsBot:
 
     def __init__(self, seed: int | None = None, level: str = "normal", iterations: int | None = None,
                  seconds: float | None = -1.0, hooks: BotHooks | None = None):
+        level = current_kind(level)
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         budget = LEVELS[level]
         self.name = f"mcts-{level}"
         self.search = Search(iterations=iterations or budget.iterations,
                              seconds=budget.seconds if seconds == -1.0 else seconds,
+                             prior=budget.prior,
                              hooks=hooks, rng=random.Random(seed), stop_when_decided=True)
         self.last: SearchResult | None = None  # the latest search (for hints, tests, a page's display)
 
@@ -127,11 +137,12 @@ def _mcts(level: str):
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": _mcts("normal"),
         **{f"mcts-{level}": _mcts(level) for level in LEVELS}}
-BOT_KINDS = ("random", "greedy", "mcts-easy", "mcts-normal", "mcts-strong")  # what a page offers
+BOT_KINDS = ("random", "greedy", "mcts-easy", "mcts-normal", "mcts-hard")  # what a page offers
 
 
 def make_bot(kind: str, seed: int | None = None):
     """A bot by kind (see the module docstring), seeded."""
+    kind = current_kind(kind)
     if kind not in BOTS:
         raise ValueError(f"unknown bot {kind!r}; bots: {', '.join(BOTS)}")
     return BOTS[kind](seed)

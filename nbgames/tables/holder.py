@@ -39,7 +39,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine.bots import BOT_KINDS, make_bot
+from ..engine.bots import BOT_KINDS, current_kind, make_bot
 from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import MAX_NOTATION_LENGTH, Game
 from ..engine.registry import available_games
@@ -208,6 +208,7 @@ class TableHolder:
         who = check_who(who)
         if not isinstance(game, str) or len(game) > GAME_LEN or game not in available_games():
             raise TableError(f"no such game; games: {', '.join(available_games())}")
+        seats = [current_kind(s) for s in seats] if isinstance(seats, list) else seats
         if not isinstance(seats, list) or not all(isinstance(s, str) and s in SEAT_KINDS for s in seats):
             raise TableError(f"seats must be a list of {', '.join(SEAT_KINDS)}")
         if HUMAN not in seats:
@@ -557,7 +558,7 @@ class TableHolder:
                 table_seats.c.table_id.in_([r["id"] for r in rows])).order_by(table_seats.c.seat)).mappings().all()
         by_table: dict[int, list[Seat]] = {}
         for s in seats:
-            by_table.setdefault(s["table_id"], []).append(Seat(s["kind"], s["who"]))
+            by_table.setdefault(s["table_id"], []).append(Seat(current_kind(s["kind"]), s["who"]))
         now = self.clock()
         for row in rows:
             try:

@@ -23,7 +23,7 @@ BOT_SPEEDS = (("slow", 1.0), ("normal", 0.4), ("fast", 0.05))
 # 39 coins for their start teams); the seat pickers offer the other levels and random.
 DEFAULT_BOT = "mcts-easy"
 # The seat pickers' order: the searching bot's levels first, then the simple bots.
-PICKER_ORDER = ("human", "mcts-easy", "mcts-normal", "mcts-strong", "random", "greedy")
+PICKER_ORDER = ("human", "mcts-easy", "mcts-normal", "mcts-hard", "random", "greedy")
 
 
 def picker_kinds() -> list[str]:

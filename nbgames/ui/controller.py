@@ -21,7 +21,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..engine.action import Action
-from ..engine.bots import BOT_KINDS, make_bot
+from ..engine.bots import BOT_KINDS, current_kind, make_bot
 from ..engine.budget import SEARCHES, lower_priority
 from ..engine.errors import IllegalAction, RecordError
 from ..engine.game import MAX_RECORD_BYTES, Game, from_record
@@ -222,7 +222,7 @@ class PlayController:
     def set_game(self, game: Game, seats: list[str] | None = None) -> None:
         """Play another game (optionally with other seats) in the same widgets."""
         seats = list(seats if seats is not None else self.seats)
-        seats = [seats[i] if i < len(seats) else "human" for i in range(game.players)]
+        seats = [current_kind(seats[i]) if i < len(seats) else "human" for i in range(game.players)]
         for kind in seats:
             if kind not in SEAT_KINDS:
                 raise ValueError(f"seat must be one of {SEAT_KINDS}, not {kind!r}")

@@ -23,7 +23,7 @@ EN: Mapping[str, str | tuple[str, str]] = MappingProxyType({
     "seat.greedy": "greedy bot",
     "seat.mcts-easy": "bot (easy)",
     "seat.mcts-normal": "bot (normal)",
-    "seat.mcts-strong": "bot (strong)",
+    "seat.mcts-hard": "bot (hard)",
     "button.stop_bots": "Stop bots",
     "button.step": "Step",
     "label.rules": "Rules",

@@ -28,6 +28,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.bots import current_kind
 from ..engine.errors import RecordError
 from ..engine.game import MAX_RECORD_BYTES, Game, from_record
 from ..engine.seal import is_sealed, seal, sealed_game, unseal
@@ -91,6 +92,8 @@ def read_game_state(text: Any, seat_kinds: tuple[str, ...], game_name: str | Non
     if game_name is not None and game.name != game_name:
         raise RecordError(_other_game(game.name))
     seats, shown = data["seats"], data["shown"]
+    if isinstance(seats, list):
+        seats = [current_kind(s) for s in seats]  # a game kept before a bot kind was renamed
     if not isinstance(seats, list) or len(seats) != game.players or not all(s in seat_kinds for s in seats):
         raise RecordError("The kept seats do not fit this game.")
     if type(shown) is not int or not 0 <= shown <= len(game.history):
