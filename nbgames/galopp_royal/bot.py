@@ -91,12 +91,12 @@ def rollout(game: Game, legal: list[Action], rng: random.Random) -> Action:
     passes = [a for a in legal if a.kind == "pass"]
     if not passes:
         return lowest
-    limit = lot_worth(game.view(game.to_move)) * rng.uniform(0.5, 1.2)
+    limit = lot_worth(game.bot_view(game.to_move)) * rng.uniform(0.5, 1.2)
     return lowest if lowest.args[0] <= limit else passes[0]
 
 
 def evaluate(game: Game) -> list[float]:
-    return score_values(expected_money(game.view(None)), 10.0)
+    return score_values(expected_money(game.bot_view(None)), 10.0)
 
 
 HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=20, score_scale=10.0)

@@ -30,6 +30,10 @@ action of the table and backs ``why_not``; ``preview(action)`` is the engine's (
   ``empty_auctions`` (start auctions in a row nobody bid in, GR-8), ``arrange_queue``,
   ``winners`` (when over)
 
+``bot_view(seat)``: what the bots weigh of that view (nbgames/galopp_royal/bot.py), cheaper:
+``seat``, ``players``, ``phase``, ``goal``, ``prize_table``, ``results``, ``positions``,
+``status``, ``finished``, ``coins``, ``boards`` and ``auction`` (the view's values).
+
 Options (validated in ``options.py``; both default ``None``) exist to build teaching and test
 positions: ``deck``: card names to put on top of the deck, top first; ``scenario``: start
 directly at a race: ``{"boards": [[4 card names] per seat], "race": 1-6, "coins": [...],
@@ -650,6 +654,23 @@ class GaloppRoyal(Rules):
             "empty_auctions": self.empty_streak,
             "arrange_queue": list(self.arrange_queue),
             "winners": self.winners() if self.phase == PHASE_OVER else None,
+        }
+
+    def bot_view(self, seat: int | None) -> dict[str, Any]:
+        """The keys of `view(seat)` the bots read at every playout bid and evaluation, built alone."""
+        return {
+            "seat": seat,
+            "players": self.players,
+            "phase": self.phase,
+            "goal": self.goal,
+            "prize_table": [list(p) for p in PRIZES],
+            "results": [list(r) for r in self.results],
+            "positions": [None if self.status[s] == POND else self.positions[s] for s in range(self.players)],
+            "status": [STATUS_NAMES[st] for st in self.status],
+            "finished": list(self.finished),
+            "coins": list(self.coins),
+            "boards": [None if b is None else list(b) for b in self.boards],
+            "auction": self._auction_view(seat),
         }
 
     # -- hidden information ----------------------------------------------------------------
