@@ -295,6 +295,7 @@ def test_galopp_playout_bidders_bid_only_for_a_lot_better_than_their_team():
 def test_the_hard_level_searches_longer_than_normal_within_a_pages_patience():
     hard, normal = make_bot("mcts-hard", 1).search, make_bot("mcts-normal", 1).search
     assert normal.seconds < hard.seconds <= 2.0 and hard.iterations > normal.iterations
+    assert hard.prior == LEVELS["hard"].prior > normal.prior == LEVELS["normal"].prior
 
 
 def test_the_hard_levels_old_name_still_makes_the_hard_bot():

@@ -24,16 +24,18 @@ from .search import BotHooks, Search, SearchResult, evaluate, hooks_for, options
 
 @dataclass(frozen=True)
 class Level:
-    """How long an MCTS bot may think: a time budget per move and an iteration cap."""
+    """How long an MCTS bot may think (a time budget per move and an iteration cap), and how many
+    playouts the one-ply look at each root move is worth to its search (`Search.prior`)."""
 
     seconds: float
     iterations: int
+    prior: int = 5
 
 
 LEVELS = {
     "easy": Level(0.2, 150),
     "normal": Level(0.9, 5000),  # decides within ~1 s a move on a 2-core machine
-    "hard": Level(2.0, 20000),  # how it was chosen: docs/bots.md, "The hard level"
+    "hard": Level(2.0, 20000, prior=30),  # how it was chosen: docs/bots.md, "The hard level"
 }
 RENAMED = {"strong": "hard", "mcts-strong": "mcts-hard"}  # older names: kept games, tables, scripts
 
@@ -107,7 +109,7 @@ class MctsBot:
         budget = LEVELS[level]
         self.name = f"mcts-{level}"
         self.search = Search(iterations=iterations or budget.iterations,
-                             seconds=budget.seconds if seconds == -1.0 else seconds,
+                             seconds=budget.seconds if seconds == -1.0 else seconds, prior=budget.prior,
                              hooks=hooks, rng=random.Random(seed), stop_when_decided=True)
         self.last: SearchResult | None = None  # the latest search (for hints, tests, a page's display)
 

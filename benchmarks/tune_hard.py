@@ -1,0 +1,64 @@
+"""How the hard level was chosen (docs/bots.md, "The hard level"): the search with a given
+iteration cap and prior, no time budget (so a busy machine changes nothing but the wait), against
+greedy bots, seats rotating as in `make bench-bots` (game i of a run is game i of every run: the
+same deal, the same opponents' seeds). One JSON line per game in --log, which a later run with
+the same settings goes on from.
+
+    python benchmarks/tune_hard.py newyork --iterations 2000 --prior 30 -n 30
+    python benchmarks/tune_hard.py galopp_royal --iterations 3000 --prior 5 -n 30 --players 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from nbgames.engine.bots import MctsBot
+from nbgames.engine.tournament import play_game, wilson
+
+
+class Candidate:
+    """A factory (seed -> bot) for `play_game`: the search by iterations alone, with its prior."""
+
+    def __init__(self, iterations: int, prior: int):
+        self.iterations, self.prior = iterations, prior
+        self.name = f"mcts-{iterations}it-prior{prior}"
+
+    def __call__(self, seed: int) -> MctsBot:
+        bot = MctsBot(seed, iterations=self.iterations, seconds=None)
+        bot.search.prior = self.prior
+        return bot
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--iterations", type=int, required=True)
+    parser.add_argument("--prior", type=int, default=5, help="playouts the one-ply look is worth")
+    parser.add_argument("--against", default="greedy")
+    parser.add_argument("-n", type=int, default=30, help="games")
+    parser.add_argument("--log", default="benchmarks/results/tuning", metavar="DIR")
+    args = parser.parse_args(argv)
+    hero = Candidate(args.iterations, args.prior)
+    path = Path(args.log) / f"{args.game}-{args.players}p-{hero.name}-vs-{args.against}.jsonl"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    rows = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
+    done = {row["game"] for row in rows}
+    for game in range(args.n):
+        if game in done:
+            continue
+        row = play_game(args.game, [hero] + [args.against] * (args.players - 1), game, 0)[0]
+        rows.append(row)
+        with path.open("a") as out:
+            out.write(json.dumps(row) + "\n")
+        wins = sum(r["win"] for r in rows)
+        low, high = wilson(wins, len(rows))
+        print(f"{hero.name} game {game}: win {row['win']:g} (score {row['score']}); "
+              f"{wins / len(rows):.1%} (95% CI {low:.1%}-{high:.1%}) of {len(rows)}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
