@@ -47,74 +47,24 @@ def require_chromium() -> None:
 
 
 @pytest.fixture(scope="session")
-def driver():
-    """Playwright, once per worker (its sync API runs one instance a thread)."""
+def browser():
     require_chromium()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        yield pw
-
-
-@pytest.fixture(scope="session")
-def browser(driver):
-    """Chromium for tests that make their own contexts (a viewport, a locale, a second visitor)."""
-    chromium = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    yield chromium
-    chromium.close()
-
-
-class WarmProfile:
-    """One Chromium profile per worker for the `page` fixture. A Voilà page loads about 5 MB of
-    scripts; a fresh (incognito) context compiles them all at every load, while a profile on disk
-    keeps V8's compiled code: ≈ 2.9 CPU-s of Chromium a load instead of ≈ 5.2 (measured, same
-    page, same machine). Tests stay apart all the same: before each test every origin the
-    profile has been to loses its storage (local storage, cookies, IndexedDB…), never the
-    scripts' cache, and the test's pages are closed after it."""
-
-    STORAGE = "cookies,local_storage,indexeddb,websql,service_workers,cache_storage,file_systems"
-
-    def __init__(self, driver, folder: Path):
-        self.folder = folder
-        self.context = driver.chromium.launch_persistent_context(
-            str(folder), executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 1000})
-        # A Voilà page's "load" comes once its notebook has run: a reload on a busy machine took
-        # over the default 30 s once (goto_drawn allows 60 s too)
-        self.context.set_default_navigation_timeout(60_000)
-        self.keeper = self.context.pages[0] if self.context.pages else self.context.new_page()  # never closed
-        self.cdp = self.context.new_cdp_session(self.keeper)
-        self.origins: set[str] = set()
-        self.context.on("request", self._seen)
-
-    def _seen(self, request) -> None:
-        scheme, _, rest = request.url.partition("://")
-        if scheme in ("http", "https"):
-            self.origins.add(f"{scheme}://{rest.split('/', 1)[0]}")
-
-    def fresh_page(self, clear: bool = True):
-        """A new page; first (unless `clear` is false: more tabs of one test) no origin keeps any storage."""
-        for origin in sorted(self.origins) if clear else ():
-            self.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": self.STORAGE})
-        return self.context.new_page()
-
-    def close_pages(self) -> None:
-        for other in self.context.pages:
-            if other is not self.keeper:
-                other.close()
-
-
-@pytest.fixture(scope="session")
-def warm_profile(driver, tmp_path_factory):
-    profile = WarmProfile(driver, tmp_path_factory.mktemp("chromium-profile"))
-    yield profile
-    profile.context.close()
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
 
 
 @pytest.fixture
-def page(warm_profile):
-    """A fresh page (no storage of any earlier test); the test fails if the page raised any
-    uncaught error (`pageerror`)."""
-    pg = warm_profile.fresh_page()
+def page(browser):
+    """A fresh page; the test fails if the page raised any uncaught error (`pageerror`)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    # A Voilà page's "load" comes once its notebook has run: a reload on a busy machine took over
+    # the default 30 s once (goto_drawn allows 60 s too)
+    context.set_default_navigation_timeout(60_000)
+    pg = context.new_page()
     errors: list[str] = []
     slow: list[str] = []  # anywidget's notes of a slow kit start: the kit must hear its kernel after all
     pg.on("pageerror", page_error_recorder(errors, slow))
@@ -126,7 +76,7 @@ def page(warm_profile):
     yield pg
     if slow and not pg.is_closed():
         pg.wait_for_function("() => !window.__nbgDeaf", timeout=15_000)  # welcomed by the kernel
-    warm_profile.close_pages()
+    context.close()
     assert not errors, f"page errors: {errors}"
 
 

@@ -4,8 +4,8 @@ have no serious or critical violation (labels, names, contrast, roles, lang attr
 registry (`make axe`, which `make test` runs, puts it in .venv/node) and is read from disk,
 never from a CDN: missing, the test fails under CI=true and skips loudly here.
 
-The pages load a few at a time in tabs of the workers' warm Chromium profile (the server's kernels
-start while axe reads another page). Every page's counts by impact are printed (``-s``)."""
+The pages load a few at a time in tabs of one browser context (the server's kernels start while
+axe reads another page). Every page's counts by impact are printed (``-s``)."""
 
 from __future__ import annotations
 
@@ -68,8 +68,9 @@ def page_state(page) -> str:
 
 
 @pytest.mark.timeout(900)
-def test_no_page_has_a_serious_or_critical_axe_violation_in_either_language(warm_profile, server):
+def test_no_page_has_a_serious_or_critical_axe_violation_in_either_language(browser, server):
     source = axe_source()
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
     errors: list[str] = []
     todo, found, counts_of = pages(), {}, {}
     started = time.monotonic()
@@ -78,7 +79,7 @@ def test_no_page_has_a_serious_or_critical_axe_violation_in_either_language(warm
         while todo or open_tabs:
             while todo and len(open_tabs) < AT_ONCE:  # the next pages start loading
                 notebook, lang = todo.pop(0)
-                tab = warm_profile.fresh_page(clear=not counts_of and not open_tabs)  # 1280 × 1000
+                tab = context.new_page()
                 tab.on("pageerror", page_error_recorder(errors))
                 tab.goto(f"{server.url}/voila/render/{notebook}.ipynb?lang={lang}", wait_until="commit",
                          timeout=60_000)
@@ -93,7 +94,7 @@ def test_no_page_has_a_serious_or_critical_axe_violation_in_either_language(warm
             if serious(violations):
                 found[(notebook, lang)] = serious(violations)
     finally:
-        warm_profile.close_pages()
+        context.close()
     print(f"axe: {len(counts_of)} pages in {time.monotonic() - started:.0f} s")
     assert len(counts_of) == len(pages())
     assert not found, "serious or critical axe violations:\n" + "\n".join(

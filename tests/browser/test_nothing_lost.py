@@ -123,7 +123,7 @@ def test_a_killed_kernel_is_said_in_plain_words(board):
     board.wait_drawn()
 
 
-def test_a_shared_link_opens_at_its_move(board, browser):
+def test_a_shared_link_opens_at_its_move(board, page):
     board.open()
     place_first_setup_piece(board)
     ply = board.ply()
@@ -132,7 +132,7 @@ def test_a_shared_link_opens_at_its_move(board, browser):
     board.wait_for(lambda: "#share=" in link.input_value(), "the link")
     url = link.input_value()
     assert len(url) < 2000
-    other = browser.new_context(viewport={"width": 1280, "height": 1000})  # another visitor
+    other = board.page.context.browser.new_context(viewport={"width": 1280, "height": 1000})
     guest = other.new_page()
     goto_drawn(guest, url)
     guest.wait_for_function(

@@ -252,10 +252,10 @@ class PlayedPage:
 
 @pytest.mark.parametrize(("name", "players", "width", "lang", "clicks"), CASES,
                          ids=[f"{c[0]}-{c[2]}-{c[3]}" for c in CASES])
-def test_the_page_holds_still_and_every_click_counts(warm_profile, server, name, players, width, lang, clicks):
+def test_the_page_holds_still_and_every_click_counts(browser, server, name, players, width, lang, clicks):
     case = f"{name} at {width} px ({lang})"
-    page = warm_profile.fresh_page()
-    page.set_viewport_size({"width": width, "height": HEIGHT[width]})
+    context = browser.new_context(viewport={"width": width, "height": HEIGHT[width]})
+    page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", page_error_recorder(errors))
     page.add_init_script(OBSERVER)
@@ -321,4 +321,4 @@ def test_the_page_holds_still_and_every_click_counts(warm_profile, server, name,
         assert cls <= MAX_CLS, f"{case}: layout shift {cls:.4f} > {MAX_CLS}: {shifts[:6]}"
         assert not errors, errors
     finally:
-        warm_profile.close_pages()
+        context.close()
