@@ -4,8 +4,9 @@ greedy bots, seats rotating as in `make bench-bots` (game i of a run is game i o
 same deal, the same opponents' seeds). One JSON line per game in --log, which a later run with
 the same settings goes on from.
 
-Compare candidates with one another, not with the levels: in Galopp Royal a search capped here
-won 25-30 % of the deals on which the normal level, stopping by time, won 58 % (docs/bots.md).
+Compare candidates with one another, not with the levels: in Galopp Royal searches capped here
+won 25-30 % of the deals on which the normal level, by time through `tournament`, won 58 %, and
+why is not established (docs/bots.md, "The hard level").
 
     python benchmarks/tune_hard.py newyork --iterations 2000 --prior 30 -n 30
     python benchmarks/tune_hard.py galopp_royal --iterations 3000 --prior 5 -n 30 --players 4
