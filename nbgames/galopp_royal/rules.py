@@ -623,29 +623,17 @@ class GaloppRoyal(Rules):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may know (None: what everyone may know); keys in the module docstring."""
         roll = self.last_roll
-        return {
-            "game": self.name,
-            "seat": seat,
-            "players": self.players,
-            "phase": self.phase,
+        view = {"game": self.name, **self.bot_view(seat)}
+        view.update({
             "to_move": self.to_move,
             "race": self.race,
-            "goal": self.goal,
             "prizes": list(PRIZES[self.race - 1]),
             "goals": list(GOALS),
-            "prize_table": [list(p) for p in PRIZES],
             "pond_depth": POND_DEPTH,
-            "positions": [None if self.status[s] == POND else self.positions[s] for s in range(self.players)],
-            "status": [STATUS_NAMES[st] for st in self.status],
-            "finished": list(self.finished),
             "pond": list(self.pond),
             "starter": self.starter,
             "last_roll": None if roll is None else {"seat": roll[0], "die": roll[1], "card": roll[2]},
             "last_placed": self.last_placed,
-            "results": [list(r) for r in self.results],
-            "coins": list(self.coins),
-            "boards": [None if b is None else list(b) for b in self.boards],
-            "auction": self._auction_view(seat),
             "deck_size": len(self.deck),
             "discard": [card for card, knower in self.discard if knower == PUBLIC],
             "discard_face_down": sum(1 for _, knower in self.discard if knower != PUBLIC),
@@ -654,10 +642,12 @@ class GaloppRoyal(Rules):
             "empty_auctions": self.empty_streak,
             "arrange_queue": list(self.arrange_queue),
             "winners": self.winners() if self.phase == PHASE_OVER else None,
-        }
+        })
+        return view
 
     def bot_view(self, seat: int | None) -> dict[str, Any]:
-        """The keys of `view(seat)` the bots read at every playout bid and evaluation, built alone."""
+        """The keys of `view(seat)` the bots read at every playout bid and evaluation (the view
+        is built on them), built alone."""
         return {
             "seat": seat,
             "players": self.players,
