@@ -10,27 +10,31 @@ won 25-30 % (at 400 and 3,000 iterations) of the deals on which the normal level
 
     python benchmarks/tune_hard.py newyork --iterations 2000 --prior 30 -n 30
     python benchmarks/tune_hard.py galopp_royal --iterations 3000 --prior 5 -n 30 --players 4
+    python benchmarks/tune_hard.py newyork_city --iterations 300 --depth 10 -n 30
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 from pathlib import Path
 
 from nbgames.engine.bots import MctsBot
+from nbgames.engine.game import Game
+from nbgames.engine.search import BotHooks, hooks_for
 from nbgames.engine.tournament import play_game, wilson
 
 
 class Candidate:
     """A factory (seed -> bot) for `play_game`: the search by iterations alone, with its prior."""
 
-    def __init__(self, iterations: int, prior: int):
-        self.iterations, self.prior = iterations, prior
-        self.name = f"mcts-{iterations}it-prior{prior}"
+    def __init__(self, iterations: int, prior: int, hooks: BotHooks | None = None, label: str = ""):
+        self.iterations, self.prior, self.hooks = iterations, prior, hooks
+        self.name = f"mcts-{iterations}it-prior{prior}{label}"
 
     def __call__(self, seed: int) -> MctsBot:
-        bot = MctsBot(seed, iterations=self.iterations, seconds=None)
+        bot = MctsBot(seed, iterations=self.iterations, seconds=None, hooks=self.hooks)
         bot.search.prior = self.prior
         return bot
 
@@ -41,11 +45,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--iterations", type=int, required=True)
     parser.add_argument("--prior", type=int, default=5, help="playouts the one-ply look is worth")
+    parser.add_argument("--depth", type=int, help="playout plies instead of the game's own (0: judge at once)")
     parser.add_argument("--against", default="greedy")
     parser.add_argument("-n", type=int, default=30, help="games")
     parser.add_argument("--log", default="benchmarks/results/tuning", metavar="DIR")
     args = parser.parse_args(argv)
-    hero = Candidate(args.iterations, args.prior)
+    hooks, label = None, ""
+    if args.depth is not None:
+        hooks = dataclasses.replace(hooks_for(Game(args.game, args.players, 0)), rollout_depth=args.depth)
+        label = f"-depth{args.depth}"
+    hero = Candidate(args.iterations, args.prior, hooks, label)
     path = Path(args.log) / f"{args.game}-{args.players}p-{hero.name}-vs-{args.against}.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
     rows = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []

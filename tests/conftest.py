@@ -40,7 +40,8 @@ def server(tmp_path_factory):
 def require_chromium() -> None:
     if Path(CHROMIUM).exists():
         return
-    message = f"Chromium not found at {CHROMIUM}: browser tests need Debian's chromium (apt-get install chromium)"
+    message = (f"Chromium not found at {CHROMIUM}: browser tests need Debian's headless Chromium "
+               "(apt-get install chromium-headless-shell)")
     if os.environ.get("CI"):
         pytest.fail(message)
     pytest.skip("SKIPPED LOUDLY: " + message)

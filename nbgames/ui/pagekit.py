@@ -47,6 +47,13 @@ function install() {
   for (const type of ["wheel", "touchstart", "touchmove", "touchend", "touchcancel"]) {
     document.addEventListener(type, (event) => { if (onBoard(event)) event.stopPropagation(); }, capture);
   }
+  // A finger has no hover. Some browsers send a mouseout just after a tap (when the page changes
+  // under the spot last touched): it would wipe what the tap just put in the panel.
+  let touched = -Infinity;
+  document.addEventListener("touchend", (event) => { if (onBoard(event)) touched = performance.now(); }, capture);
+  document.addEventListener("mouseout", (event) => {
+    if (onBoard(event) && performance.now() - touched < 1000) event.stopPropagation();
+  }, capture);
   document.addEventListener("mousedown", (event) => {
     const canvas = onBoard(event);
     if (canvas && !canvas.__nbgFocus) {

@@ -125,4 +125,8 @@ def test_malformed_frames_do_not_slow_another_visitor(page, tmp_path):
     assert p95(attacked) < max(4 * p95(quiet), p95(quiet) + 1000), (quiet, attacked)
     assert rss_after - rss_before < 60e6, f"server memory grew {(rss_after - rss_before) / 1e6:.0f} MB"
     assert log.count("Refused a kernel websocket frame") == attack.sent
-    assert "Traceback" not in log and "WARNING | \n" not in log
+    # jupyter_server logs a traceback when the attacker knocks at its own kernel while that is
+    # culled ("Kernel never reached an 'alive' state", answered 500: the attacker opens a new page)
+    culled_knocks = log.count("TimeoutError: Kernel never reached an 'alive' state")
+    assert log.count("Traceback") == culled_knocks <= attack.pages, log
+    assert "WARNING | \n" not in log
