@@ -6,7 +6,8 @@ the same settings goes on from.
 
 Compare candidates with one another, not with the levels: in Galopp Royal searches capped here
 won 25-30 % (at 400 and 3,000 iterations) of the deals on which the normal level, by time, won
-58 % and a search capped at 1,300 won 64 %, and why is not established (docs/bots.md).
+58 % and a search capped at 1,300 won 57 % (800: 30 %): the iteration count is what differs, not
+how the games are run, and whether it matters this much is not established (docs/bots.md).
 
     python benchmarks/tune_hard.py newyork --iterations 2000 --prior 30 -n 30
     python benchmarks/tune_hard.py galopp_royal --iterations 3000 --prior 5 -n 30 --players 4
