@@ -43,14 +43,17 @@ function install() {
   if (window.__nbgPageKit) return;  // one set of listeners per page, however many boards
   window.__nbgPageKit = true;
   const capture = { capture: true, passive: true };
-  // Stopped on the way down, before ipycanvas sees them: the browser's own behaviour applies.
-  for (const type of ["wheel", "touchstart", "touchmove", "touchend", "touchcancel"]) {
-    document.addEventListener(type, (event) => { if (onBoard(event)) event.stopPropagation(); }, capture);
-  }
   // A finger has no hover. Some browsers send a mouseout just after a tap (when the page changes
   // under the spot last touched): it would wipe what the tap just put in the panel.
   let touched = -Infinity;
-  document.addEventListener("touchend", (event) => { if (onBoard(event)) touched = performance.now(); }, capture);
+  // Stopped on the way down, before ipycanvas sees them: the browser's own behaviour applies.
+  for (const type of ["wheel", "touchstart", "touchmove", "touchend", "touchcancel"]) {
+    document.addEventListener(type, (event) => {
+      if (!onBoard(event)) return;
+      event.stopPropagation();
+      if (type === "touchend") touched = performance.now();
+    }, capture);
+  }
   document.addEventListener("mouseout", (event) => {
     if (onBoard(event) && performance.now() - touched < 1000) event.stopPropagation();
   }, capture);
