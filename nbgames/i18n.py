@@ -201,8 +201,8 @@ def _packages_of(names: tuple[str, ...]) -> dict[str, str]:
 
     out = {}
     for name in names:
-        module = manifest(name).rules_class().__module__
-        out[module.rpartition(".")[0] or module] = name
+        game = manifest(name)
+        out[game.package or game.rules_module] = name
     return out
 
 

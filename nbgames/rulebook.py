@@ -65,7 +65,7 @@ def build(sections: Mapping[str, Mapping[str, str]], entries: Mapping[str, Entry
 
 def rulebook_module(game: str) -> ModuleType | None:
     """A game's rulebook module (None if the game has none)."""
-    package = manifest(game).rules_class().__module__.rpartition(".")[0]
+    package = manifest(game).package
     if not package:  # a game defined in a lone module (a test's, a notebook's) has no rulebook
         return None
     module = package + ".rulebook"

@@ -14,7 +14,7 @@ import pytest
 
 import nbgames
 from nbgames.ui.access import BOARD_NAME, board_targets, contrast, next_stop, reachable, readable
-from nbgames.ui.gallery import view_class
+from nbgames.ui.gallery_page import view_class
 
 GAMES = {"newyork": 2, "galopp_royal": 3, "newyork1901": 2, "newyork_city": 2}  # fewest players
 # A whole game: (players, seed). New York's random games run long with 2 players (hundreds of

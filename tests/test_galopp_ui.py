@@ -16,7 +16,7 @@ from nbgames.engine.registry import manifest
 from nbgames.galopp_royal.view import GaloppView
 from nbgames.ui.app import PlayApp
 from nbgames.ui.controller import LOG_LINES, PlayController
-from nbgames.ui.gallery import gallery_html, view_class
+from nbgames.ui.gallery_page import gallery_html, view_class
 
 
 def make(seats, seed=3, **kw):

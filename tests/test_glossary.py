@@ -16,7 +16,7 @@ from support import ROOT
 
 from nbgames import i18n
 from nbgames.rulebook import rulebook_module
-from nbgames.ui.glossary import glossary_html, glossary_path, terms
+from nbgames.ui.glossary_page import glossary_html, glossary_path, terms
 
 SEEDS = {"newyork": "000_1485ecf3c660107e.txt", "galopp_royal": "002_7a563a3f9f5ccdfb.txt",
          "newyork1901": "003_da5a27b8d8b0028c.txt", "newyork_city": "004_230f3bffa98e2a01.txt"}

@@ -22,7 +22,7 @@ import nbgames
 from nbgames.engine.errors import IllegalAction, RecordError, UnknownNotation
 from nbgames.engine.manifest import Manifest
 from nbgames.engine.registry import available_games, manifest, register
-from nbgames.ui.gallery import gallery_html
+from nbgames.ui.gallery_page import gallery_html
 from nbgames.ui.i18n import t
 
 TESTS = Path(__file__).resolve().parent
@@ -182,3 +182,18 @@ def test_every_event_a_game_emits_is_one_its_manifest_lists(name):
         game.play(rng.choice(game.legal_actions()))
     emitted = {type(event) for event in game.events(0)}
     assert len(emitted) >= 4 and all(classes.get(cls.kind) is cls for cls in emitted), emitted
+
+
+def test_the_notebook_calls_stay_calls_once_every_kit_module_is_imported():
+    """A notebook calls `nbgames.ui.play`, `gallery` and `glossary`. Importing a submodule sets
+    its name on the package, so a module named like a call replaced it: once a play page had
+    imported the gallery's module, `nbgames.ui.gallery()` raised "'module' object is not callable"."""
+    import importlib
+    import pkgutil
+
+    import nbgames.ui
+
+    for info in pkgutil.iter_modules(nbgames.ui.__path__):
+        importlib.import_module(f"nbgames.ui.{info.name}")
+    for name in nbgames.ui.__all__:
+        assert callable(getattr(nbgames.ui, name)), f"nbgames.ui.{name} is {getattr(nbgames.ui, name)!r}"

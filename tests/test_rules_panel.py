@@ -16,7 +16,7 @@ from test_ui_notebooks import test_notebook_executes as run_notebook
 
 import nbgames
 from nbgames.rulebook import rulebook_module
-from nbgames.ui.gallery import gallery_html, rules_notebook
+from nbgames.ui.gallery_page import gallery_html, rules_notebook
 from nbgames.ui.rules_panel import (
     RulesPanel,
     board_pictures,

@@ -15,7 +15,7 @@ from nbclient import NotebookClient
 
 from nbgames import load_lesson
 from nbgames.teach import AskChoice, AskMove, ShowMoves
-from nbgames.ui.gallery import gallery_html
+from nbgames.ui.gallery_page import gallery_html
 from nbgames.ui.lesson import find_lesson_file
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"

@@ -171,7 +171,7 @@ def plain_advice(seat: int, facts: Facts, worded: bool = True) -> Advice:
 
 def advice_maker(game: Game):
     """The game's own ``advice(game, seat, action, facts)`` (``<package>.hints``), or None."""
-    package = game.manifest.rules_class().__module__.rpartition(".")[0]
+    package = game.manifest.package
     if not package:
         return None
     try:

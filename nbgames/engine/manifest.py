@@ -126,6 +126,17 @@ class Manifest:
     def rules_class(self) -> type:
         return _load(self.rules)
 
+    @property
+    def rules_module(self) -> str:
+        """The rules module's name ("nbgames.newyork.rules"), read without importing it: a page
+        of one game loads no other game's rules."""
+        return self.rules.partition(":")[0]
+
+    @property
+    def package(self) -> str:
+        """The rules module's package ("nbgames.newyork"; "" for a game in a lone module)."""
+        return self.rules_module.rpartition(".")[0]
+
     def view_class(self) -> type:
         if self.view is None:
             raise ValueError(f"{self.title} has no board view")
@@ -137,7 +148,7 @@ class Manifest:
         from .events import Event
 
         try:
-            module = importlib.import_module(f"{self.rules.partition(':')[0].rpartition('.')[0]}.events")
+            module = importlib.import_module(f"{self.package}.events")
         except ModuleNotFoundError:  # a game whose events live elsewhere: none rebuilt
             return {}
         return {value.kind: value for value in vars(module).values()

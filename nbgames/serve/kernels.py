@@ -15,7 +15,9 @@ import psutil
 from jupyter_core.utils import ensure_async
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Float, Integer, TraitError
+from traitlets import Float, Integer, TraitError, default
+
+from .forkserver import kernel_pid
 
 # What the server holds and a page's kernel never needs: hub credentials, the teacher's token, the
 # class database's URL (it may carry a password), the proxy's token. A kernel runs the page's game
@@ -53,6 +55,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         help="Grace before culling a kernel whose page never connected (a slow first load under "
              "load must not lose its kernel); the short timeout applies once a page has connected.",
     )
+
+    @default("kernel_manager_class")
+    def _forked_when_possible(self):
+        return "nbgames.serve.forkserver.ForkedKernelManager"
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -206,7 +212,7 @@ def kernel_process(km: Any, kernel_id: str) -> psutil.Process | None:
     kernel = km._kernels.get(kernel_id)
     process = getattr(getattr(kernel, "provisioner", None), "process", None)
     try:
-        return psutil.Process(process.pid) if process is not None else None
+        return psutil.Process(kernel_pid(process.pid)) if process is not None else None
     except psutil.Error:
         return None
 

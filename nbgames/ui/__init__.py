@@ -23,13 +23,13 @@ def play(game: str = "newyork", players: int = 3, seed: int | None = None,
 
 def gallery(lang: str | None = None):
     """The gallery of games with links to each game's learn and play pages."""
-    from .gallery import gallery as _gallery
+    from .gallery_page import gallery as _gallery
 
     return _gallery(lang)
 
 
 def glossary(game: str, lang: str | None = None):
     """The glossary of `game`: its terms in English and Japanese (display it as a cell's last line)."""
-    from .glossary import glossary as _glossary
+    from .glossary_page import glossary as _glossary
 
     return _glossary(game, lang)

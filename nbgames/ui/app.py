@@ -12,7 +12,7 @@ from ..engine.registry import manifest
 from ..i18n import set_game
 from .controller import SEAT_KINDS, PlayController, Scheduler
 from .folds import fold
-from .gallery import game_text
+from .gallery_page import game_text
 from .i18n import t
 from .language import page_language
 

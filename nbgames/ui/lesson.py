@@ -664,7 +664,7 @@ class LessonRunner:
 
     def _links(self) -> str:
         """Links to the game's glossary (its words in both languages) and its rules page."""
-        from .glossary import glossary_path
+        from .glossary_page import glossary_path
 
         game = self.session.game.name
         if glossary_path(game) is None:

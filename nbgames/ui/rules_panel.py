@@ -22,7 +22,7 @@ from ..engine.registry import manifest
 from ..i18n import N_, gettext, playing
 from ..rulebook import DEFAULT_LANGUAGE, RULE_ID, cited, rule, rulebook_module, rules_of
 from .board import HIGHLIGHTS, PIECES, STATIC
-from .gallery import game_text
+from .gallery_page import game_text
 
 PICTURE_SEED = 1901  # the reference's pictures are the same game every time
 PICTURE_PLAYERS = 3

@@ -1,0 +1,196 @@
+"""Page kernels forked from a template that has already imported what every page needs.
+
+A page's kernel spent ≈1.4 CPU-s before drawing anything, most of it on imports (ipykernel,
+IPython, ipywidgets, ipycanvas with numpy, the games); a class arriving at once paid that once a
+student on two cores. The server starts one template process that imports all of it and waits;
+each kernel is then a `fork` of it. jupyter_client still starts, watches, signals and kills one
+process a kernel: a shim (forkshim.py) that stands for its forked kernel.
+
+The template holds no secret (it starts with a kernel's environment, the server's secrets removed)
+and nothing of any visitor: a forked kernel takes its shim's arguments, environment, working folder
+and standard streams, and Python reseeds `random` in a forked child. Linux only (pidfd); anywhere
+else, or whenever the template does not answer, kernels start as they always did.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
+
+SHIM = Path(__file__).with_name("forkshim.py")
+PRELOAD = ("ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell", "ipywidgets", "ipycanvas",
+           "nbgames.ui.app", "nbgames.ui.lesson", "nbgames.ui.gallery_page", "nbgames.ui.glossary_page")
+LAUNCHER = ["-m", "ipykernel_launcher"]
+
+
+def supported() -> bool:
+    return sys.platform.startswith("linux") and hasattr(os, "pidfd_open") and hasattr(socket, "send_fds")
+
+
+class Template:
+    """The template process, seen from the server: start it, route kernel commands to it, stop it."""
+
+    def __init__(self, env: dict[str, str]):
+        self.folder = tempfile.mkdtemp(prefix="nbgames-fork-")
+        self.socket = os.path.join(self.folder, "template.sock")
+        single = {name: "1" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")}
+        self.proc = subprocess.Popen([sys.executable, "-m", "nbgames.serve.forkserver", self.socket, str(os.getpid())],
+                                     env={**env, **single}, stdin=subprocess.DEVNULL)  # numpy starts no threads
+
+    def command(self, cmd: list[str]) -> list[str]:
+        """`cmd` through the template when it is an ipykernel of this Python (else unchanged)."""
+        if cmd[1:3] != LAUNCHER or os.path.realpath(cmd[0]) != os.path.realpath(sys.executable):
+            return cmd
+        if self.proc.poll() is not None:
+            return cmd
+        return [sys.executable, "-I", "-S", str(SHIM), self.socket, *cmd]
+
+    def kernel_of(self, shim: int) -> int | None:
+        """The pid of the kernel a shim stands for (None if it is not one of ours)."""
+        try:
+            return int(Path(self.folder, f"shim-{shim}").read_text())
+        except (OSError, ValueError):
+            return None
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+_running: Template | None = None
+
+
+def start(env: dict[str, str]) -> None:
+    """Start the server's template (once); kernels started from now on are forked from it."""
+    global _running
+    if _running is None and supported():
+        _running = Template(env)
+
+
+def kernel_pid(shim: int) -> int:
+    """The pid of the process that runs a kernel whose provisioner started `shim`."""
+    kernel = None if _running is None else _running.kernel_of(shim)
+    return shim if kernel is None else kernel
+
+
+def stop() -> None:
+    global _running
+    if _running is not None:
+        _running.stop()
+        _running = None
+
+
+class ForkedKernelManager(ServerKernelManager):
+    """jupyter_server's kernel manager, starting its ipykernel through the template when one runs."""
+
+    def format_kernel_cmd(self, extra_arguments: list[str] | None = None) -> list[str]:
+        cmd = super().format_kernel_cmd(extra_arguments)
+        return cmd if _running is None else _running.command(cmd)
+
+
+# -- the template process -------------------------------------------------------------------
+def preload() -> None:
+    for name in PRELOAD:
+        importlib.import_module(name)
+    from ..ui.language import warm_up
+
+    warm_up()  # every game's rules, views, rulebooks and catalogues
+
+
+def serve(path: str, server_pid: int) -> None:
+    preload()
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # forked kernels are reaped by the system
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C at the server's terminal is the server's
+    server = os.pidfd_open(server_pid)  # readable once the server has ended: the template ends too
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(path + ".new")
+    os.rename(path + ".new", path)  # shims see the socket once it answers
+    listener.listen(64)
+    while True:  # one thread only: a fork copies the calling thread alone
+        if server in select.select([listener, server], [], [])[0]:
+            return
+        conn, _ = listener.accept()
+        try:
+            message, fds, _flags, _addr = socket.recv_fds(conn, 1 << 20, 3)
+            while chunk := conn.recv(1 << 20):
+                message += chunk
+            request = json.loads(message)
+            if len(fds) != 3:
+                raise ValueError("a kernel needs its three standard streams")
+        except (OSError, ValueError) as exc:
+            print(f"nbgames fork server: a request was refused ({exc})", file=sys.stderr)
+            conn.close()
+            continue
+        pid = os.fork()
+        if pid == 0:
+            listener.close()
+            conn.close()
+            os.close(server)
+            _become_kernel(request, fds)
+        for fd in fds:
+            os.close(fd)
+        Path(os.path.dirname(path), f"shim-{int(request['shim'])}").write_text(str(pid))
+        try:
+            conn.sendall(json.dumps({"pid": pid}).encode())
+        except OSError:
+            os.kill(pid, signal.SIGKILL)  # its shim is gone already
+        conn.close()
+
+
+def _end_with(pid: int) -> None:
+    """This kernel ends with its shim (killed: jupyter_client's way to end a kernel)."""
+    watched = os.pidfd_open(pid)
+    select.select([watched], [], [])
+    os._exit(0)
+
+
+def _become_kernel(request: dict, fds: list[int]) -> None:
+    try:
+        for target, fd in enumerate(fds):
+            os.dup2(fd, target)
+            os.close(fd)
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        os.chdir(request["cwd"])
+        os.environ.clear()
+        os.environ.update(request["env"])
+        args = list(request["argv"][len(LAUNCHER):])  # "-f", the connection file
+        sys.argv = ["ipykernel_launcher", *args]
+        threading.Thread(target=_end_with, args=(int(request["shim"]),), daemon=True).start()
+        from ipykernel.kernelapp import IPKernelApp
+
+        env = os.environ.get  # ipykernel read these two when the template imported it
+        app = IPKernelApp.instance(parent_handle=int(env("JPY_PARENT_PID") or 0),
+                                   interrupt=int(env("JPY_INTERRUPT_EVENT") or 0))
+        app.initialize(args)
+        import ipywidgets
+
+        ipywidgets.register_comm_target()  # what importing it does in a running kernel
+        app.start()
+    except BaseException:  # noqa: BLE001 - a kernel that cannot start says why and ends
+        import traceback
+
+        traceback.print_exc()
+        os._exit(1)
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    serve(sys.argv[1], int(sys.argv[2]))
