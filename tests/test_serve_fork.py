@@ -68,7 +68,9 @@ def test_forked_kernels_are_kernels_of_their_own(template, tmp_path):
         try:
             code = ("__import__('json').dumps([__import__('os').environ.get('NBGAMES_TEST_MARK'), "
                     "__import__('os').getcwd(), __import__('random').random(), "
-                    "'nbgames.newyork.rules' in __import__('sys').modules])")
+                    "'nbgames.newyork.rules' in __import__('sys').modules, "
+                    # the canvas manager, made when the template imported ipycanvas, talks to this kernel
+                    "__import__('ipycanvas.canvas').canvas._CANVAS_MANAGER.comm.kernel is not None])")
             seen = [(await run(km, code))["value"] for km in kms]
             parents = [kernel_process(km).ppid() for km in kms]
         finally:
@@ -82,6 +84,7 @@ def test_forked_kernels_are_kernels_of_their_own(template, tmp_path):
     assert [s[1] for s in seen] == [str(tmp_path / "a"), str(tmp_path / "b")]
     assert seen[0][2] != seen[1][2], "two forked kernels drew the same random numbers"
     assert seen[0][3] and seen[1][3]  # the games came imported from the template
+    assert seen[0][4] and seen[1][4], "drawing would go through a comm of no kernel"
 
 
 def test_interrupt_and_shutdown_reach_the_kernel_and_a_killed_shim_ends_it(template, tmp_path):
@@ -144,3 +147,15 @@ def test_the_served_template_has_no_server_secret_and_serves_the_pages_kernels(t
             time.sleep(0.2)
         assert templates[0].children(), "the page's pre-heated kernel was not forked"
         assert len(server.kernels()) == len(templates[0].children())  # a shim for each forked kernel
+
+
+def test_fork_kernels_false_starts_kernels_as_voila_does(tmp_path):
+    config = {"NbgamesVoila": {"fork_kernels": False}}
+    with Server(tmp_path / "serve.log", config=config, heat=["newyork/play.ipynb"],
+                extra_args=["--notebooks", str(ROOT / "notebooks")]) as server:
+        deadline = time.monotonic() + 60
+        while not server.kernels() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        children = psutil.Process(server.proc.pid).children()
+        assert not [p for p in children if "nbgames.serve.forkserver" in " ".join(p.cmdline())]
+        assert [p.cmdline()[1:3] for p in server.kernels()] == [["-m", "ipykernel_launcher"]]

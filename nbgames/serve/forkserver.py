@@ -154,6 +154,18 @@ def serve(path: str, server_pid: int) -> None:
         conn.close()
 
 
+def _reopen_widgets() -> None:
+    """Widgets made while the template imported (ipycanvas' canvas manager, through which every
+    canvas draws) opened their comms with no kernel: open them again on this kernel's, or
+    nothing a page draws would reach its browser."""
+    from ipywidgets.widgets.widget import _instances
+
+    for widget in list(_instances.values()):
+        _instances.pop(widget.model_id, None)
+        widget.comm = None
+        widget.open()
+
+
 def _end_with(pid: int) -> None:
     """This kernel ends with its shim (killed: jupyter_client's way to end a kernel)."""
     watched = os.pidfd_open(pid)
@@ -180,6 +192,7 @@ def _become_kernel(request: dict, fds: list[int]) -> None:
         app = IPKernelApp.instance(parent_handle=int(env("JPY_PARENT_PID") or 0),
                                    interrupt=int(env("JPY_INTERRUPT_EVENT") or 0))
         app.initialize(args)
+        _reopen_widgets()
         import ipywidgets
 
         ipywidgets.register_comm_target()  # what importing it does in a running kernel
