@@ -57,6 +57,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "serve"))
 
 from nbgames.newyork.view import N  # noqa: E402
+from nbgames.serve.forkserver import forked_kernel  # noqa: E402
 from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server, page_error_recorder  # noqa: E402
 from nbgames.ui.board import Geometry  # noqa: E402
 
@@ -523,7 +524,7 @@ async def sample_memory(served: Server, all_open: asyncio.Event) -> dict:
     best = {"server_mb": 0.0, "kernels": 0, "rss_mb": 0.0, "uss_mb": 0.0, "total_mb": 0.0}
     for _ in range(5):
         await asyncio.sleep(1)
-        kernels = served.kernels()
+        kernels = [forked_kernel(k) for k in served.kernels()]
         rss, uss = [], []
         for k in kernels:
             try:

@@ -31,6 +31,7 @@ import ui as kit_bench  # noqa: E402  (benchmarks/ui.py: the shared load-time an
 
 import nbgames  # noqa: E402
 from nbgames.newyork1901.layout import layout_for  # noqa: E402
+from nbgames.serve.forkserver import forked_kernel  # noqa: E402
 from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server, page_error_recorder, unfold  # noqa: E402
 
 PLAY = "/voila/render/newyork1901/play.ipynb"
@@ -89,7 +90,7 @@ def latencies(browser, server: Server, clicks: int) -> tuple[list[float], list[f
         lat = page.evaluate("window.__lat")
         if lat >= 0:
             hover.append(lat)
-    rss = sum(k.memory_info().rss for k in server.kernels()) / 1e6
+    rss = sum(forked_kernel(k).memory_info().rss for k in server.kernels()) / 1e6
     kernels = len(server.kernels())
     context.close()
     if errors:

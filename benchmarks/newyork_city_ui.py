@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import ui as kit_bench  # noqa: E402  (benchmarks/ui.py: the shared load-time and probe helpers)
 
 from nbgames.newyork_city.layout import layout_for  # noqa: E402
+from nbgames.serve.forkserver import forked_kernel  # noqa: E402
 from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server, page_error_recorder, unfold  # noqa: E402
 
 PLAY = "/voila/render/newyork_city/play.ipynb"
@@ -134,7 +135,7 @@ def kernel_rss(server: Server, kernel_id: str | None, before: dict[int, int]) ->
     """(MB of this page's kernel, how it was found, mean MB over all kernels, kernel count)."""
     import psutil
 
-    kernels = server.kernels()
+    kernels = [forked_kernel(k) for k in server.kernels()]
     rss = {}
     for k in kernels:
         try:
@@ -160,7 +161,7 @@ def latencies(browser, server: Server, clicks: int) -> tuple[list[float], tuple[
     import psutil
 
     before_rss = {}
-    for k in server.kernels():
+    for k in map(forked_kernel, server.kernels()):
         try:
             before_rss[k.pid] = k.memory_info().rss
         except psutil.Error:
@@ -219,7 +220,7 @@ def wait_pool_warm(server: Server, most: float = 300) -> float:
 
     t0, calm, count = time.monotonic(), 0, -1
     while time.monotonic() - t0 < most and calm < 3:
-        kernels = server.kernels()
+        kernels = [forked_kernel(k) for k in server.kernels()]
         busy = 0.0
         for k in kernels:
             try:

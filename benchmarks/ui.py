@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from nbgames.newyork.view import N  # noqa: E402
+from nbgames.serve.forkserver import forked_kernel  # noqa: E402
 from nbgames.testing import CHROMIUM, CHROMIUM_ARGS, Server, board_drawn, page_error_recorder, unfold  # noqa: E402
 from nbgames.ui.board import Geometry  # noqa: E402
 
@@ -166,7 +167,7 @@ def click_latencies(browser, server: Server, clicks: int) -> tuple[list[float], 
             page.locator("button.nbg-undo").click()
             page.wait_for_function(f"() => ({position})() !== {before!r}", timeout=15_000)
         page.wait_for_timeout(100)
-    rss = sum(k.memory_info().rss for k in server.kernels()) / 1e6
+    rss = sum(forked_kernel(k).memory_info().rss for k in server.kernels()) / 1e6
     kernels = len(server.kernels())
     context.close()
     if errors:

@@ -19,7 +19,7 @@ from voila.tornado.treehandler import TornadoVoilaTreeHandler
 
 from . import CONFIG_ENV, PACKAGE_DIR, SHARE_DIR, forkserver
 from .handlers import NotFoundHandler, PageExitShutdownHandler, SafeKernelWebsocketHandler, friendly
-from .kernels import KERNEL_MB, classroom_pool, kernel_environment
+from .kernels import FORKED_KERNEL_MB, KERNEL_MB, TEMPLATE_MB, classroom_pool, kernel_environment
 from .progress import handlers as progress_handlers
 from .progress import kernel_url, voila_service
 
@@ -120,9 +120,13 @@ class NbgamesVoila(Voila):
             pools[page] = {**pools.get(page, {}), "pool_size": self.class_size}
         self.config.VoilaKernelManager.kernel_pools_config = pools
         kernels = self.class_size * len(self.class_pages)
+        if self.fork_kernels and forkserver.supported():
+            each, shared = FORKED_KERNEL_MB, f" beside one template of ≈{TEMPLATE_MB} MB"
+        else:
+            each, shared = KERNEL_MB, ""
         self.log.warning("nbgames serve: class of %d: %d kernels pre-heated for %s (≈%.1f GB of memory, "
-                         "≈%d MB each), heated one at a time.", self.class_size, kernels,
-                         ", ".join(self.class_pages), kernels * KERNEL_MB / 1024, KERNEL_MB)
+                         "≈%d MB each%s), heated one at a time.", self.class_size, kernels, ", ".join(self.class_pages),
+                         (kernels * each + (TEMPLATE_MB if shared else 0)) / 1024, each, shared)
 
     def init_handlers(self):
         """Voilà's table with the kernel websocket replaced, browsing removed, errors friendly."""

@@ -31,7 +31,9 @@ from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
 
 SHIM = Path(__file__).with_name("forkshim.py")
 PRELOAD = ("ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell", "ipywidgets", "ipycanvas",
-           "nbgames.ui.app", "nbgames.ui.lesson", "nbgames.ui.gallery_page", "nbgames.ui.glossary_page")
+           "nbgames.ui.app", "nbgames.ui.lesson", "nbgames.ui.gallery_page", "nbgames.ui.glossary_page",
+           "nbgames.ui.recorder", "nbgames.ui.tablepanel", "nbgames.ui.classjoin", "nbgames.tables.client",
+           "nbgames.classroom.sink")  # what a page imports (a module must start no thread on import)
 LAUNCHER = ["-m", "ipykernel_launcher"]
 
 
@@ -59,10 +61,7 @@ class Template:
 
     def kernel_of(self, shim: int) -> int | None:
         """The pid of the kernel a shim stands for (None if it is not one of ours)."""
-        try:
-            return int(Path(self.folder, f"shim-{shim}").read_text())
-        except (OSError, ValueError):
-            return None
+        return _pid_in(Path(self.folder, f"shim-{shim}"))
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -72,6 +71,28 @@ class Template:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def _pid_in(path: Path) -> int | None:
+    try:
+        return int(path.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def forked_kernel(process):
+    """The process that runs the kernel `process` (a psutil.Process the server started) stands
+    for: its forked kernel when it is a shim, else itself. For measuring a kernel's CPU or memory."""
+    import psutil
+
+    argv = process.cmdline()
+    if len(argv) > 4 and Path(argv[3]).name == SHIM.name:
+        kernel = _pid_in(Path(argv[4]).with_name(f"shim-{process.pid}"))
+        try:
+            return psutil.Process(kernel) if kernel is not None else process
+        except psutil.Error:  # it has just ended
+            pass
+    return process
 
 
 _running: Template | None = None

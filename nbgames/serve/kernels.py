@@ -158,7 +158,9 @@ def _parent_msg_id(msg_list: list) -> str | None:
 
 
 # -- the pool of pre-heated kernels -------------------------------------------------------------
-KERNEL_MB = 85  # RSS of a pre-heated game page's kernel, measured (benchmarks/load.py)
+KERNEL_MB = 85  # RSS of a pre-heated game page's kernel started anew, measured (benchmarks/load.py)
+FORKED_KERNEL_MB = 35  # its own memory (USS) when forked from the template (nbgames/serve/forkserver.py)
+TEMPLATE_MB = 100  # the template's RSS: what forked kernels share
 
 
 class Heater:
