@@ -9,6 +9,7 @@ import asyncio
 import json
 import os
 import signal
+import socket
 import time
 from pathlib import Path
 
@@ -26,6 +27,7 @@ pytestmark = pytest.mark.skipif(not forkserver.supported(), reason="forking kern
 @pytest.fixture
 def template():
     forkserver.start(kernel_environment())
+    assert forkserver._running.wait_ready(120), "the template never answered"
     yield psutil.Process(forkserver._running.proc.pid)
     forkserver.stop()
 
@@ -55,8 +57,13 @@ def kernel_process(km) -> psutil.Process:
 
 
 async def started(folder: Path, mark: str):
+    """A kernel that answers (its shim has its kernel by then)."""
     km = forkserver.ForkedKernelManager(kernel_name="python3")
     await km.start_kernel(cwd=str(folder), env={**kernel_environment(), "NBGAMES_TEST_MARK": mark})
+    client = km.client()
+    client.start_channels()
+    await client.wait_for_ready(timeout=60)
+    client.stop_channels()
     return km
 
 
@@ -106,6 +113,7 @@ def test_interrupt_and_shutdown_reach_the_kernel_and_a_killed_shim_ends_it(templ
 
         km = await started(tmp_path, "killed")
         kernel, shim = kernel_process(km), km.provisioner.process
+        assert kernel.pid != shim.pid
         os.kill(shim.pid, signal.SIGKILL)
         gone, _ = psutil.wait_procs([kernel], timeout=10)
         await km.shutdown_kernel(now=True)
@@ -159,3 +167,22 @@ def test_fork_kernels_false_starts_kernels_as_voila_does(tmp_path):
         children = psutil.Process(server.proc.pid).children()
         assert not [p for p in children if "nbgames.serve.forkserver" in " ".join(p.cmdline())]
         assert [p.cmdline()[1:3] for p in server.kernels()] == [["-m", "ipykernel_launcher"]]
+
+
+def test_a_malformed_request_is_refused_and_the_template_serves_on(template, tmp_path):
+    for junk in (b"not json", b'{"argv": 5}', json.dumps({"argv": [], "cwd": "/", "env": {}, "shim": "x"}).encode()):
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as conn:
+            conn.connect(forkserver._running.socket)
+            socket.send_fds(conn, [junk], [0, 1, 2] if junk.startswith(b"{") else [])
+            conn.shutdown(socket.SHUT_WR)
+            assert conn.recv(100) == b""  # closed without a kernel
+    assert not template.children()
+
+    async def main():
+        km = await started(tmp_path, "after junk")
+        try:
+            return kernel_process(km).ppid()
+        finally:
+            await km.shutdown_kernel(now=True)
+
+    assert asyncio.run(main()) == template.pid

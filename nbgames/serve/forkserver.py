@@ -1,10 +1,10 @@
 """Page kernels forked from a template that has already imported what every page needs.
 
-A page's kernel spent ≈1.4 CPU-s before drawing anything, most of it on imports (ipykernel,
-IPython, ipywidgets, ipycanvas with numpy, the games); a class arriving at once paid that once a
-student on two cores. The server starts one template process that imports all of it and waits;
-each kernel is then a `fork` of it. jupyter_client still starts, watches, signals and kills one
-process a kernel: a shim (forkshim.py) that stands for its forked kernel.
+A page's kernel spent ≈1.3 CPU-s before its page was built, most of it on imports (ipykernel,
+IPython, ipywidgets, ipycanvas with numpy, the games), once per visitor. The server starts one
+template process that imports all of it and waits; each kernel is then a `fork` of it (≈0.5
+CPU-s with its page). jupyter_client still starts, watches, signals and kills one process per
+kernel: a shim (forkshim.py) that stands for its forked kernel.
 
 The template holds no secret (it starts with a kernel's environment, the server's secrets removed)
 and nothing of any visitor: a forked kernel takes its shim's arguments, environment, working folder
@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
@@ -59,6 +60,16 @@ class Template:
         if self.proc.poll() is not None:
             return cmd
         return [sys.executable, "-I", "-S", str(SHIM), self.socket, *cmd]
+
+    def wait_ready(self, timeout: float) -> bool:
+        """Whether the template answers within `timeout` seconds (its socket appears once it has
+        imported everything)."""
+        deadline = time.monotonic() + timeout
+        while not os.path.exists(self.socket):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                return False
+            time.sleep(0.05)
+        return True
 
     def kernel_of(self, shim: int) -> int | None:
         """The pid of the kernel a shim stands for (None if it is not one of ours)."""
@@ -150,14 +161,19 @@ def serve(path: str, server_pid: int) -> None:
         if server in select.select([listener, server], [], [])[0]:
             return
         conn, _ = listener.accept()
+        fds: list[int] = []
         try:
             message, fds, _flags, _addr = socket.recv_fds(conn, 1 << 20, 3)
             while chunk := conn.recv(1 << 20):
                 message += chunk
             request = json.loads(message)
+            request = {"argv": [str(a) for a in request["argv"]], "cwd": str(request["cwd"]),
+                       "env": {str(k): str(v) for k, v in request["env"].items()}, "shim": int(request["shim"])}
             if len(fds) != 3:
                 raise ValueError("a kernel needs its three standard streams")
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            for fd in fds:
+                os.close(fd)
             print(f"nbgames fork server: a request was refused ({exc})", file=sys.stderr)
             conn.close()
             continue
@@ -169,7 +185,7 @@ def serve(path: str, server_pid: int) -> None:
             _become_kernel(request, fds)
         for fd in fds:
             os.close(fd)
-        Path(os.path.dirname(path), f"shim-{int(request['shim'])}").write_text(str(pid))
+        Path(os.path.dirname(path), f"shim-{request['shim']}").write_text(str(pid))
         try:
             conn.sendall(json.dumps({"pid": pid}).encode())
         except OSError:
@@ -197,6 +213,7 @@ def _end_with(pid: int) -> None:
 
 
 def _become_kernel(request: dict, fds: list[int]) -> None:
+    code = 0
     try:
         for target, fd in enumerate(fds):
             os.dup2(fd, target)
@@ -208,7 +225,7 @@ def _become_kernel(request: dict, fds: list[int]) -> None:
         os.environ.update(request["env"])
         args = list(request["argv"][len(LAUNCHER):])  # "-f", the connection file
         sys.argv = ["ipykernel_launcher", *args]
-        threading.Thread(target=_end_with, args=(int(request["shim"]),), daemon=True).start()
+        threading.Thread(target=_end_with, args=(request["shim"],), daemon=True).start()
         from ipykernel.kernelapp import IPKernelApp
 
         env = os.environ.get  # ipykernel read these two when the template imported it
@@ -220,12 +237,20 @@ def _become_kernel(request: dict, fds: list[int]) -> None:
 
         ipywidgets.register_comm_target()  # what importing it does in a running kernel
         app.start()
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 0
     except BaseException:  # noqa: BLE001 - a kernel that cannot start says why and ends
         import traceback
 
         traceback.print_exc()
-        os._exit(1)
-    os._exit(0)
+        code = 1
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except Exception:  # noqa: BLE001 - a closed stream has nothing left to say
+                pass
+    os._exit(code)
 
 
 if __name__ == "__main__":
