@@ -40,7 +40,14 @@ LAUNCHER = ["-m", "ipykernel_launcher"]
 
 
 def supported() -> bool:
-    return sys.platform.startswith("linux") and hasattr(os, "pidfd_open") and hasattr(socket, "send_fds")
+    """Linux with pidfds (a container's seccomp profile may forbid them: then kernels start anew)."""
+    if not (sys.platform.startswith("linux") and hasattr(os, "pidfd_open") and hasattr(socket, "send_fds")):
+        return False
+    try:
+        os.close(os.pidfd_open(os.getpid()))
+    except OSError:
+        return False
+    return True
 
 
 class Template:

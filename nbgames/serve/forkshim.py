@@ -43,9 +43,16 @@ def ask(path: str, argv: list[str]) -> int:
 def main(path: str, python: str, *argv: str) -> None:
     try:
         kernel = ask(path, list(argv))
-        watched = os.pidfd_open(kernel)
     except (OSError, ValueError, KeyError):
         os.execv(python, [python, *argv])  # no template: an ordinary kernel, as without forking
+    try:
+        watched = os.pidfd_open(kernel)
+    except OSError:  # it has ended already: an ordinary kernel instead (after making sure)
+        try:
+            os.kill(kernel, signal.SIGKILL)
+        except OSError:
+            pass
+        os.execv(python, [python, *argv])
 
     def pass_on(signum, _frame):
         try:
