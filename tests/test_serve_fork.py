@@ -53,7 +53,7 @@ async def run(km, code: str, timeout: float = 30) -> dict:
 
 
 def kernel_process(km) -> psutil.Process:
-    return psutil.Process(forkserver.kernel_pid(km.provisioner.process.pid))
+    return forkserver.forked_kernel(psutil.Process(km.provisioner.process.pid))
 
 
 async def started(folder: Path, mark: str):

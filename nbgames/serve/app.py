@@ -50,7 +50,7 @@ class NbgamesVoila(Voila):
     fork_kernels = Bool(
         True, config=True,
         help="Fork each page's kernel from a template process that has imported what pages need "
-             "(nbgames/serve/forkserver.py): ≈0.3 CPU-s a kernel instead of ≈1.4. Linux only.")
+             "(nbgames/serve/forkserver.py): ≈0.5 CPU-s a kernel with its page instead of ≈1.3. Linux only.")
     teacher_token = Unicode(
         "", config=True, help="The teacher's token (default $NBGAMES_TEACHER_TOKEN, else a new one printed at start).")
 

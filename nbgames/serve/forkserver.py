@@ -78,10 +78,6 @@ class Template:
             time.sleep(0.05)
         return True
 
-    def kernel_of(self, shim: int) -> int | None:
-        """The pid of the kernel a shim stands for (None if it is not one of ours)."""
-        return _pid_in(Path(self.folder, f"shim-{shim}"))
-
     def stop(self) -> None:
         if self.proc.poll() is None:
             self.proc.terminate()
@@ -92,24 +88,17 @@ class Template:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def _pid_in(path: Path) -> int | None:
-    try:
-        return int(path.read_text())
-    except (OSError, ValueError):
-        return None
-
-
 def forked_kernel(process):
     """The process that runs the kernel `process` (a psutil.Process the server started) stands
-    for: its forked kernel when it is a shim, else itself. For measuring a kernel's CPU or memory."""
+    for: its forked kernel when it is a shim (the template names it in a file beside its socket),
+    else itself. For watching a kernel's CPU or memory."""
     import psutil
 
     argv = process.cmdline()
     if len(argv) > 4 and Path(argv[3]).name == SHIM.name:
-        kernel = _pid_in(Path(argv[4]).with_name(f"shim-{process.pid}"))
         try:
-            return psutil.Process(kernel) if kernel is not None else process
-        except psutil.Error:  # it has just ended
+            return psutil.Process(int(Path(argv[4]).with_name(f"shim-{process.pid}").read_text()))
+        except (OSError, ValueError, psutil.Error):  # not forked (yet), or it has just ended
             pass
     return process
 
@@ -122,12 +111,6 @@ def start(env: dict[str, str]) -> None:
     global _running
     if _running is None and supported():
         _running = Template(env)
-
-
-def kernel_pid(shim: int) -> int:
-    """The pid of the process that runs a kernel whose provisioner started `shim`."""
-    kernel = None if _running is None else _running.kernel_of(shim)
-    return shim if kernel is None else kernel
 
 
 def stop() -> None:

@@ -17,7 +17,7 @@ from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float, Integer, TraitError, default
 
-from .forkserver import kernel_pid
+from .forkserver import forked_kernel
 
 # What the server holds and a page's kernel never needs: hub credentials, the teacher's token, the
 # class database's URL (it may carry a password), the proxy's token. A kernel runs the page's game
@@ -214,7 +214,7 @@ def kernel_process(km: Any, kernel_id: str) -> psutil.Process | None:
     kernel = km._kernels.get(kernel_id)
     process = getattr(getattr(kernel, "provisioner", None), "process", None)
     try:
-        return psutil.Process(kernel_pid(process.pid)) if process is not None else None
+        return forked_kernel(psutil.Process(process.pid)) if process is not None else None
     except psutil.Error:
         return None
 
