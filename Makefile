@@ -16,8 +16,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+# uv (from PyPI) installs the same packages as pip in about a fifth of the time (a fresh .venv:
+# 18 s against 100 s here); pip stays in .venv for what expects it (the Binder test, users).
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install --quiet -e ".[test,bench]"
+	$(BIN)/python -m pip install --quiet uv
+	$(BIN)/python -m uv pip install --quiet --python $(BIN)/python -e ".[test,bench]"
 	touch $(STAMP)
 
 # Without npm the hub tests skip loudly (and fail under CI=true, where .ci/run installs node).
