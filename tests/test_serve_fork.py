@@ -155,10 +155,26 @@ def test_the_served_template_has_no_server_secret_and_serves_the_pages_kernels(t
             time.sleep(0.2)
         assert templates[0].children(), "the page's pre-heated kernel was not forked"
         assert {forkserver.forked_kernel(shim).ppid() for shim in server.kernels()} == {templates[0].pid}
+        # and its five channels are Unix sockets, not TCP ports (a port picked for it could be taken first)
+        channels, tcp = listening(forkserver.forked_kernel(server.kernels()[0]))
+        assert len(channels) == 5 and len(tcp) < 5, (channels, tcp)
+
+
+def listening(kernel: psutil.Process, timeout: float = 60) -> tuple[set, list]:
+    """The Unix socket paths of the kernel's channels and its listening TCP ports, once it has
+    bound its five channels (one way or the other)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        channels = {c.laddr for c in kernel.net_connections(kind="unix") if "-ipc-" in (c.laddr or "")}
+        tcp = [c for c in kernel.net_connections(kind="inet") if c.status == psutil.CONN_LISTEN]
+        if len(channels) >= 5 or len(tcp) >= 5 or time.monotonic() > deadline:
+            return channels, tcp
+        time.sleep(0.2)
 
 
 def test_fork_kernels_false_starts_kernels_as_voila_does(tmp_path):
-    config = {"NbgamesVoila": {"fork_kernels": False}}
+    # (and an explicit transport wins over nbgames' Unix sockets: TCP, as Voilà's default)
+    config = {"NbgamesVoila": {"fork_kernels": False}, "KernelManager": {"transport": "tcp"}}
     with Server(tmp_path / "serve.log", config=config, heat=["newyork/play.ipynb"],
                 extra_args=["--notebooks", str(ROOT / "notebooks")]) as server:
         deadline = time.monotonic() + 60
@@ -167,6 +183,8 @@ def test_fork_kernels_false_starts_kernels_as_voila_does(tmp_path):
         children = psutil.Process(server.proc.pid).children()
         assert not [p for p in children if "nbgames.serve.forkserver" in " ".join(p.cmdline())]
         assert [p.cmdline()[1:3] for p in server.kernels()] == [["-m", "ipykernel_launcher"]]
+        channels, tcp = listening(server.kernels()[0])
+        assert not channels and len(tcp) >= 5
 
 
 def test_a_malformed_request_is_refused_and_the_template_serves_on(template, tmp_path):

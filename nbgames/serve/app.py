@@ -86,6 +86,12 @@ class NbgamesVoila(Voila):
         True, config=True,
         help="Fork each page's kernel from a template process that has imported what pages need "
              "(nbgames/serve/forkserver.py): ≈0.5 CPU-s a kernel with its page instead of ≈1.3. Linux only.")
+    ipc_kernels = Bool(
+        os.name == "posix", config=True,
+        help="Talk to kernels over Unix sockets in the server's temporary folder instead of TCP "
+             "ports (POSIX only). A TCP port picked for a kernel can be taken by another connection "
+             "before the kernel binds it: under load a page's kernel then died at start "
+             "(\"Address already in use\") and its page never drew. An explicit KernelManager.transport wins.")
     teacher_token = Unicode(
         "", config=True, help="The teacher's token (default $NBGAMES_TEACHER_TOKEN, else a new one printed at start).")
 
@@ -136,6 +142,8 @@ class NbgamesVoila(Voila):
             from ..classroom.store import as_url, default_url
 
             os.environ[LESSON_DIR_ENV] = str(upload_dir(as_url(self.class_db) if self.class_db else default_url()))
+        if self.ipc_kernels and "transport" not in self.config.KernelManager:
+            self.config.KernelManager.transport = "ipc"  # before any kernel starts (pre-heated ones too)
         if self.fork_kernels:  # before the kernel manager: pre-heated kernels start with it
             forkserver.start(kernel_environment())
         factory = voila.app.voila_kernel_manager_factory
