@@ -39,8 +39,9 @@ serve: $(STAMP)
 
 # Two halves at once: the engine, lesson and notebook tests (every core, at most 4) fill the cores
 # the browser tests leave while they wait on a kernel, a bot or a timer (on two cores, CI-like:
-# 1,337 s at once with Debian's headless shell and forked kernels, the browser half ending at
-# 1,052 s; 1,566 s with kernels started anew; 1,721 s with the full Chromium). The browser tests run one module per
+# 1,177–1,225 s at once with Debian's headless shell, forked kernels and the server's lighter page
+# loads, the browser half ending at 960–1,056 s; 1,337–1,433 s before those; 1,566 s with kernels
+# started anew; 1,721 s with the full Chromium). The browser tests run one module per
 # core but at least two at a time and at most four; each worker starts its own server and Chromium, and
 # a module's tests stay on one worker. The engine half's output follows the browser half's. A test
 # that fails runs once more (real servers and kernels share the cores: a timeout now and then), and
