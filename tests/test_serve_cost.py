@@ -1,6 +1,6 @@
 """What a page load costs the server, in-process: its templates are compiled once, debug lines
 nobody keeps are not built, and the kernel-activity watch reads only signed headers (py-spy on
-`nbgames serve` while pages loaded, 2026-12-04: the three took ≈ 40 % of its busy time). The
+`nbgames serve` while pages loaded, 2026-12-04: the three took almost half its busy time). The
 served behaviour they must keep: tests/test_serve_heartbeat.py (activity), test_serve_security.py
 (pages render), tests/browser/ (everything a visitor sees)."""
 

@@ -115,8 +115,8 @@ class NbgamesVoila(Voila):
         # traitlets leaves the app's logger at DEBUG and filters at its handlers, so every debug
         # line (nbclient writes two for each kernel message as a page is built) made a record
         # only to drop it: 8 % of the server's CPU while a page loads (py-spy, 2026-12-04).
-        self.log.setLevel(min(handler.level for handler in self.log.handlers) or logging.DEBUG
-                          if self.log.handlers else self.log_level)
+        handlers = [handler.level or logging.DEBUG for handler in self.log.handlers]  # (0: every level)
+        self.log.setLevel(min(handlers) if handlers else self.log_level)
 
     def load_config_file(self, *args, **kwargs):
         """voila.json of the package, then the file named by $NBGAMES_VOILA_CONFIG; CLI wins over both."""
