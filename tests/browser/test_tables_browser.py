@@ -98,8 +98,8 @@ class Player(Board):
         self.at_table.append([self.seated_frame() if self.me else len(self.payloads), -1])
 
     def seated_frame(self) -> int:
-        """After a reload: the index of the frame that said "you play as …" (sent once the page
-        sat again: every later frame is the table's). Playwright hands received frames to Python
+        """Once seated: the index of the frame that said "you play as …" (sent once the page
+        sat: every later frame is the table's). Playwright hands received frames to Python
         late, so counting frames when the page shows the words may still miss some of the new
         page's own game's frames sent before them: the words' own frame is the border."""
         words, since = f"you play as {self.me}", self.at_table[-1][1] if self.at_table else 0
@@ -259,9 +259,11 @@ def test_two_browsers_play_one_table_reload_restart_and_no_other_hand(browser, t
         # Ben joins by the code and picks the free seat
         ben.page.locator(".nbg-table-code-box input").fill(code.lower())
         ben.page.locator("button.nbg-table-join").click()
-        ben.sits_down()
         ben.page.locator("button.nbg-table-sit-1").click()
         ben.seated("Player 2")
+        # Ben's page's own game calls him Player 1 ("Your hand, Player 1"), and Playwright hands
+        # frames to Python late: the frame that seated him is the border, as after a reload
+        ben.sits_down()
 
         made = {"Aki": [], "Ben": []}
         heard: list[float] = []
