@@ -113,7 +113,7 @@ def test_bots_only_return_legal_actions_and_leave_the_game_unchanged(name):
 def test_a_seed_and_an_iteration_count_give_the_same_move(name):
     game = Game(name, 4, seed=3)
     rng = random.Random(3)
-    while len(game.legal_actions()) < 3:
+    while len(game.legal_actions()) < 3 or any(a.kind == "bid" for a in game.legal_actions()):  # a bid needs no search
         game.play(rng.choice(game.legal_actions()))
     runs = [MctsBot(9, "normal", iterations=80, seconds=None) for _ in range(2)]
     results = [bot.analyse(game) for bot in runs]
@@ -291,6 +291,45 @@ def test_galopp_playout_bidders_bid_only_for_a_lot_better_than_their_team():
     half["results"] = [[0, 1, 2, 3]] * 3
     half["boards"][0], half["auction"]["my_private"] = weak, ["+5"]
     assert 0 < lot_worth(half) < worth(weak, "+5")  # fewer prizes to come, less to gain
+
+
+def auctions(name: str, players: int, seed: int, count: int) -> list[Game]:
+    """Positions of random games where the seat to move may bid or pass (an auction, GR-7)."""
+    found, rng = [], random.Random(seed)
+    while len(found) < count:
+        game = Game(name, players, seed=seed + len(found) * 7919)
+        while not game.is_over and len(found) < count:
+            legal = game.legal_actions()
+            kinds = {a.kind for a in legal}
+            if {"bid", "pass"} <= kinds and rng.random() < 0.3:
+                found.append(game.clone())
+            game.play(rng.choice(legal))
+    return found
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_galopp_searching_bots_bid_up_to_the_lots_worth_without_a_search(players):
+    """Galopp Royal's searching bots (every level) and their hints bid as a bidder with its own
+    value does (GR-7): the lowest bid while it is within what the lot is worth to the seat, else a
+    pass, with no search (docs/bots.md: searched bids lost to this rule at 4, 5 and 6 seats). The
+    review's search and the greedy bot still weigh bids by their values."""
+    from nbgames.galopp_royal.bot import lot_worth
+
+    bids = passes = 0
+    for k, game in enumerate(auctions("galopp_royal", players, players, 12)):
+        legal = game.legal_actions()
+        lowest = min((a for a in legal if a.kind == "bid"), key=lambda a: a.args[0])
+        expected = lowest if lowest.args[0] <= lot_worth(game.bot_view(game.to_move)) else next(
+            a for a in legal if a.kind == "pass")
+        bids += expected is lowest
+        passes += expected is not lowest
+        for level in ("easy", "normal", "hard"):
+            bot = MctsBot(k, level, iterations=40, seconds=None)
+            assert bot.choose(game) == expected and bot.last.iterations == 0
+            assert bot.last.actions[0].action == expected and len(bot.last.actions) == len(legal)
+        assert hint(game, iterations=40, seed=k).action == expected
+        assert Search(iterations=40, seconds=None, rng=random.Random(k)).run(game).iterations == 40
+    assert bids and passes  # both answers were asked for
 
 
 def test_the_hard_level_searches_longer_than_normal_within_a_pages_patience():

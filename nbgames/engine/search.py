@@ -32,7 +32,10 @@ class BotHooks:
     picks a move in a playout (default: uniform). ``rollout_depth`` plies are played before the
     evaluation (None: to the end of the game). ``considered(game, legal) -> actions`` narrows
     the legal actions a bot weighs (never to none; default: all of them), for a game whose
-    rules allow a move forever, such as a swap undone and done again. ``review_scale`` scales
+    rules allow a move forever, such as a swap undone and done again. ``decide(game, legal) ->
+    action or None`` is a move the game's own knowledge makes for the searching bots (and their
+    hints) without a search, where it plays better than the search (None: search); the greedy
+    bot and the post-game review do not use it. ``review_scale`` scales
     the post-game review's iterations (`nbgames.engine.review`): below 1 for a game whose
     playouts are slow or whose games are long, so that the review of a whole 4-seat game keeps
     to its time.
@@ -42,6 +45,7 @@ class BotHooks:
     rollout: Callable[[Game, list[Action], random.Random], Action] | None = None
     rollout_depth: int | None = None
     considered: Callable[[Game, list[Action]], list[Action]] | None = None
+    decide: Callable[[Game, list[Action]], Action | None] | None = None
     score_scale: float = 10.0
     review_scale: float = 1.0
 
@@ -145,6 +149,14 @@ class SearchResult:
     @property
     def best(self) -> Action:
         return self.actions[0].action
+
+
+def decided(game: Game, action: Action, legal: list[Action], hooks: BotHooks) -> SearchResult:
+    """The result for a move `BotHooks.decide` made without a search: that move first, the
+    other legal moves after it, none visited; the values are the position's evaluation."""
+    seat, values = game.to_move, evaluate(game, hooks)
+    actions = [ActionValue(action, 0, values[seat])] + [ActionValue(a, 0, 0.0) for a in legal if a != action]
+    return SearchResult(seat, actions, values, 0, 0.0)
 
 
 @dataclass

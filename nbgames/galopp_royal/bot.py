@@ -83,20 +83,35 @@ def lot_worth(view: dict) -> float:
     return pool * (share(lot) - share(steps[seat]))
 
 
-def rollout(game: Game, legal: list[Action], rng: random.Random) -> Action:
+def value_bid(game: Game, legal: list[Action], rng: random.Random | None = None) -> Action | None:
+    """In an auction, the move of a seat that bids up to what the lot is worth to it
+    (`lot_worth`): the lowest bid while that is within its worth, else a pass; the lowest bid
+    when a pass is not allowed (GR-8's guard). None outside an auction. `rng` blurs the worth
+    (0.5 to 1.2 times it), as a playout's rival might judge it. Staying in an ascending auction
+    up to one's own value is what a bidder with a private value does best (Vickrey 1961)."""
     bids = [a for a in legal if a.kind == "bid"]
     if not bids:
-        return rng.choice(legal)
+        return None
     lowest = min(bids, key=lambda a: a.args[0])
     passes = [a for a in legal if a.kind == "pass"]
     if not passes:
         return lowest
-    limit = lot_worth(game.bot_view(game.to_move)) * rng.uniform(0.5, 1.2)
+    limit = lot_worth(game.bot_view(game.to_move)) * (rng.uniform(0.5, 1.2) if rng else 1.0)
     return lowest if lowest.args[0] <= limit else passes[0]
+
+
+def rollout(game: Game, legal: list[Action], rng: random.Random) -> Action:
+    bid = value_bid(game, legal, rng)
+    return rng.choice(legal) if bid is None else bid
+
+
+def decide(game: Game, legal: list[Action]) -> Action | None:
+    """The searching bots' bids: by the lot's worth, without a search (see the module)."""
+    return value_bid(game, legal)
 
 
 def evaluate(game: Game) -> list[float]:
     return score_values(expected_money(game.bot_view(None)), 10.0)
 
 
-HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=20, score_scale=10.0)
+HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=20, decide=decide, score_scale=10.0)
