@@ -113,8 +113,8 @@ def test_bots_only_return_legal_actions_and_leave_the_game_unchanged(name):
 def test_a_seed_and_an_iteration_count_give_the_same_move(name):
     game = Game(name, 4, seed=3)
     rng = random.Random(3)
-    while len(game.legal_actions()) < 3 or any(a.kind == "bid" for a in game.legal_actions()):  # a bid needs no search
-        game.play(rng.choice(game.legal_actions()))
+    while len(game.legal_actions()) < 3 or any(a.kind in ("bid", "arrange") for a in game.legal_actions()):
+        game.play(rng.choice(game.legal_actions()))  # (Galopp Royal's bots bid and arrange without a search)
     runs = [MctsBot(9, "normal", iterations=80, seconds=None) for _ in range(2)]
     results = [bot.analyse(game) for bot in runs]
     assert [(a.action, a.visits) for a in results[0].actions] == [(a.action, a.visits) for a in results[1].actions]
@@ -330,6 +330,59 @@ def test_galopp_searching_bots_bid_up_to_the_lots_worth_without_a_search(players
         assert hint(game, iterations=40, seed=k).action == expected
         assert Search(iterations=40, seconds=None, rng=random.Random(k)).run(game).iterations == 40
     assert bids and passes  # both answers were asked for
+
+
+def test_galopp_searching_bots_keep_a_bought_team_as_it_lies_at_once():
+    """Every order of a team rolls alike (GR-9): a bot does not spend its think time (and the
+    page's patience) searching 24 orders."""
+    game, rng, asked = Game("galopp_royal", 4, seed=1), random.Random(1), 0
+    while asked < 3:
+        legal = game.legal_actions()
+        if any(a.kind == "arrange" for a in legal):
+            bot = MctsBot(asked, "normal", iterations=40, seconds=None)
+            assert len(legal) > 1 and bot.choose(game) == "keep" and bot.last.iterations == 0
+            asked += 1
+        game.play(rng.choice(legal))
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_galopp_searching_bots_exchange_a_rivals_best_bearer_and_their_own_worst(players):
+    """GR-16: the last-placed player discards one bearer on every board. A searching bot takes
+    its own slowest bearer and every rival's fastest, at once: at six seats its one-ply look
+    did not get through the 4,096 exchanges in its time, and it was seen discarding a rival's
+    goof and its own best bearer."""
+    from nbgames.galopp_royal.bot import STEP
+
+    game, rng, asked = Game("galopp_royal", players, seed=players), random.Random(players), 0
+    while asked < 2 and not game.is_over:
+        legal = game.legal_actions()
+        if legal[0].kind == "exchange":
+            me, boards = game.to_move, game.view(game.to_move)["boards"]
+            bot = MctsBot(asked, "normal", iterations=40, seconds=None)
+            chosen = bot.choose(game)
+            assert len(legal) == 4 ** players and bot.last.iterations == 0
+            for seat, (board, slot) in enumerate(zip(boards, chosen.args, strict=True)):
+                steps = [STEP[card] for card in board]
+                assert steps[slot] == (min(steps) if seat == me else max(steps))
+            asked += 1
+        game.play(rng.choice(legal))
+    assert asked == 2
+
+
+def test_galopp_review_offers_the_bid_a_hint_gives():
+    """The post-game review names as the better move the one a hint gives (`BotHooks.decide`):
+    a learner who bid all 50 coins for a lot worth a little to it is told to bid 1, where a
+    short search of the position prefers a pass (its one-ply look counts the coins paid)."""
+    from nbgames.engine.review import review
+
+    game = Game("galopp_royal", 4, seed=4)
+    assert hint(game, iterations=30).action == "bid 1"
+    assert Search(iterations=30, seconds=None, rng=random.Random(4)).run(game).best == "pass"
+    game.play("bid 50")
+    while game.to_move != 0:
+        game.play("pass" if game.is_legal("pass") else game.legal_actions()[0])
+    found = review(game, 0, curve_iterations=10, check_iterations=30, samples=40, seed=0)
+    assert [(m.ply, m.played, m.better) for m in found.costly] == [(0, "bid 50", "bid 1")]
 
 
 def test_the_hard_level_searches_longer_than_normal_within_a_pages_patience():

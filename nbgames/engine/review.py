@@ -20,7 +20,7 @@ from ..i18n import _
 from .action import Action
 from .game import Game, from_record
 from .hints import Advice, Facts, advise, facts, plain_advice
-from .search import BotHooks, Search, hooks_for, rollout
+from .search import BotHooks, Search, decision, hooks_for, rollout
 
 # The budget is counted in iterations, so a review is the same for the same seed (issue 30 item
 # 4), and sized so that a whole 4-seat game of any of the four games is reviewed well inside
@@ -200,15 +200,16 @@ def review(record_or_game: Game | dict[str, Any] | str | bytes, seat: int, *, cu
                             rng=random.Random(seed * 100003 + ply)).run(game, deadline=end, stop=stop, observer=seat)
             hurried |= result.iterations < iterations and not (stop is not None and stop.is_set())
             chances.append(result.values)
-        if checks[ply] and result.best != played:
-            better_value, played_value, done = compare(game, seat, (result.best, played), samples,
+        better = (decision(game, hooks) or result.best) if checks[ply] else played  # the move a hint gives
+        if better != played:
+            better_value, played_value, done = compare(game, seat, (better, played), samples,
                                                        seed * 100003 + ply, hooks, end, stop)
             hurried |= done < samples and not (stop is not None and stop.is_set())
             if better_value > played_value:
-                played_facts, better_facts = facts(game, seat, played, seed), facts(game, seat, result.best, seed)
-                costly.append(CostlyMove(ply, seat, played, result.best, played_value, better_value,
+                played_facts, better_facts = facts(game, seat, played, seed), facts(game, seat, better, seed)
+                costly.append(CostlyMove(ply, seat, played, better, played_value, better_value,
                                          played_facts, better_facts, advise(game, seat, played, played_facts),
-                                         advise(game, seat, result.best, better_facts)))
+                                         advise(game, seat, better, better_facts)))
         game.redo()
         if progress:
             progress(ply + 1, len(actions))

@@ -33,9 +33,9 @@ class BotHooks:
     evaluation (None: to the end of the game). ``considered(game, legal) -> actions`` narrows
     the legal actions a bot weighs (never to none; default: all of them), for a game whose
     rules allow a move forever, such as a swap undone and done again. ``decide(game, legal) ->
-    action or None`` is a move the game's own knowledge makes for the searching bots (and their
-    hints) without a search, where it plays better than the search (None: search); the greedy
-    bot and the post-game review do not use it. ``review_scale`` scales
+    action or None`` is a move the game's own knowledge makes without a search, where it plays
+    better than the search (None: search): the searching bots play it, hints suggest it and the
+    review offers it as the better move; the greedy bot keeps its one-ply look. ``review_scale`` scales
     the post-game review's iterations (`nbgames.engine.review`): below 1 for a game whose
     playouts are slow or whose games are long, so that the review of a whole 4-seat game keeps
     to its time.
@@ -62,6 +62,11 @@ def options(game: Game, hooks: BotHooks) -> list[Action]:
     """The legal actions a bot weighs: all, or those the game's `BotHooks.considered` keeps."""
     legal = game.legal_actions()
     return (hooks.considered(game, legal) or legal) if hooks.considered else legal
+
+
+def decision(game: Game, hooks: BotHooks) -> Action | None:
+    """The move `BotHooks.decide` makes in this position without a search (None: search)."""
+    return hooks.decide(game, options(game, hooks)) if hooks.decide else None
 
 
 def squash(lead: float, scale: float) -> float:
@@ -151,11 +156,12 @@ class SearchResult:
         return self.actions[0].action
 
 
-def decided(game: Game, action: Action, legal: list[Action], hooks: BotHooks) -> SearchResult:
+def decided(game: Game, action: Action, hooks: BotHooks) -> SearchResult:
     """The result for a move `BotHooks.decide` made without a search: that move first, the
     other legal moves after it, none visited; the values are the position's evaluation."""
     seat, values = game.to_move, evaluate(game, hooks)
-    actions = [ActionValue(action, 0, values[seat])] + [ActionValue(a, 0, 0.0) for a in legal if a != action]
+    others = [ActionValue(a, 0, 0.0) for a in options(game, hooks) if a != action]
+    actions = [ActionValue(action, 0, values[seat]), *others]
     return SearchResult(seat, actions, values, 0, 0.0)
 
 
