@@ -14,11 +14,13 @@ to 60–130 coins a game.
 Playouts stop after 20 plies (about five rolls a seat): the expected prizes judge a race in
 progress far less noisily than one random finish of all six races (mcts vs 3 greedy: 21 % with
 playouts to the end, 40 % with 20 plies, 24 games each).
-The searching bots' own bids need no search (`decide`, nor does the cosmetic order of a team,
-GR-9): the lowest bid while it is within the
-lot's worth to them, else a pass. Searched bids drift among bids whose playout values differ by
-less than their noise; this rule alone, with the greedy bot's one-ply look for every other move,
-beat three greedy bots more often than the search did at 4, 5 and 6 seats (docs/bots.md).
+The searching bots decide three kinds of move without a search (`decide`), and search only the
+schemer: a bid is the lowest bid while it is within the lot's worth to them, else a pass
+(searched bids drifted among bids whose playout values differ by less than their noise; this
+rule with the greedy bot's one-ply look for every other move beat three greedy bots more often
+than the search did, at 4, 5 and 6 seats); a bought team is kept as it lies (GR-9: every order
+rolls alike); an exchange takes their own slowest bearer and every rival's fastest (GR-16).
+docs/bots.md has the figures.
 """
 
 from __future__ import annotations
