@@ -311,8 +311,8 @@ def auctions(name: str, players: int, seed: int, count: int) -> list[Game]:
 def test_galopp_searching_bots_bid_up_to_the_lots_worth_without_a_search(players):
     """Galopp Royal's searching bots (every level) and their hints bid as a bidder with its own
     value does (GR-7): the lowest bid while it is within what the lot is worth to the seat, else a
-    pass, with no search (docs/bots.md: searched bids lost to this rule at 4, 5 and 6 seats). The
-    review's search and the greedy bot still weigh bids by their values."""
+    pass, with no search (docs/bots.md: searched bids lost to this rule at 3, 5 and 6 seats). A
+    plain `Search`, as the review's curve runs it, still searches there."""
     from nbgames.galopp_royal.bot import lot_worth
 
     bids = passes = 0
