@@ -180,6 +180,33 @@ def test_greedy_takes_the_points_on_offer():
     assert int(GreedyBot(0, samples=1).choose(game).split("@")[0]) == max(hand)
 
 
+NY_CORNER = {"phase": "main", "to_move": 0, "seat_colours": [["red"], ["blue"], ["yellow"], ["green"]],
+             "board": ["rr.....", "r......", ".......", ".......", ".......", ".......", "......."],
+             "hands": [["B", "C", "2", "1"], [], [], []]}
+
+
+def test_new_york_bots_keep_their_largest_group_dear_to_evict():
+    """Red may close its corner into a 2×2 block (B2) or stretch it down the street (C1): both make
+    a group of four, 14 points. In the block every piece costs a fee of 2 (NY-11) and no single
+    eviction breaks it; in the stretched group B1 costs 1 and splits it (the bots' `exposure`:
+    0.3 × (3 − 1) for B1, 0.3 for A2 and C1, 0.1 for A1). The score lead alone cannot tell the two
+    apart; the bots build the block."""
+    from nbgames.newyork.bot import exposure
+
+    game = Game("newyork", 4, seed=1, options={"position": NY_CORNER})
+    after = {}
+    for move in ("B2", "C1"):
+        after[move] = game.clone()
+        after[move].play(move)
+    assert after["B2"].scores() == after["C1"].scores() == [14, 6, 6, 6]
+    assert exposure(after["B2"].rules, 0) == 0.0
+    assert exposure(after["C1"].rules, 0) == pytest.approx(1.3)
+    lead_only = GreedyBot(0, hooks=BotHooks(score_scale=4.0)).values(game)
+    assert lead_only[game.parse("B2")] == lead_only[game.parse("C1")]
+    assert {str(GreedyBot(seed).choose(game)) for seed in range(8)} == {"B2"}
+    assert str(MctsBot(3, iterations=200, seconds=None).choose(game)) == "B2"
+
+
 def test_the_prior_judges_every_root_action_on_the_same_sample():
     """At Galopp Royal's first auction a bid is only money spent (the lot is decided later), so on
     one shared sample every higher bid is worth less; samples of their own would scatter them."""

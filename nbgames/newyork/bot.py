@@ -1,7 +1,77 @@
-"""New York's hints to the search: playouts stop after 40 plies (about ten turns of four
-players) and are judged by the score lead, where a point is worth about a quarter of a level
-game's spread."""
+"""New York's hints to the search. A position is worth each seat's score (NY-17) less what its
+largest group stands to lose to evictions: almost half the moves of a game evict (NY-10), three
+in four of them a piece whose fee is 1 (NY-11), and a piece that holds a group together costs its
+owner more than the chips it brings. A piece's exposure is a chance by its fee (`HIT`, a rival
+seldom pays 3) times the points its owner loses beyond that fee. Positions are judged at the
+tree's leaves without playouts: 40 random plies are most of a game (about twelve turns a seat)
+and drowned the difference a move makes (docs/bots.md)."""
 
-from ..engine.search import BotHooks
+from __future__ import annotations
 
-HOOKS = BotHooks(rollout_depth=40, score_scale=4.0, review_scale=2.0)  # quick playouts: a review in ≈ 6 s CPU
+from ..engine.game import Game
+from ..engine.search import BotHooks, score_values
+from .tables import NOT_FIRST_STREET, NOT_LAST_STREET, N
+
+SCALE = 4.0  # a point is worth about a quarter of a level game's spread
+HIT = (0.0, 0.3, 0.1, 0.03)  # chance a piece is evicted before the end, by its fee (more: none)
+
+
+def spread(seed: int, squares: int) -> int:
+    """The squares of `squares` (a bit mask) orthogonally connected to those of `seed`."""
+    group = seed
+    while True:
+        grown = (group | group << N | group >> N | (group & NOT_LAST_STREET) << 1
+                 | (group & NOT_FIRST_STREET) >> 1) & squares
+        if grown == group:
+            return group
+        group = grown
+
+
+def largest_group(squares: int) -> tuple[int, int]:
+    """(the largest connected group of `squares` as a mask, the size of the next largest)."""
+    best, second = 0, 0
+    while squares:
+        group = spread(squares & -squares, squares)
+        squares ^= group
+        size = group.bit_count()
+        if size > best.bit_count():
+            best, second = group, best.bit_count()
+        else:
+            second = max(second, size)
+    return best, second
+
+
+def exposure(state, seat: int) -> float:
+    """Points `seat` may expect to lose to evictions: per piece of its largest group, the chance
+    by its fee (`HIT`) times what removing it costs beyond the fee (1, plus the squares the
+    group loses when the piece holds it together)."""
+    colour = state._counted_colour(seat)[3] if state.colours_per_seat > 1 else state.seat_colours[seat][0]
+    if colour < 0:
+        return 0.0
+    group, second = largest_group(state.occupied[colour])
+    size, total, rest = group.bit_count(), 0.0, group
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        fee = state.fee(bit.bit_length() - 1)
+        if fee >= len(HIT):
+            continue
+        left = group ^ bit
+        kept = max(largest_group(left)[0].bit_count(), second) if left else second
+        loss = 1 + size - kept
+        if loss > fee:
+            total += HIT[fee] * (loss - fee)
+    return total
+
+
+def worth(game: Game) -> list[float]:
+    """Per seat: its score less its `exposure`."""
+    state = game.rules
+    return [score - exposure(state, seat) for seat, score in enumerate(game.scores())]
+
+
+def evaluate(game: Game) -> list[float]:
+    return score_values(worth(game), SCALE)
+
+
+HOOKS = BotHooks(evaluate=evaluate, rollout_depth=0, score_scale=SCALE, review_scale=2.0)
