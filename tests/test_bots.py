@@ -199,8 +199,8 @@ def test_new_york_bots_keep_their_largest_group_dear_to_evict():
         after[move] = game.clone()
         after[move].play(move)
     assert after["B2"].scores() == after["C1"].scores() == [14, 6, 6, 6]
-    assert exposure(after["B2"].rules, 0) == 0.0
-    assert exposure(after["C1"].rules, 0) == pytest.approx(1.3)
+    assert exposure(after["B2"].bot_view(0), 0) == 0.0
+    assert exposure(after["C1"].bot_view(0), 0) == pytest.approx(1.3)
     lead_only = GreedyBot(0, hooks=BotHooks(score_scale=4.0)).values(game)
     assert lead_only[game.parse("B2")] == lead_only[game.parse("C1")]
     assert {str(GreedyBot(seed).choose(game)) for seed in range(8)} == {"B2"}

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from ..engine.game import Game
 from ..engine.search import BotHooks, score_values
-from .tables import NOT_FIRST_STREET, NOT_LAST_STREET, N
+from .tables import NOT_FIRST_STREET, NOT_LAST_STREET, SQUARES, N, square_name
 
 SCALE = 4.0  # a point is worth about a quarter of a level game's spread
 HIT = (0.0, 0.3, 0.1, 0.03)  # chance a piece is evicted before the end, by its fee (more: none)
+SQUARE = {square_name(sq): sq for sq in range(SQUARES)}
 
 
 def spread(seed: int, squares: int) -> int:
@@ -41,24 +42,27 @@ def largest_group(squares: int) -> tuple[int, int]:
     return best, second
 
 
-def exposure(state, seat: int) -> float:
-    """Points `seat` may expect to lose to evictions: per piece of its largest group, the chance
-    by its fee (`HIT`) times what removing it costs beyond the fee (1, plus the squares the
-    group loses when the piece holds it together)."""
-    colour = state._counted_colour(seat)[3] if state.colours_per_seat > 1 else state.seat_colours[seat][0]
-    if colour < 0:
+def exposure(view: dict, seat: int) -> float:
+    """Points `seat` may expect to lose to evictions, from a view's groups and fees: per piece
+    of its largest group, the chance by its fee (`HIT`) times what removing it costs beyond the
+    fee (1, plus the squares the group loses when the piece holds it together). With two colours
+    (V3) the one whose largest group counts (NY-17)."""
+    groups = max((view["groups"][colour] for colour in view["seat_colours"][seat]),
+                 key=lambda gs: (len(gs[0]), sum(map(len, gs))) if gs else (0, 0), default=None)
+    if not groups:
         return 0.0
-    group, second = largest_group(state.occupied[colour])
-    size, total, rest = group.bit_count(), 0.0, group
-    while rest:
-        bit = rest & -rest
-        rest ^= bit
-        fee = state.fee(bit.bit_length() - 1)
+    fees = view["fees"]
+    largest = [SQUARE[name] for name in groups[0]]
+    second = len(groups[1]) if len(groups) > 1 else 0
+    group = sum(1 << sq for sq in largest)
+    total = 0.0
+    for sq in largest:
+        fee = fees[sq // N][sq % N]
         if fee >= len(HIT):
             continue
-        left = group ^ bit
+        left = group ^ 1 << sq
         kept = max(largest_group(left)[0].bit_count(), second) if left else second
-        loss = 1 + size - kept
+        loss = 1 + len(largest) - kept
         if loss > fee:
             total += HIT[fee] * (loss - fee)
     return total
@@ -66,8 +70,8 @@ def exposure(state, seat: int) -> float:
 
 def worth(game: Game) -> list[float]:
     """Per seat: its score less its `exposure`."""
-    state = game.rules
-    return [score - exposure(state, seat) for seat, score in enumerate(game.scores())]
+    view = game.bot_view(None)
+    return [score - exposure(view, seat) for seat, score in enumerate(game.scores())]
 
 
 def evaluate(game: Game) -> list[float]:

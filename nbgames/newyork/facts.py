@@ -183,7 +183,7 @@ class Facts:
             "players": self.players,
             "to_move": self.to_move,
             "colours": COLOURS[: self.ncolours],
-            "seat_colours": [[COLOURS[c] for c in cs] for cs in self.seat_colours],
+            "seat_colours": self._seat_colour_names(),
             "board": grid,
             "board_colours": colours,
             "chips": list(self.chips),
@@ -202,11 +202,26 @@ class Facts:
             "teams": [[s, self.teammate[s]] for s in (0, 1)] if self.teammate else None,
             "avenues": DATA["avenues"],
             "streets": DATA["streets"],
-            "fees": [[self.fee(r * N + c) if board[r * N + c] >= 0 else None for c in range(N)] for r in range(N)],
+            "fees": self._fee_grid(),
             "line_counts": {COLOURS[c]: {"avenues": [self.avenue_count(c, i) for i in range(N)],
                                          "streets": [self.street_count(c, i) for i in range(N)]} for c in in_play},
-            "groups": {COLOURS[c]: [[square_name(sq) for sq in g] for g in self.groups(c)] for c in in_play},
+            "groups": self._group_names(),
         }
+
+    def bot_view(self, seat: int | None) -> dict[str, Any]:
+        """What the bots weigh of `view(seat)` (nbgames/newyork/bot.py): who holds which colour,
+        the eviction fees and the groups (all public)."""
+        return {"seat_colours": self._seat_colour_names(), "fees": self._fee_grid(), "groups": self._group_names()}
+
+    def _seat_colour_names(self) -> list[list[str]]:
+        return [[COLOURS[c] for c in cs] for cs in self.seat_colours]
+
+    def _fee_grid(self) -> list[list[int | None]]:
+        board = self.board
+        return [[self.fee(r * N + c) if board[r * N + c] >= 0 else None for c in range(N)] for r in range(N)]
+
+    def _group_names(self) -> dict[str, list[list[str]]]:
+        return {COLOURS[c]: [[square_name(sq) for sq in g] for g in self.groups(c)] for c in range(self.ncolours)}
 
     def preview(self, action: Action) -> dict[str, Any]:
         """What a legal action would do (keys in the module docstring), played on a
