@@ -28,18 +28,14 @@ def spread(seed: int, squares: int) -> int:
         group = grown
 
 
-def largest_group(squares: int) -> tuple[int, int]:
-    """(the largest connected group of `squares` as a mask, the size of the next largest)."""
-    best, second = 0, 0
+def largest_size(squares: int) -> int:
+    """How many squares the largest connected group of `squares` (a bit mask) holds."""
+    best = 0
     while squares:
         group = spread(squares & -squares, squares)
         squares ^= group
-        size = group.bit_count()
-        if size > best.bit_count():
-            best, second = group, best.bit_count()
-        else:
-            second = max(second, size)
-    return best, second
+        best = max(best, group.bit_count())
+    return best
 
 
 def exposure(view: dict, seat: int) -> float:
@@ -61,7 +57,7 @@ def exposure(view: dict, seat: int) -> float:
         if fee >= len(HIT):
             continue
         left = group ^ 1 << sq
-        kept = max(largest_group(left)[0].bit_count(), second) if left else second
+        kept = max(largest_size(left), second)
         loss = 1 + len(largest) - kept
         if loss > fee:
             total += HIT[fee] * (loss - fee)
