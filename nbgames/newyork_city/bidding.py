@@ -42,11 +42,12 @@ class Bidding:
 
     # -- building a bid ----------------------------------------------------------------------
     def _candidates_play(self) -> list[Action]:
-        seat, T, kind = self.actor, self.T, self.bid_kind
-        out = [nt.play(T, kind, 1)] if self.hand(seat, kind) else []
-        out += [nt.play(T, card, 2) for card in range(KINDS) if self.hand(seat, card) >= 2]  # a pair of any kind
-        if self.hand(seat, WILD) and self.bid_anchor[seat]:
-            out.append(nt.play(T, WILD, 1))
+        seat, kind, plays = self.actor, self.bid_kind, nt.plays(self.T)
+        public, secret = self.hand_pub[seat], self.hand_sec[seat]
+        out = [plays[kind][1]] if public[kind] or secret[kind] else []
+        out += [plays[card][2] for card in range(KINDS) if public[card] + secret[card] >= 2]  # a pair of any kind
+        if (public[WILD] or secret[WILD]) and self.bid_anchor[seat]:
+            out.append(plays[WILD][1])
         return out
 
     def _check_play(self, action: Action) -> Refusal:
@@ -208,7 +209,8 @@ class Bidding:
 
     # -- elevator: hiring a character ---------------------------------------------------------------
     def _candidates_hire(self) -> list[Action]:
-        return [nt.hire(n) for n in self.pool] + [nt.NOHIRE]
+        limit, characters = self.todo[0][2], self.T.characters  # the level the elevator bid reaches
+        return [nt.hire(n) for n in self.pool if characters[n].level <= limit] + [nt.NOHIRE]
 
     def _check_hire(self, action: Action) -> Refusal:
         number, limit = action.args[0], self.todo[0][2]

@@ -57,7 +57,18 @@ def _swaps(letters: str) -> tuple[tuple[Action, ...], ...]:
 
 
 def play(T: Tables, card: int, count: int) -> Action:
-    return make("play", (card, count), "play " + T.letter(card) * count)
+    return plays(T)[card][count]
+
+
+def plays(T: Tables) -> tuple[tuple[Action | None, ...], ...]:
+    """Every ``play X`` and ``play XX`` action, by card and count (index 0: None)."""
+    return _plays(T.letters_of_kinds)
+
+
+@functools.lru_cache(maxsize=16)
+def _plays(letters: str) -> tuple[tuple[Action | None, ...], ...]:
+    return tuple((None, *(make("play", (card, count), "play " + letter * count) for count in (1, 2)))
+                 for card, letter in enumerate(letters))
 
 
 PASS = make("pass", (), "pass")

@@ -80,6 +80,9 @@ KINDS_OF_STAGE = {
 }
 KINDS_OF_STAGE = {stage: kinds + ("swap",) if stage != "over" else kinds for stage, kinds in KINDS_OF_STAGE.items()}
 DRAFT_ABILITY = {"take2": "two_pairs", "split": "split_pairs"}  # draft picks of characters 4 and 2
+# Kinds whose candidates are each legal (their generators ask what the checks ask): `legal_actions`
+# skips their checks (tests/test_engine_speed.py compares with every candidate checked).
+EXACT_KINDS = frozenset({"take", "play", "swap", "hire"})
 WHAT_NOW = {
     "start": ("NYC-7", N_("choose a starting character, e.g. 'start 29'")),
     "draft": ("NYC-9", N_("take a display pair, e.g. 'take 3'")),
@@ -445,7 +448,10 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
         for kind, candidates, check in _stage_functions(type(self), self.stage):
             if kind in DRAFT_ABILITY and self._kind_closed(kind):
                 continue
-            out += [a for a in candidates(self) if check(self, a) is None]
+            if check is None:
+                out += candidates(self)
+            else:
+                out += [a for a in candidates(self) if check(self, a) is None]
         return out
 
     def _kind_closed(self, kind: str) -> bool:
@@ -514,7 +520,9 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
 
 @functools.cache
 def _stage_functions(cls: type, stage: str) -> tuple:
-    """(kind, its candidates function, its check function) of each kind of a stage: the
-    methods `_candidates` and `_checker` name, found once per class (a subclass may change them)."""
-    return tuple((kind, getattr(cls, "_candidates_" + kind), getattr(cls, "_check_" + kind))
+    """(kind, its candidates function, its check function or None for an exact kind) of each
+    kind of a stage: the methods `_candidates` and `_checker` name, found once per class (a
+    subclass may change them)."""
+    return tuple((kind, getattr(cls, "_candidates_" + kind),
+                  None if kind in EXACT_KINDS else getattr(cls, "_check_" + kind))
                  for kind in KINDS_OF_STAGE[stage])
