@@ -294,7 +294,7 @@ class Abilities:
 
     # -- the phase-1 and phase-3 turns ----------------------------------------------------------
     def _candidates_done(self) -> list[Action]:
-        return [nt.DONE]
+        return [] if self.stage == "bid" and not self.bid_value[self.actor] else [nt.DONE]
 
     def _check_done(self, action: Action) -> Refusal:
         if self.stage == "bid":

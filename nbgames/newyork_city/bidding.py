@@ -116,7 +116,8 @@ class Bidding:
         self.events.append(ev.Swap(seat, given, taken))
 
     def _candidates_pass(self) -> list[Action]:
-        return [nt.PASS]
+        seat = self.actor
+        return [] if self.bid_cards[seat] or self.bid_value[seat] else [nt.PASS]
 
     def _check_pass(self, action: Action) -> Refusal:
         if self.bid_cards[self.actor] or self.bid_value[self.actor]:

@@ -82,7 +82,7 @@ KINDS_OF_STAGE = {stage: kinds + ("swap",) if stage != "over" else kinds for sta
 DRAFT_ABILITY = {"take2": "two_pairs", "split": "split_pairs"}  # draft picks of characters 4 and 2
 # Kinds whose candidates are each legal (their generators ask what the checks ask): `legal_actions`
 # skips their checks (tests/test_engine_speed.py compares with every candidate checked).
-EXACT_KINDS = frozenset({"take", "play", "swap", "hire"})
+EXACT_KINDS = frozenset({"take", "play", "swap", "hire", "pass", "done"})
 WHAT_NOW = {
     "start": ("NYC-7", N_("choose a starting character, e.g. 'start 29'")),
     "draft": ("NYC-9", N_("take a display pair, e.g. 'take 3'")),
