@@ -98,6 +98,14 @@ class Abilities:
         problem = why(seat, detail) if why else (None if not detail else msg(msg("it takes no detail.")))
         return ("NYC-12", msg("Character {number}: {problem}", number=number, problem=problem)) if problem else None
 
+    def _usable(self, action: Action) -> Refusal:
+        """`_check_use` of a candidate of `_candidates_use` (the seat's own character of this
+        phase, unused, and a dollar to pay): what is left to ask is the ability's own need."""
+        number, detail = action.args
+        why = getattr(self, "_can_" + self.T.characters[number].ability, None)
+        problem = why(self.actor, detail) if why else detail
+        return ("NYC-12", problem) if problem else None
+
     def _apply_use(self, action: Action) -> None:
         number, detail = action.args
         seat, character = self.actor, self.T.characters[number]

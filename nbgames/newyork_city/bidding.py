@@ -87,13 +87,9 @@ class Bidding:
 
     def _candidates_swap(self) -> list[Action]:
         seat = self.actor
-        reserve, public, secret = self.reserve[seat], self.hand_pub[seat], self.hand_sec[seat]
-        taken = [card for card in range(CARD_KINDS) if reserve[card]]
-        if not taken:
-            return []
-        table = nt.swaps(self.T)
-        return [table[given][card] for given in range(CARD_KINDS) if public[given] or secret[given]
-                for card in taken if card != given]
+        public, secret = self.hand_pub[seat], self.hand_sec[seat]
+        rows = nt.swaps_from(self.T, tuple(self.reserve[seat]))
+        return [action for given, row in enumerate(rows) if public[given] or secret[given] for action in row]
 
     def _check_swap(self, action: Action) -> Refusal:
         given, taken = action.args

@@ -56,6 +56,19 @@ def _swaps(letters: str) -> tuple[tuple[Action, ...], ...]:
                        for taken in range(len(letters))) for given in range(len(letters)))
 
 
+def swaps_from(T: Tables, reserve: tuple[int, ...]) -> tuple[tuple[Action, ...], ...]:
+    """Per card given, the swaps a reserve of these counts (by kind) allows: one per kind it
+    holds, the given kind left out."""
+    return _swaps_from(T.letters_of_kinds, reserve)
+
+
+@functools.lru_cache(maxsize=1024)
+def _swaps_from(letters: str, reserve: tuple[int, ...]) -> tuple[tuple[Action, ...], ...]:
+    table = _swaps(letters)
+    return tuple(tuple(table[given][taken] for taken in range(len(letters)) if reserve[taken] and taken != given)
+                 for given in range(len(letters)))
+
+
 def play(T: Tables, card: int, count: int) -> Action:
     return plays(T)[card][count]
 

@@ -81,8 +81,10 @@ KINDS_OF_STAGE = {
 KINDS_OF_STAGE = {stage: kinds + ("swap",) if stage != "over" else kinds for stage, kinds in KINDS_OF_STAGE.items()}
 DRAFT_ABILITY = {"take2": "two_pairs", "split": "split_pairs"}  # draft picks of characters 4 and 2
 # Kinds whose candidates are each legal (their generators ask what the checks ask): `legal_actions`
-# skips their checks (tests/test_engine_speed.py compares with every candidate checked).
+# skips their checks, and asks of a character's use only what its ability needs (`_usable`);
+# tests/test_engine_speed.py compares with every candidate checked in full.
 EXACT_KINDS = frozenset({"take", "play", "swap", "hire", "pass", "done"})
+LIST_CHECKS = {"use": "_usable"}
 WHAT_NOW = {
     "start": ("NYC-7", N_("choose a starting character, e.g. 'start 29'")),
     "draft": ("NYC-9", N_("take a display pair, e.g. 'take 3'")),
@@ -445,8 +447,8 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
 
     def legal_actions(self) -> list[Action]:
         out = []
-        for kind, candidates, check in _stage_functions(type(self), self.stage):
-            if kind in DRAFT_ABILITY and self._kind_closed(kind):
+        for kind, candidates, check, closable in _stage_functions(type(self), self.stage):
+            if closable and self._kind_closed(kind):
                 continue
             if check is None:
                 out += candidates(self)
@@ -520,9 +522,10 @@ class NewYorkCity(Abilities, Bidding, Scoring, Knowledge, Rules):
 
 @functools.cache
 def _stage_functions(cls: type, stage: str) -> tuple:
-    """(kind, its candidates function, its check function or None for an exact kind) of each
-    kind of a stage: the methods `_candidates` and `_checker` name, found once per class (a
-    subclass may change them)."""
+    """(kind, its candidates function, the check its candidates need or None for an exact
+    kind, whether a draft ability may close it) of each kind of a stage: the methods
+    `_candidates` and `_checker` name, found once per class (a subclass may change them)."""
     return tuple((kind, getattr(cls, "_candidates_" + kind),
-                  None if kind in EXACT_KINDS else getattr(cls, "_check_" + kind))
+                  None if kind in EXACT_KINDS else getattr(cls, LIST_CHECKS.get(kind, "_check_" + kind)),
+                  kind in DRAFT_ABILITY)
                  for kind in KINDS_OF_STAGE[stage])
