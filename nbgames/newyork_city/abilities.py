@@ -8,6 +8,7 @@ on its owner's bidding turn, phase 3 after the construction round. A "VP" or "do
 
 from __future__ import annotations
 
+import functools
 from itertools import product
 
 from ..engine.action import Action
@@ -23,6 +24,19 @@ def sub_multisets(counts: list[int], size: int | None = None) -> list[tuple[int,
         if size is None or sum(picks) == size:
             out.append(tuple(k for k, n in enumerate(picks) for _ in range(n)))
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def card_uses(T, number: int, counts: tuple[int, ...]) -> tuple[Action, ...]:
+    """``use N`` with each sub-multiset of a multiset (counts per kind): character `number`'s
+    candidates when it names cards of a hand or reserve (asked at every bidding turn)."""
+    return tuple(nt.use_cards(T, number, cards) for cards in sub_multisets(list(counts)))
+
+
+@functools.lru_cache(maxsize=256)
+def one_card_uses(T, number: int) -> tuple[Action, ...]:
+    """``use N X`` by card kind X (no wild): character `number`'s candidates naming one card."""
+    return tuple(nt.use_cards(T, number, (card,)) for card in range(KINDS))
 
 
 def fits(cards: tuple[int, ...], counts: list[int]) -> bool:
@@ -50,13 +64,18 @@ class Abilities:
         for number in self._own_usable(seat, phase):
             ability = T.characters[number].ability
             if ability == "redraw":
-                out += [nt.use_cards(T, number, cards) for cards in sub_multisets(self._hand_counts(seat))]
+                out += card_uses(T, number, tuple(self._hand_counts(seat)))
             elif ability == "replace_reserve":
-                out += [nt.use_cards(T, number, cards) for cards in sub_multisets(self.reserve[seat])]
+                out += card_uses(T, number, tuple(self.reserve[seat]))
             elif ability in ("counts_as_round", "counts_double", "reserve_match"):
-                out += [nt.use_cards(T, number, (card,)) for card in range(KINDS) if self.hand(seat, card)]
-            elif ability == "press_as_wilds":
-                out += [nt.use(T, number, (k,), str(k)) for k in (1, 2)]
+                # a card of the hand; not this round's kind (13), one the reserve holds too (15)
+                uses, skip = one_card_uses(T, number), self.bid_kind if ability == "counts_as_round" else None
+                need = self.reserve[seat] if ability == "reserve_match" else None
+                out += [uses[card] for card in range(KINDS)
+                        if self.hand(seat, card) and card != skip and (need is None or need[card])]
+            elif ability == "press_as_wilds":  # after a card of the bid, as many spaces as the seat has
+                if self.bid_anchor[seat]:
+                    out += [nt.use(T, number, (k,), str(k)) for k in (1, 2) if self.press[seat] >= k]
             elif ability == "trade_up":
                 out += [nt.use(T, number, (a, b), f"{a}>{b}") for a in self.chars[seat] for b in self.pool
                         if T.characters[b].level == T.characters[a].level + 1]
