@@ -82,6 +82,47 @@ def test_new_york_city_draft_picks_of_characters_2_and_4_are_offered_when_the_se
     assert seen == {"take2", "split"}
 
 
+def wide_actions(rules) -> list:
+    """Actions of the kinds whose candidates are filtered or trusted as legal (take, play,
+    swap, hire, pass, done, use), far more than the candidates: every slot, card and count,
+    every swap, every character, and each own character's uses with any card or press count."""
+    from nbgames.newyork_city import notation as nt
+    from nbgames.newyork_city.abilities import card_uses, one_card_uses
+
+    T, seat = rules.T, rules.actor
+    out = [nt.take(slot) for slot in range(1, len(rules.display) + 2)]
+    out += [nt.play(T, card, count) for card in range(nyc_tables.CARD_KINDS) for count in (1, 2)]
+    out += [a for row in nt.swaps(T) for a in row]
+    out += [nt.hire(number) for number in T.characters] + [nt.NOHIRE, nt.PASS, nt.DONE]
+    for number in rules.chars[seat]:
+        out += [nt.use(T, number), *(nt.use(T, number, (k,), str(k)) for k in (1, 2, 3))]
+        out += [*one_card_uses(T, number), nt.use_cards(T, number, (nyc_tables.WILD,))]
+        out += [*card_uses(T, number, tuple(rules.reserve[seat])), *card_uses(T, number, (1,) * 7)]
+    return out
+
+
+def test_new_york_city_candidates_drop_no_legal_action_and_trust_no_illegal_one():
+    """The kinds `legal_actions` takes unchecked or filters early: an action of the stage's
+    kinds is in the legal list exactly when its full check finds nothing, over a much wider set
+    of actions than the candidates (so a candidate left out by mistake would show), in five
+    games where characters 12, 13, 14, 15 and 20 are used in the bidding."""
+    seen = set()
+    for players, seed in [(2, 5), (4, 6), (4, 8), (2, 9), (4, 10)]:
+        for game in positions("newyork_city", players, seed):
+            rules = game.rules
+            # by kind and arguments: "use 1" and "use 1 -" are one action spelled two ways
+            legal, kinds = {(a.kind, a.args) for a in rules.legal_actions()}, KINDS_OF_STAGE[rules.stage]
+            for action in wide_actions(rules):
+                if action.kind in kinds and action.kind not in ("take2", "split"):
+                    allowed = rules._checker(action.kind)(action) is None
+                    assert ((action.kind, action.args) in legal) == allowed, (rules.stage, str(action))
+                    what = rules.T.characters[action.args[0]].ability if action.kind == "use" else ""
+                    seen.add((action.kind, what, allowed))
+    assert {(kind, "", ok) for kind in ("play", "swap", "hire", "pass", "done") for ok in (True, False)} <= seen
+    bidding = ("replace_reserve", "counts_as_round", "counts_double", "reserve_match", "press_as_wilds")
+    assert {("use", ability, ok) for ability in bidding for ok in (True, False)} <= seen
+
+
 def test_new_york_city_refusals_are_in_its_own_catalogue():
     made = nyc_tables.msg("Your bid is empty: add cards, or 'pass'.")
     assert made.domain == _domain_of("nbgames.newyork_city.rules") == _domain_of("nbgames.newyork_city.bidding")
