@@ -122,7 +122,7 @@ class Abilities:
         phase, unused, and a dollar to pay): what is left to ask is the ability's own need."""
         number, detail = action.args
         why = getattr(self, "_can_" + self.T.characters[number].ability, None)
-        problem = why(self.actor, detail) if why else detail
+        problem = why(self.actor, detail) if why else (msg("it takes no detail.") if detail else None)
         return ("NYC-12", problem) if problem else None
 
     def _apply_use(self, action: Action) -> None:
