@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -62,7 +63,35 @@ CHROMIUM_ARGS = [
 ]
 
 
+_PORTS = random.Random()  # not a game's RNG: any free port will do
+_HANDED_OUT: set[int] = set()
+
+
+def _ephemeral_low() -> int:
+    """The lowest port the OS hands out by itself (Linux's default if it does not say)."""
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
 def free_port() -> int:
+    """A port free now, for a server started soon. Taken below the OS's ephemeral range: the
+    ports the OS picks by itself (a kernel's ZMQ sockets, a client's connection) never land on
+    it in the seconds before its server binds it, which a port of bind(0) could not promise (a
+    JupyterHub service once found its port taken that way)."""
+    low = _ephemeral_low()
+    for _ in range(100 if low > 11024 else 0):
+        port = _PORTS.randrange(low - 10000, low)
+        if port in _HANDED_OUT:
+            continue
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        _HANDED_OUT.add(port)
+        return port
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
