@@ -93,7 +93,7 @@ def test_a_tile_turned_and_placed_by_clicking_a_refusal_with_its_rule_and_a_relo
     p.page.locator(".nbg-bot-speed select").select_option(label="fast")
     p.board.wait_for(p.my_turn, "Player 1 to choose a character")
     choosing = lambda: "choose a character" in p.board.status()  # noqa: E731
-    for _ in range(3):  # a click on a button row rebuilt at that moment is lost (CI, once): click again
+    for _ in range(3):  # a click was lost once in a CI-like run (cause not found): click again
         if not choosing():
             break
         p.page.locator("button.nbg-ny1901-character").first.click()  # the bots chose before (reverse order)
