@@ -59,11 +59,13 @@ def test_a_thinking_bot_leaves_the_event_loop_free_and_its_move_lands():
 def test_a_move_found_for_an_older_position_is_dropped():
     async def scenario():
         game = nbgames.new_game("newyork", 3, seed=3)
-        controller = PlayController(game, ["human", "mcts-easy", "mcts-easy"], bot_delay=0.0)
+        # normal, not easy: easy's 150 iterations of New York now take under 50 ms (no playouts),
+        # and the bots had moved before the undo; normal searches 0.9 s
+        controller = PlayController(game, ["human", "mcts-normal", "mcts-normal"], bot_delay=0.0)
         controller.choose(game.legal_actions()[0])  # the bots start thinking
         await asyncio.sleep(0.05)
         controller.undo()  # back to the human's decision while a bot still searches
-        await asyncio.sleep(0.6)
+        await asyncio.sleep(1.5)  # past the end of that search
         assert len(game.history) == 0 and game.to_move == 0
 
     asyncio.run(scenario())
