@@ -113,16 +113,19 @@ class Abilities:
                                  number=number)
         if self.dollars[seat] < 1:
             return "NYC-12", msg("Character {number} costs 1 dollar to use, and you have none.", number=number)
-        why = getattr(self, "_can_" + character.ability, None)
-        problem = why(seat, detail) if why else (None if not detail else msg(msg("it takes no detail.")))
+        problem = self._ability_problem(seat, character.ability, detail)
         return ("NYC-12", msg("Character {number}: {problem}", number=number, problem=problem)) if problem else None
+
+    def _ability_problem(self, seat: int, ability: str, detail: tuple) -> str | None:
+        """What an ability's own need refuses of `detail` (None: it may be used so)."""
+        why = getattr(self, "_can_" + ability, None)
+        return why(seat, detail) if why else (msg("it takes no detail.") if detail else None)
 
     def _usable(self, action: Action) -> Refusal:
         """`_check_use` of a candidate of `_candidates_use` (the seat's own character of this
         phase, unused, and a dollar to pay): what is left to ask is the ability's own need."""
         number, detail = action.args
-        why = getattr(self, "_can_" + self.T.characters[number].ability, None)
-        problem = why(self.actor, detail) if why else (msg("it takes no detail.") if detail else None)
+        problem = self._ability_problem(self.actor, self.T.characters[number].ability, detail)
         return ("NYC-12", problem) if problem else None
 
     def _apply_use(self, action: Action) -> None:
