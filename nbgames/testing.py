@@ -64,6 +64,7 @@ CHROMIUM_ARGS = [
 
 
 _PORTS = random.Random()  # not a game's RNG: any free port will do
+PORTS_BELOW_EPHEMERAL = 10_000  # how many ports under the OS's own range `free_port` picks from
 _HANDED_OUT: set[int] = set()
 
 
@@ -81,8 +82,9 @@ def free_port() -> int:
     it in the seconds before its server binds it, which a port of bind(0) could not promise (a
     JupyterHub service once found its port taken that way)."""
     low = _ephemeral_low()
-    for _ in range(100 if low > 11024 else 0):
-        port = _PORTS.randrange(low - 10000, low)
+    first = low - PORTS_BELOW_EPHEMERAL
+    for _ in range(100 if first > 1024 else 0):  # (never a privileged port)
+        port = _PORTS.randrange(first, low)
         if port in _HANDED_OUT:
             continue
         with socket.socket() as sock:
