@@ -199,6 +199,7 @@ def time_travel_restores_exactly(p: Playout) -> None:
         assert game.event_count == len(game.events())
         assert game.events() == final.events()[: game.event_count], f"{where} {ply}: events were rewritten"
         assert game.events(game.event_count // 2) == game.events()[game.event_count // 2:]
+        assert (game.ply, game.recent(3), game.recent(0)) == (ply, list(p.actions[max(0, ply - 3):ply]), [])
         if ply == 0:
             continue
         before = whole_state(game)

@@ -115,6 +115,16 @@ class Game:
         """The actions played so far, oldest first."""
         return list(self._history)
 
+    @property
+    def ply(self) -> int:
+        """How many actions have been played: `len(history)` without copying it."""
+        return len(self._history)
+
+    def recent(self, count: int) -> list[Action]:
+        """The last `count` actions played, oldest first: the end of `history` without copying
+        the rest (a bot's hook asks this at every ply of its playouts)."""
+        return self._history[-count:] if count > 0 else []
+
     def legal_actions(self) -> list[Action]:
         """Every action the seat to move may take now."""
         return list(self._legal_now())

@@ -74,7 +74,7 @@ def simulate(
             summary.score_sums[seat] += score
         for seat in winners:
             summary.wins[seat] += 1 / len(winners)
-        summary.length_sum += len(game.history)
+        summary.length_sum += game.ply
         summary.games += 1
         if progress:
             progress(i + 1, n)

@@ -214,7 +214,7 @@ def play_game(name: str, bots: list[BotSpec], index: int, seed: int,
     return [{"game": index, "seed": game_seed, "entrant": e, "bot": bot_name(bots[e]), "seat": s,
              "score": scores[s], "win": (1 / len(winners)) if s in winners else 0.0,
              "moves": moves[s], "think_seconds": round(think[s], 4), "think_max": round(longest[s], 4),
-             "plies": len(game.history)}
+             "plies": game.ply}
             for e, s in enumerate(seat_of)]
 
 

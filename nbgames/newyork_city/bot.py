@@ -86,8 +86,8 @@ def considered(game: Game, legal: list[Action]) -> list[Action]:
     """The moves a bot weighs: no more swaps after `SWAPS_IN_A_ROW` in a row. The rules allow
     swapping forever (NYC-10), and noisy values could make a bot do so: two games of a
     tournament did not end, and bots were seen swapping 7 and 9 times in a row."""
-    history = game.history  # a swap keeps the turn: the swaps at its end are the mover's in a row
-    if len(history) < SWAPS_IN_A_ROW or any(a.kind != "swap" for a in history[-SWAPS_IN_A_ROW:]):
+    last = game.recent(SWAPS_IN_A_ROW)  # a swap keeps the turn: the swaps at the end are the mover's in a row
+    if len(last) < SWAPS_IN_A_ROW or any(a.kind != "swap" for a in last):
         return legal
     return [a for a in legal if a.kind != "swap"]
 

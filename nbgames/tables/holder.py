@@ -322,7 +322,7 @@ class TableHolder:
             return {"code": table.code, "game": game.name, "players": game.players,
                     "options": json.loads(json.dumps(game.options)), "version": table.version,
                     "state": table.state, "you": seat, "to_move": game.to_move, "over": game.is_over,
-                    "moves": len(game.history), "event_count": game.event_count,
+                    "moves": game.ply, "event_count": game.event_count,
                     "seats": [seat_shown(s) for s in table.seats],
                     "scores": game.scores() if game.is_over else None,
                     # the end in full (everything is shown then): who won, and each score by its rules
@@ -374,7 +374,7 @@ class TableHolder:
                 out.append({"code": table.code, "game": game.name, "players": game.players,
                             "options": json.loads(json.dumps(game.options)), "version": table.version,
                             "state": "over" if game.is_over else "playing", "to_move": game.to_move,
-                            "moves": len(game.history), "opened_at": table.opened_at.isoformat(),
+                            "moves": game.ply, "opened_at": table.opened_at.isoformat(),
                             "changed_at": changed.isoformat(), "opened_by": shown_who(table.opened_by),
                             "seats": [{"kind": s.kind, **shown_who(s.who),
                                        "idle": self._idle(table, s, limit) and not game.is_over}
@@ -493,11 +493,11 @@ class TableHolder:
                             or table.seats[seat].kind == HUMAN):
                         table.bots_busy, done = False, True  # decided under the lock: a move after it finds it free
                         return
-                    kind, ply = table.seats[seat].kind, len(game.history)
+                    kind, ply = table.seats[seat].kind, game.ply
                 bot = make_bot(kind, bot_seed(game.seed, seat, ply))
                 choice = bot.choose(game, stop=self.stopping)  # a bot reads the game, never changes it
                 with table.lock:
-                    if self.stopping.is_set() or table.state != "open" or len(game.history) != ply:
+                    if self.stopping.is_set() or table.state != "open" or game.ply != ply:
                         continue  # closed or stopped meanwhile: looked at again above
                     game.play(choice)
                     self._save(table)

@@ -460,14 +460,14 @@ class PlayController:
         game, asker = self.game, self.asker()
         if not game.can_undo or self.table is not None:  # no undo at a table (docs/tables.md)
             return
-        before = len(game.history)
+        before = game.ply
         try:
             game.undo(asker)
             if self.humans:
                 while game.can_undo and self.is_bot_turn():
                     game.undo(asker)
         except IllegalAction as exc:
-            self._refused(exc, changed=len(game.history) != before)
+            self._refused(exc, changed=game.ply != before)
             return
         self.paused = True
         self._changed()
@@ -638,12 +638,12 @@ class PlayController:
             self.slider.min = 0
             self.slider.max = game.timeline_length
             self.slider.min = min(floor, game.timeline_length)  # a fair game's past is not replayed
-            self.slider.value = len(game.history)
+            self.slider.value = game.ply
         finally:
             self._syncing = False
-        self.position.value = t("timeline.position", self.lang, ply=len(game.history),
+        self.position.value = t("timeline.position", self.lang, ply=game.ply,
                                 total=game.timeline_length)
-        self.undo_button.disabled = not game.can_undo or floor >= len(game.history)
+        self.undo_button.disabled = not game.can_undo or floor >= game.ply
         self.redo_button.disabled = not game.can_redo
 
     def _update_log(self) -> None:
@@ -849,7 +849,7 @@ class PlayController:
         self.set_game(game)
         self.paused = self.is_bot_turn()  # look at the loaded position before bots move on
         self._changed()
-        self.view.status.value = t("status.loaded", self.lang, moves=len(game.history))
+        self.view.status.value = t("status.loaded", self.lang, moves=game.ply)
         return True
 
     def _load_sealed(self, data: bytes | str, name: str | None) -> bool:

@@ -54,7 +54,7 @@ def game_state(game: Game, seats: list[str], *, with_seed: bool = False) -> str:
     if with_seed and not game.is_over:
         record.pop("chance", None)
         record["seed"] = game.seed
-    state = {"record": record, "seats": list(seats), "shown": len(game.history)}
+    state = {"record": record, "seats": list(seats), "shown": game.ply}
     if game.practice:
         state["practice"] = True
     return json.dumps(state, separators=(",", ":"))
@@ -96,7 +96,7 @@ def read_game_state(text: Any, seat_kinds: tuple[str, ...], game_name: str | Non
         seats = [current_kind(s) for s in seats]  # a game kept before a bot kind was renamed
     if not isinstance(seats, list) or len(seats) != game.players or not all(s in seat_kinds for s in seats):
         raise RecordError("The kept seats do not fit this game.")
-    if type(shown) is not int or not 0 <= shown <= len(game.history):
+    if type(shown) is not int or not 0 <= shown <= game.ply:
         raise RecordError("The kept move number does not fit this game.")
     return PlayState(game, seats, shown)
 
