@@ -12,6 +12,8 @@ how the games are run, and whether it matters this much is not established (docs
     python benchmarks/tune_hard.py newyork --iterations 2000 --prior 30 -n 30
     python benchmarks/tune_hard.py galopp_royal --iterations 3000 --prior 5 -n 30 --players 4
     python benchmarks/tune_hard.py newyork_city --iterations 300 --depth 10 -n 30
+    python benchmarks/tune_hard.py newyork_city --iterations 300 --widening 0.5 -n 40
+    python benchmarks/tune_hard.py newyork_city --iterations 300 --rollout best-hire -n 40
 """
 
 from __future__ import annotations
@@ -19,25 +21,45 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import random
 from pathlib import Path
 
+from nbgames.engine.action import Action
 from nbgames.engine.bots import MctsBot
 from nbgames.engine.game import Game
-from nbgames.engine.search import BotHooks, hooks_for
+from nbgames.engine.search import WIDENING, BotHooks, hooks_for
 from nbgames.engine.tournament import play_game, wilson
+from nbgames.newyork_city.tables import tables_for
 
 
 class Candidate:
-    """A factory (seed -> bot) for `play_game`: the search by iterations alone, with its prior."""
+    """A factory (seed -> bot) for `play_game`: the search by iterations alone, with its prior
+    and the power of its widening (`nbgames.engine.search.widening`)."""
 
-    def __init__(self, iterations: int, prior: int, hooks: BotHooks | None = None, label: str = ""):
-        self.iterations, self.prior, self.hooks = iterations, prior, hooks
+    def __init__(self, iterations: int, prior: int, hooks: BotHooks | None = None, label: str = "",
+                 widen: float = WIDENING):
+        self.iterations, self.prior, self.hooks, self.widen = iterations, prior, hooks, widen
         self.name = f"mcts-{iterations}it-prior{prior}{label}"
 
     def __call__(self, seed: int) -> MctsBot:
         bot = MctsBot(seed, iterations=self.iterations, seconds=None, hooks=self.hooks)
-        bot.search.prior = self.prior
+        bot.search.prior, bot.search.widen = self.prior, self.widen
         return bot
+
+
+def best_hire(hooks: BotHooks):
+    """A New York City playout policy tried on 2026-12-05 (docs/bots.md): hire the highest level
+    on offer (never none), end a character window half the time, else the game's own policy."""
+    def rollout(game: Game, legal: list[Action], rng: random.Random) -> Action:
+        hires = [a for a in legal if a.kind == "hire" and a.args[0]]
+        if hires:
+            level = {a: tables_for(game.options.get("data")).characters[a.args[0]].level for a in hires}
+            best = max(level.values())
+            return rng.choice([a for a in hires if level[a] == best])
+        if any(a.kind == "use" for a in legal) and any(a.kind == "done" for a in legal) and rng.random() < 0.5:
+            return next(a for a in legal if a.kind == "done")
+        return hooks.rollout(game, legal, rng)
+    return rollout
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,6 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, required=True)
     parser.add_argument("--prior", type=int, default=5, help="playouts the one-ply look is worth")
     parser.add_argument("--depth", type=int, help="playout plies instead of the game's own (0: judge at once)")
+    parser.add_argument("--widening", type=float, default=WIDENING,
+                        help="root actions after n iterations: 1 + n ** this")
+    parser.add_argument("--rollout", choices=["best-hire"], help="another playout policy (New York City)")
     parser.add_argument("--against", default="greedy")
     parser.add_argument("-n", type=int, default=30, help="games")
     parser.add_argument("--log", default="benchmarks/results/tuning", metavar="DIR")
@@ -55,7 +80,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.depth is not None:
         hooks = dataclasses.replace(hooks_for(Game(args.game, args.players, 0)), rollout_depth=args.depth)
         label = f"-depth{args.depth}"
-    hero = Candidate(args.iterations, args.prior, hooks, label)
+    if args.rollout:
+        own = hooks or hooks_for(Game(args.game, args.players, 0))
+        hooks, label = dataclasses.replace(own, rollout=best_hire(own)), f"{label}-{args.rollout}"
+    if args.widening != WIDENING:
+        label = f"{label}-widen{args.widening:g}"
+    hero = Candidate(args.iterations, args.prior, hooks, label, args.widening)
     path = Path(args.log) / f"{args.game}-{args.players}p-{hero.name}-vs-{args.against}.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
     rows = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []

@@ -226,6 +226,9 @@ def test_the_search_widens_from_the_best_prior_actions():
     searched = [a for a in result.actions if a.visits > search.prior]
     assert 1 <= len(searched) <= widening(60)
     assert {str(a.action) for a in searched} <= {"pass", "bid 1", "bid 2", "bid 3"}
+    assert widening(100, 0.5) == 11 and widening(100, 0.0) == 2
+    wide = Search(iterations=60, seconds=None, prior=5, widen=0.5, rng=random.Random(2)).run(game)
+    assert len([a for a in wide.actions if a.visits > search.prior]) > widening(60)
 
 
 def test_new_york_city_values_a_bid_above_the_cards_held():

@@ -105,12 +105,16 @@ def rollout(game: Game, hooks: BotHooks, rng: random.Random) -> list[float]:
     return evaluate(game, hooks)
 
 
-def widening(iterations: int) -> int:
+WIDENING = 0.25  # root actions weighed after n iterations: 1 + n ** WIDENING
+
+
+def widening(iterations: int, power: float = WIDENING) -> int:
     """How many root actions, best prior first, the search weighs after `iterations`: with 50
     bids and noisy playouts, a search that spreads its iterations over all of them picks one at
     random; widening slowly (progressive unpruning, Chaslot et al. 2008) lets the playouts refine
-    the few the prior finds best first."""
-    return 1 + int(iterations ** 0.25)
+    the few the prior finds best first. (New York City against greedy bots, capped at 300
+    iterations: powers 0, 0.15 and 0.5 won no more than 0.25; docs/bots.md.)"""
+    return 1 + int(iterations ** power)
 
 
 class Node:
@@ -180,6 +184,7 @@ class Search:
     seconds: float | None = None
     exploration: float = EXPLORATION
     prior: int = 5
+    widen: float = WIDENING  # the power of `widening`
     stop_when_decided: bool = False  # stop once no other action can overtake the most visited
     hooks: BotHooks | None = None
     rng: random.Random = field(default_factory=random.Random)
@@ -208,7 +213,7 @@ class Search:
             # one iteration at least before the deadline counts: a late start still gives an answer
             if (deadline is not None and done and time.monotonic() >= deadline) or (stop is not None and stop.is_set()):
                 break
-            allowed = set(ranking[:widening(done)]) if ranking else None
+            allowed = set(ranking[:widening(done, self.widen)]) if ranking else None
             values = self._iterate(root, game.determinize(seat, self.rng), hooks, allowed)
             sums = [s + v for s, v in zip(sums, values, strict=True)]
             done += 1
