@@ -37,7 +37,7 @@ class Candidate:
     and the power of its widening (`nbgames.engine.search.widening`)."""
 
     def __init__(self, iterations: int, prior: int, hooks: BotHooks | None = None, label: str = "",
-                 widen: float | None = None):
+                 widen: float = WIDENING):
         self.iterations, self.prior, self.hooks, self.widen = iterations, prior, hooks, widen
         self.name = f"mcts-{iterations}it-prior{prior}{label}"
 
@@ -69,8 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, required=True)
     parser.add_argument("--prior", type=int, default=5, help="playouts the one-ply look is worth")
     parser.add_argument("--depth", type=int, help="playout plies instead of the game's own (0: judge at once)")
-    parser.add_argument("--widening", type=float,
-                        help=f"root actions after n iterations: 1 + n ** this (default: the game's, else {WIDENING})")
+    parser.add_argument("--widening", type=float, default=WIDENING,
+                        help="root actions after n iterations: 1 + n ** this")
     parser.add_argument("--rollout", choices=["best-hire"], help="another playout policy (New York City)")
     parser.add_argument("--against", default="greedy")
     parser.add_argument("-n", type=int, default=30, help="games")
@@ -83,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.rollout:
         own = hooks or hooks_for(Game(args.game, args.players, 0))
         hooks, label = dataclasses.replace(own, rollout=best_hire(own)), f"{label}-{args.rollout}"
-    if args.widening is not None:
+    if args.widening != WIDENING:
         label = f"{label}-widen{args.widening:g}"
     hero = Candidate(args.iterations, args.prior, hooks, label, args.widening)
     path = Path(args.log) / f"{args.game}-{args.players}p-{hero.name}-vs-{args.against}.jsonl"

@@ -231,18 +231,6 @@ def test_the_search_widens_from_the_best_prior_actions():
     assert len([a for a in wide.actions if a.visits > search.prior]) > widening(60)
 
 
-def test_new_york_city_searches_the_two_moves_its_one_ply_look_ranks_best():
-    """New York City's hooks narrow the root to two moves (its playouts tell no more apart);
-    a search told otherwise widens as usual."""
-    game = Game("newyork_city", 4, seed=5)
-    while len(game.legal_actions()) < 8:
-        game.play(game.legal_actions()[0])
-    narrow = Search(iterations=200, seconds=None, prior=5, rng=random.Random(2)).run(game)
-    wide = Search(iterations=200, seconds=None, prior=5, widen=0.5, rng=random.Random(2)).run(game)
-    assert len([a for a in narrow.actions if a.visits > 5]) == 2
-    assert len([a for a in wide.actions if a.visits > 5]) > 2
-
-
 def test_new_york_city_values_a_bid_above_the_cards_held():
     """New York City's evaluation: playing a card of the bidding round's kind is worth more than
     passing (the bid pays out when the round ends; a card kept goes to waste)."""

@@ -38,8 +38,7 @@ class BotHooks:
     review offers it as the better move; the greedy bot keeps its one-ply look. ``review_scale`` scales
     the post-game review's iterations (`nbgames.engine.review`): below 1 for a game whose
     playouts are slow or whose games are long, so that the review of a whole 4-seat game keeps
-    to its time. ``widening`` sets how fast the search takes in root actions beyond the few its
-    one-ply look ranks best.
+    to its time.
     """
 
     evaluate: Callable[[Game], list[float]] | None = None
@@ -49,7 +48,6 @@ class BotHooks:
     decide: Callable[[Game, list[Action]], Action | None] | None = None
     score_scale: float = 10.0
     review_scale: float = 1.0
-    widening: float | None = None  # the power of the root's widening (`widening`; None: WIDENING)
 
 
 DEFAULT_HOOKS = BotHooks()
@@ -186,7 +184,7 @@ class Search:
     seconds: float | None = None
     exploration: float = EXPLORATION
     prior: int = 5
-    widen: float | None = None  # the power of `widening` (None: the game's hooks', else WIDENING)
+    widen: float = WIDENING  # the power of `widening`
     stop_when_decided: bool = False  # stop once no other action can overtake the most visited
     hooks: BotHooks | None = None
     rng: random.Random = field(default_factory=random.Random)
@@ -207,7 +205,6 @@ class Search:
         legal = {str(a): a for a in options(game, hooks)} if seat == game.to_move else None
         root = Node(None, None)
         ranking: list[str] = []  # root actions best first by their prior (empty: no widening)
-        power = next(p for p in (self.widen, hooks.widening, WIDENING) if p is not None)
         if self.prior and seat == game.to_move:
             ranking = self._seed_root(root, game, hooks, deadline, stop)
         sums = [0.0] * game.players
@@ -216,7 +213,7 @@ class Search:
             # one iteration at least before the deadline counts: a late start still gives an answer
             if (deadline is not None and done and time.monotonic() >= deadline) or (stop is not None and stop.is_set()):
                 break
-            allowed = set(ranking[:widening(done, power)]) if ranking else None
+            allowed = set(ranking[:widening(done, self.widen)]) if ranking else None
             values = self._iterate(root, game.determinize(seat, self.rng), hooks, allowed)
             sums = [s + v for s, v in zip(sums, values, strict=True)]
             done += 1

@@ -103,7 +103,5 @@ def rollout(game: Game, legal: list[Action], rng: random.Random) -> Action:
     return rng.choice(others)
 
 
-# The search refines only the two moves its one-ply look ranks best: its 40-ply playouts cannot
-# tell more apart (docs/bots.md, "New York City: what the playouts can tell").
 HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=40, considered=considered, score_scale=SCALE,
-                 review_scale=0.15, widening=0.0)  # slow playouts (40 plies of many actions): a review in ≈ 8 s CPU
+                 review_scale=0.15)  # slow playouts (40 plies of many actions): a review in ≈ 8 s CPU
