@@ -112,8 +112,8 @@ def widening(iterations: int, power: float = WIDENING) -> int:
     """How many root actions, best prior first, the search weighs after `iterations`: with 50
     bids and noisy playouts, a search that spreads its iterations over all of them picks one at
     random; widening slowly (progressive unpruning, Chaslot et al. 2008) lets the playouts refine
-    the few the prior finds best first. (New York City against greedy bots, capped at 300
-    iterations: powers 0, 0.15 and 0.5 won no more than 0.25; docs/bots.md.)"""
+    the few the prior finds best first. (Other powers tried in New York City on 2026-12-05 were
+    not shown stronger: docs/bots.md.)"""
     return 1 + int(iterations ** power)
 
 
