@@ -53,7 +53,8 @@ def best_hire(hooks: BotHooks):
     def rollout(game: Game, legal: list[Action], rng: random.Random) -> Action:
         hires = [a for a in legal if a.kind == "hire" and a.args[0]]
         if hires:
-            level = {a: tables_for(game.options.get("data")).characters[a.args[0]].level for a in hires}
+            characters = tables_for(game.options.get("data")).characters
+            level = {a: characters[a.args[0]].level for a in hires}
             best = max(level.values())
             return rng.choice([a for a in hires if level[a] == best])
         if any(a.kind == "use" for a in legal) and any(a.kind == "done" for a in legal) and rng.random() < 0.5:

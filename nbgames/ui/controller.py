@@ -352,7 +352,7 @@ class PlayController:
         names = [self._name(s) for s in range(copy.players)]
         colours = [self.view.seat_colour(s) if hasattr(self.view, "seat_colour") else None
                    for s in range(copy.players)]
-        self.review.started(len(copy.history))
+        self.review.started(copy.ply)
 
         def done(result) -> None:
             if stop is self._review_stop:  # not a stopped review's late answer to a newer one
@@ -404,7 +404,7 @@ class PlayController:
         if seat is None or self.seats[seat] != "human" or not self.view.reveal or self.table is not None:
             self.hint_text.value = html.escape(t("label.hint_none", self.lang))
             return
-        copy, ply, generation = self.game.clone(), len(self.game.history), self.generation
+        copy, ply, generation = self.game.clone(), self.game.ply, self.generation
         if not self.threaded:  # a test clock: at once, in line
             with using(self.lang):  # the hint's words in the page's language
                 self._show_hint(generation, hint(copy, seat, seed=ply, iterations=TEST_CLOCK_ITERATIONS))
@@ -509,7 +509,7 @@ class PlayController:
     def _on_slider(self, change: dict) -> None:
         if self._syncing:
             return
-        if change["new"] != len(self.game.history) and self.table is None:
+        if change["new"] != self.game.ply and self.table is None:
             self.goto(change["new"])
 
     def _on_command(self, name: str) -> None:
@@ -705,7 +705,7 @@ class PlayController:
             shared = read_share(kit.location_hash)
             if shared is not None:
                 self._open(read_game_state(shared, SEAT_KINDS, self.game.name))
-                self.view.status.value = t("status.shared_opened", self.lang, moves=len(self.game.history))
+                self.view.status.value = t("status.shared_opened", self.lang, moves=self.game.ply)
         except RecordError as exc:
             self.refused(t("status.share_refused", self.lang, reason=_reason(exc)))
         if kit.stored and shared is None:
@@ -811,7 +811,7 @@ class PlayController:
 
     def save(self) -> None:
         """Offer the saved game as a download link (a data URL: works in Voilà, no server files)."""
-        name = f"{self.game.name}-ply{len(self.game.history)}.json"  # no seed: it tells every card
+        name = f"{self.game.name}-ply{self.game.ply}.json"  # no seed: it tells every card
         data = base64.b64encode(self.saved_text().encode("utf-8")).decode("ascii")
         label = html.escape(t("label.save_link", self.lang, name=name))
         if self.game.is_over:
@@ -872,7 +872,7 @@ class PlayController:
             self.refused(t("status.load_refused", self.lang, reason=_reason(exc)), by_files=True)
             return False
         self._open(state)
-        self.view.status.value = t("status.loaded", self.lang, moves=len(state.game.history))
+        self.view.status.value = t("status.loaded", self.lang, moves=state.game.ply)
         return True
 
     def _on_upload(self, change: dict) -> None:

@@ -307,12 +307,12 @@ class Recorder:
         if self.mode == "move":
             answers = ", ".join(self._answers) or "—"
             text = _("Ask for a move at move {ply}. Right answers: {moves}", self.lang).format(
-                ply=len(self._at.history) if self._at else 0, moves=answers)
+                ply=self._at.ply if self._at else 0, moves=answers)
         elif self.mode == "moves":
             text = _("Show these moves from move {ply}: {moves}", self.lang).format(
-                ply=len(self._at.history) if self._at else 0, moves=", ".join(self._replay) or "—")
+                ply=self._at.ply if self._at else 0, moves=", ".join(self._replay) or "—")
         elif self.mode == "question":
-            text = _("A question at move {ply}", self.lang).format(ply=len(self._at.history) if self._at else 0)
+            text = _("A question at move {ply}", self.lang).format(ply=self._at.ply if self._at else 0)
         else:
             text = ""
         self.working.value = f"<b>{_esc(text)}</b>"
