@@ -425,3 +425,21 @@ def test_the_hard_levels_old_name_still_makes_the_hard_bot():
     """Games kept in a browser and tables saved before the rename name it `mcts-strong`."""
     assert make_bot("mcts-strong", 3).name == "mcts-hard" == MctsBot(3, "strong").name
     assert "mcts-strong" not in BOT_KINDS
+
+
+def test_bench_bots_plays_the_hard_level_against_the_normal_one_only_when_asked():
+    """`make bench-bots` keeps its three matchups; `--mcts mcts-hard --against mcts-normal` adds
+    the hard level against the normal one, judged by whether its interval lies above a fair seat."""
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("bench_bots", Path(__file__).parents[1] / "benchmarks" / "bots.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    usual = bench.matchups("mcts-hard", 2)
+    assert [seats[1] for seats, _ in usual] == ["random", "random", "greedy"]
+    assert bench.matchups("mcts-hard", 2, "mcts-normal") == usual + [(["mcts-hard", "mcts-normal"], None)]
+    assert bench.matchups("mcts-normal", 4, "mcts-normal") == bench.matchups("mcts-normal", 4)
+    assert bench.verdict(0.62, 0.52, None, 0.5).endswith(": shown")
+    assert bench.verdict(0.58, 0.48, None, 0.5).endswith("not shown")
+    assert bench.verdict(0.30, 0.21, 0.40, 0.25) == "target 40%: MISSED by 10.0%"
