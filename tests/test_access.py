@@ -14,7 +14,8 @@ import pytest
 
 import nbgames
 from nbgames.ui.access import BOARD_NAME, board_targets, contrast, next_stop, reachable, readable
-from nbgames.ui.gallery_page import view_class
+from nbgames.engine.registry import manifests
+from nbgames.ui.gallery_page import TEACH_ACCENT, view_class
 
 GAMES = {"newyork": 2, "galopp_royal": 3, "newyork1901": 2, "newyork_city": 2}  # fewest players
 # A whole game: (players, seed). New York's random games run long with 2 players (hundreds of
@@ -95,8 +96,17 @@ def test_the_live_region_says_the_target_under_the_cursor_and_the_status_line():
     assert japanese.announcer.board_name != BOARD_NAME and not japanese.announcer.board_name.isascii()
 
 
+def test_every_game_has_its_own_accent_on_the_gallery():
+    """A visitor tells the gallery's cards apart by colour too (New York City had New York 1901's
+    green), and the teachers' card has one of its own."""
+    shipped = [m for m in manifests() if m.view.startswith("nbgames.")]  # not the tests' own games
+    accents = [readable(m.accent) for m in shipped] + [readable(TEACH_ACCENT)]
+    assert len(shipped) == 4
+    assert len(set(accents)) == len(accents), accents
+
+
 def test_readable_accents_reach_wcag_aa_on_white():
-    for accent in ("#D55E00", "#009E73", "#0072B2", "#E69F00", "#56B4E9"):
+    for accent in ("#D55E00", "#009E73", "#0072B2", "#E69F00", "#56B4E9", *(m.accent for m in manifests())):
         shade = readable(accent)
         assert contrast(shade, "#ffffff") >= 4.5 and contrast(readable(shade), "#ffffff") >= 4.5
     assert readable("#0072B2") == "#0072B2"  # already readable: unchanged
