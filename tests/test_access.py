@@ -13,8 +13,8 @@ import ipywidgets as widgets
 import pytest
 
 import nbgames
-from nbgames.ui.access import BOARD_NAME, board_targets, contrast, next_stop, reachable, readable
 from nbgames.engine.registry import manifests
+from nbgames.ui.access import BOARD_NAME, board_targets, contrast, next_stop, reachable, readable
 from nbgames.ui.gallery_page import TEACH_ACCENT, view_class
 
 GAMES = {"newyork": 2, "galopp_royal": 3, "newyork1901": 2, "newyork_city": 2}  # fewest players
