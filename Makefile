@@ -10,7 +10,7 @@ AXE := $(VENV)/node/node_modules/axe-core/axe.min.js
 HOST ?= 127.0.0.1
 PORT ?= 8866
 
-.PHONY: serve test bench bench-ui bench-load bench-tables bench-bots bench-hub proxy axe clean
+.PHONY: serve test fuzz bench bench-ui bench-load bench-tables bench-bots bench-hub proxy axe clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,12 @@ test: $(STAMP) proxy axe
 	wait $$engine || status=1; \
 	echo "== the tests without a browser (run beside the browser tests):"; cat .test-output/engine.txt; \
 	exit $$status
+
+# The conformance suite over many more seeded games than `make test` plays (2 playouts and 3
+# whole games a case): every generic check of every game, variant and player count.
+SEEDS ?= 100-139
+fuzz: $(STAMP)
+	NBGAMES_CONTRACT_SEEDS=$(SEEDS) $(BIN)/python -m pytest -q -p no:cacheprovider -n 2 tests/test_contract.py
 
 # Engine speed: this tree against the engine of d414cc1 in the same run (speed_vs.py takes that
 # commit out of git itself), then each game's own figures. About 3 minutes on an idle machine.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import os
 import random
 import sys
 import types
@@ -23,7 +24,21 @@ from nbgames.engine.events import Event
 from nbgames.engine.registry import manifests
 
 MAX_PLIES = 20_000  # a random playout longer than this is taken as a game that does not end
-PLAYOUT_SEEDS = (0, 1)  # the seeded games the checks sample their positions from
+
+
+def seeds_from(text: str | None, default: tuple[int, ...]) -> tuple[int, ...]:
+    """The seeds of `NBGAMES_CONTRACT_SEEDS`: "FIRST-LAST" (both included) or one seed; `default`
+    when unset. `make fuzz` runs the suite so over many more games than `make test` does."""
+    if not text:
+        return default
+    first, dash, last = text.partition("-")
+    if not (first.isdigit() and (last.isdigit() if dash else True)) or int(last or first) < int(first):
+        raise ValueError(f"NBGAMES_CONTRACT_SEEDS={text!r}: give a seed (7) or a range of seeds (100-139)")
+    return tuple(range(int(first), int(last or first) + 1))
+
+
+# The seeded games the checks sample their positions from.
+PLAYOUT_SEEDS = seeds_from(os.environ.get("NBGAMES_CONTRACT_SEEDS"), (0, 1))
 RANDOM_PLIES = 3  # positions sampled at random per playout, besides the systematic ones
 
 

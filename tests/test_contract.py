@@ -34,6 +34,7 @@ from contract_support import (
     position,
     positions,
     sample_positions,
+    seeds_from,
     walk,
     whole_state,
 )
@@ -46,7 +47,7 @@ from nbgames.engine.registry import manifest as manifest_of
 
 CASES = all_cases()
 GAMES = list(dict.fromkeys(c.game for c in CASES))
-TERMINATION_SEEDS = (0, 1, 2)
+TERMINATION_SEEDS = seeds_from(os.environ.get("NBGAMES_CONTRACT_SEEDS"), (0, 1, 2))
 GENERIC_RULES = ("UNDO",)  # rule ids of the facade itself (undo, redo, goto)
 JUNK = ["", " ", "\n", "\x00", "🗽", "not a move at all", "__import__('os').system('true')", "{}", "%s%s",
         "x" * (MAX_NOTATION_LENGTH + 1)]
@@ -467,3 +468,14 @@ def test_events_are_typed_json_and_rendered(case):
         for lang in languages:
             text = manifest.event_text(event, lang)
             assert isinstance(text, str) and text.strip() and text != repr(event), (event, lang)
+
+
+def test_make_fuzz_picks_its_seeds_from_the_environment():
+    """`make fuzz` widens the suite through NBGAMES_CONTRACT_SEEDS; a typo there is an error,
+    not a run over the default two seeds that looks like a wide one."""
+    assert seeds_from(None, (0, 1)) == seeds_from("", (0, 1)) == (0, 1)
+    assert seeds_from("100-103", (0, 1)) == (100, 101, 102, 103)
+    assert seeds_from("7", (0, 1)) == (7,)
+    for typo in ("100-", "-3", "10-2", "a-b", "1,2", "100..140"):
+        with pytest.raises(ValueError, match="NBGAMES_CONTRACT_SEEDS"):
+            seeds_from(typo, (0, 1))
