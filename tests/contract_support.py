@@ -162,6 +162,40 @@ def illegal_notations(p: Playout, ply: int, rng: random.Random, count: int) -> l
     return list(dict.fromkeys(chosen))
 
 
+# Values a changed record may hold instead of one of its own (besides another of its own).
+ODD_VALUES = (None, True, False, 0, -1, 1, 2, 3, 7, 99, 2**31 - 1, -(2**31) + 1, 10**6, 1.5, "", "x", "A1",
+              [], [0], [0, 0, 0], [-1, 5], {})
+
+
+def mutated(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A copy of `record` changed once or twice at random, as a careless or hostile hand would:
+    an outcome of chance replaced, nudged, swapped, dropped or doubled; a move swapped, dropped,
+    doubled or replaced by another of the game's moves; an option or the player count replaced."""
+    changed = json.loads(json.dumps(record))
+    for _ in range(rng.choice((1, 1, 2))):
+        what = rng.choice(("chance", "chance", "actions", "actions", "options", "players"))
+        items = changed.get(what) if what in ("chance", "actions") else None
+        if isinstance(items, list) and items:
+            i, j = rng.randrange(len(items)), rng.randrange(len(items))
+            how = rng.choice(("replace", "nudge", "swap", "drop", "double"))
+            if how == "replace":
+                items[i] = rng.choice(ODD_VALUES + tuple(items[:8]))
+            elif how == "nudge" and type(items[i]) is int:
+                items[i] += rng.choice((-3, -2, -1, 1, 2, 3, 50))
+            elif how == "swap":
+                items[i], items[j] = items[j], items[i]
+            elif how == "drop":
+                del items[i]
+            else:
+                items.insert(i, items[i])
+        elif what == "options" and isinstance(changed["options"], dict):
+            keys = [*changed["options"], "teams", "action_cards", "colour_choice", "characters", "position"]
+            changed["options"][rng.choice(keys)] = rng.choice(ODD_VALUES)
+        elif what == "players":
+            changed["players"] = rng.choice((0, 1, 2, 3, 4, 5, 6, 7, "4", True))
+    return changed
+
+
 def sample_positions(p: Playout) -> list[int]:
     """Plies worth checking: the start, the end, the first ply where each kind of action is
     legal, the ply right after each kind is first played (sub-decisions: filling a square,

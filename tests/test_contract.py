@@ -27,6 +27,7 @@ from contract_support import (
     game_notations,
     illegal_notations,
     json_round_trip,
+    mutated,
     observe,
     play_random,
     playout,
@@ -310,11 +311,46 @@ def test_records_round_trip_replay_and_stay_private(case):
     rng = random.Random(f"{case.id}/records")
     record = p.replay().to_record()
     for ply in [k for k in sample_positions(p) if k < len(p.actions)][:4]:
+        then = p.replay(ply)
         for bad in illegal_notations(p, ply, rng, 4)[:1] + ["\x00 not a move"]:
+            if another_spelling_of(then, bad, list(p.legal[ply])):
+                continue
             broken = json.loads(json.dumps(record))
             broken["actions"][ply] = bad
             with pytest.raises(RecordError):
                 nbgames.from_record(broken)
+
+
+MUTATIONS_PER_RECORD = 25
+
+
+@pytest.mark.parametrize("case", cases())
+def test_records_changed_at_random_load_or_are_refused_never_crash(case):
+    """A saved game changed at random (`mutated`: outcomes of chance, moves, options, players) is
+    refused with a RecordError that says why, or it loads as a game that shows every seat its view,
+    counts its scores and plays on: never another exception (a KeyError deep in the rules would
+    be a crash on the page's Load button)."""
+    rng = random.Random(f"{case.id}/mutations")
+    refused = 0
+    for p in playouts(case):
+        for ply in sorted({0, len(p.actions) // 3, len(p.actions) // 2, len(p.actions)}):
+            record = p.replay(ply).to_record()
+            for _ in range(MUTATIONS_PER_RECORD):
+                changed = mutated(record, rng)
+                try:
+                    game = nbgames.from_record(json.dumps(changed))
+                except RecordError as exc:
+                    assert str(exc).strip(), changed
+                    refused += 1
+                    continue
+                for seat in range(game.players):
+                    json.dumps(game.view(seat))
+                assert len(game.scores()) == game.players
+                for _ in range(10):
+                    if game.is_over:
+                        break
+                    game.play(rng.choice(game.legal_actions()))
+    assert refused, "no change was refused: the mutations do not reach the checks"
 
 
 # -- 5. views and determinization -----------------------------------------------------------
