@@ -5,11 +5,13 @@ game's hooks through its manifest."""
 
 from __future__ import annotations
 
+import os
 import random
 import threading
 import time
 
 import pytest
+from contract_support import PLAYOUT_SEEDS, all_cases
 from pebbles.rules import Pebbles
 
 from nbgames.engine import registry
@@ -107,6 +109,27 @@ def test_bots_only_return_legal_actions_and_leave_the_game_unchanged(name):
         assert game.to_record() == record and game.event_count == events
         assert action in game.legal_actions()
         game.play(action)
+
+
+# One whole game a case here; `make fuzz` (NBGAMES_CONTRACT_SEEDS) plays one per seed of its range.
+WHOLE_GAME_SEEDS = PLAYOUT_SEEDS if os.environ.get("NBGAMES_CONTRACT_SEEDS") else PLAYOUT_SEEDS[:1]
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in all_cases() if c.game in GAMES])
+def test_mixed_bots_play_whole_games_of_every_variant_and_table_size(case):
+    """Random, greedy and small searches, seated at random, play whole games of every variant and
+    player count to their end: each move they choose is legal (`play` would refuse it otherwise),
+    at every phase a game reaches, the last rounds and their scoring included."""
+    for seed in WHOLE_GAME_SEEDS:
+        rng = random.Random(f"{case.id}/{seed}")
+        game = case.new_game(seed)
+        bots = [rng.choice([RandomBot(seed + s), GreedyBot(seed + s),
+                            MctsBot(seed + s, iterations=rng.choice([3, 10]), seconds=None)])
+                for s in range(game.players)]
+        while not game.is_over:
+            assert game.ply < 5000, f"seed {seed}: the bots' game does not end"
+            game.play(bots[game.to_move].choose(game))
+        assert game.winners(), f"seed {seed}: a finished game without a winner"
 
 
 @pytest.mark.parametrize("name", ["newyork", "galopp_royal"])
