@@ -800,7 +800,7 @@ def _check_lesson(data: Any, allow_code: bool = False, game: str | None = None) 
             raise LessonError(msg("a step must be an object"), index)
         kind = step.get("type")
         known = CODE_STEP_KEYS if allow_code else STEP_KEYS
-        if kind not in known:
+        if not isinstance(kind, str) or kind not in known:  # a list or an object is no type (nor a dict key)
             raise LessonError(msg("a step's type is move, choice or moves, not {kind}", kind=repr(kind)[:30]), index)
         required, optional = known[kind]
         _keys(step, required, optional, index, N_("step"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -258,6 +259,8 @@ HOSTILE = [
     ("seat out of range", _set(["seat"], 9), None, "seat must be", True),
     ("seat as text", _set(["seat"], "0"), None, "seat must be", True),
     ("step of unknown type", _set(["steps", 0, "type"], "eval"), 1, "type is move, choice or moves", True),
+    ("step type a list", _set(["steps", 0, "type"], ["move"]), 1, "type is move, choice or moves", True),
+    ("step type an object", _set(["steps", 1, "type"], {"choice": 1}), 2, "type is move, choice or moves", True),
     ("step not an object", _set(["steps", 1], "rm -rf /"), 2, "must be an object", True),
     ("step with code", _set(["steps", 0, "code"], "__import__('os')"), 1, "does not know: code", True),
     ("judge python", _set(["steps", 0, "accept"], {"judge": "python", "code": "True"}), 1, "judge is one of", True),
@@ -323,6 +326,59 @@ def test_a_hostile_lesson_file_is_refused_naming_the_step(ny, name, mutate, step
     with pytest.raises(LessonError) as again:
         load_lesson(json.dumps(data).encode())
     assert str(again.value) == text
+
+
+def _changed_at_random(value, rng: random.Random):
+    """`value` (a copy, changed in place) with one to three of its parts replaced by another part
+    or an odd value, dropped, doubled or moved: what a careless edit or a hostile hand makes."""
+    odd = [None, True, False, 0, -1, 99, 10**9, 1.5, "", "x", "NY-10", [], [0], ["x"], {}, {"en": "x"},
+           {"judge": "kind"}, {"not": ["C2"]}]
+
+    def paths(node, path=()):
+        yield path
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for key, child in items:
+            yield from paths(child, (*path, key))
+
+    def at(path):
+        node = value
+        for key in path:
+            node = node[key]
+        return node
+
+    for _ in range(rng.choice((1, 1, 2, 3))):
+        path = rng.choice([p for p in paths(value) if p])
+        parent, key = at(path[:-1]), path[-1]
+        how = rng.choice(("replace", "replace", "drop", "double", "move"))
+        if how == "replace":
+            parent[key] = copy.deepcopy(rng.choice([*odd, at(rng.choice([p for p in paths(value) if p]))]))
+        elif how == "drop":
+            del parent[key]
+        elif isinstance(parent, list):
+            other = rng.randrange(len(parent))
+            if how == "double":
+                parent.insert(key, copy.deepcopy(parent[key]))
+            else:
+                parent[key], parent[other] = parent[other], parent[key]
+    return value
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_lesson_files_changed_at_random_load_or_are_refused_with_a_reason(name):
+    """The sample file of each game, changed at random 150 times: each version loads, or is refused
+    with a LessonError that says why; nothing else is raised (a step whose type was a list once
+    crashed the loader with a TypeError)."""
+    rng = random.Random(f"lesson/{name}")
+    original = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+    refused = 0
+    for _ in range(150):
+        changed = _changed_at_random(copy.deepcopy(original), rng)
+        try:
+            load_lesson(json.dumps(changed, ensure_ascii=False))
+        except LessonError as exc:
+            assert str(exc).strip()
+            refused += 1
+    assert 0 < refused < 150, refused
 
 
 def test_there_are_more_than_fifty_hostile_files():
