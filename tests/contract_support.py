@@ -8,6 +8,7 @@ It imports no pytest, so a subprocess can use it too (the PYTHONHASHSEED check).
 
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
 import json
@@ -165,6 +166,44 @@ def illegal_notations(p: Playout, ply: int, rng: random.Random, count: int) -> l
 # Values a changed record may hold instead of one of its own (besides another of its own).
 ODD_VALUES = (None, True, False, 0, -1, 1, 2, 3, 7, 99, 2**31 - 1, -(2**31) + 1, 10**6, 1.5, "", "x", "A1",
               [], [0], [0, 0, 0], [-1, 5], {})
+
+
+def changed_at_random(value: Any, rng: random.Random, odd: tuple = ODD_VALUES) -> Any:
+    """`value` (JSON data, changed in place) with one to three of its parts replaced by another of
+    its parts or an `odd` value, dropped, doubled or swapped: what a careless edit or a hostile
+    hand makes of a file (a lesson, a data set)."""
+    def paths(node: Any, path: tuple = ()) -> Iterator[tuple]:
+        yield path
+        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
+        for key, child in items:
+            yield from paths(child, (*path, key))
+
+    def at(path: tuple) -> Any:
+        node = value
+        for key in path:
+            node = node[key]
+        return node
+
+    for _ in range(rng.choice((1, 1, 2, 3))):
+        parts = [p for p in paths(value) if p]
+        if not parts:
+            break
+        path = rng.choice(parts)
+        parent, key = at(path[:-1]), path[-1]
+        how = rng.choice(("replace", "replace", "nudge", "drop", "double", "swap"))
+        if how == "replace":
+            parent[key] = copy.deepcopy(rng.choice([*odd, at(rng.choice(parts))]))
+        elif how == "nudge" and type(parent[key]) is int:
+            parent[key] += rng.choice((-3, -1, 1, 2, 50))
+        elif how == "drop":
+            del parent[key]
+        elif isinstance(parent, list):
+            other = rng.randrange(len(parent))
+            if how == "double":
+                parent.insert(key, copy.deepcopy(parent[key]))
+            else:
+                parent[key], parent[other] = parent[other], parent[key]
+    return value
 
 
 def mutated(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:

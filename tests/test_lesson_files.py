@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from contract_support import ODD_VALUES, changed_at_random
 
 import nbgames
 from nbgames.rulebook import rulebook_module
@@ -30,6 +31,7 @@ from nbgames.teach import (
 )
 
 DATA = Path(__file__).parent / "data" / "lessons"
+LESSON_ODDS = (*ODD_VALUES, "NY-10", {"en": "x"}, {"judge": "kind"}, {"not": ["C2"]})  # what a lesson's parts hold
 SCHEMA = Path(nbgames.__file__).parent / "lesson_schema.json"
 GAMES = ("newyork", "galopp_royal", "newyork1901", "newyork_city")  # the four games (not the tests' own)
 
@@ -328,41 +330,6 @@ def test_a_hostile_lesson_file_is_refused_naming_the_step(ny, name, mutate, step
     assert str(again.value) == text
 
 
-def _changed_at_random(value, rng: random.Random):
-    """`value` (a copy, changed in place) with one to three of its parts replaced by another part
-    or an odd value, dropped, doubled or moved: what a careless edit or a hostile hand makes."""
-    odd = [None, True, False, 0, -1, 99, 10**9, 1.5, "", "x", "NY-10", [], [0], ["x"], {}, {"en": "x"},
-           {"judge": "kind"}, {"not": ["C2"]}]
-
-    def paths(node, path=()):
-        yield path
-        items = node.items() if isinstance(node, dict) else enumerate(node) if isinstance(node, list) else ()
-        for key, child in items:
-            yield from paths(child, (*path, key))
-
-    def at(path):
-        node = value
-        for key in path:
-            node = node[key]
-        return node
-
-    for _ in range(rng.choice((1, 1, 2, 3))):
-        path = rng.choice([p for p in paths(value) if p])
-        parent, key = at(path[:-1]), path[-1]
-        how = rng.choice(("replace", "replace", "drop", "double", "move"))
-        if how == "replace":
-            parent[key] = copy.deepcopy(rng.choice([*odd, at(rng.choice([p for p in paths(value) if p]))]))
-        elif how == "drop":
-            del parent[key]
-        elif isinstance(parent, list):
-            other = rng.randrange(len(parent))
-            if how == "double":
-                parent.insert(key, copy.deepcopy(parent[key]))
-            else:
-                parent[key], parent[other] = parent[other], parent[key]
-    return value
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_lesson_files_changed_at_random_load_or_are_refused_with_a_reason(name):
     """The sample file of each game, changed at random 150 times: each version loads, or is refused
@@ -372,7 +339,7 @@ def test_lesson_files_changed_at_random_load_or_are_refused_with_a_reason(name):
     original = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
     refused = 0
     for _ in range(150):
-        changed = _changed_at_random(copy.deepcopy(original), rng)
+        changed = changed_at_random(copy.deepcopy(original), rng, LESSON_ODDS)
         try:
             load_lesson(json.dumps(changed, ensure_ascii=False))
         except LessonError as exc:

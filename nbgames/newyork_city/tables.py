@@ -119,6 +119,12 @@ def data_problems(data: Any) -> list[str]:
     if missing:
         return [f"missing {', '.join(missing)}"]
     try:
+        uncounted = [key for key in COUNTS if not _count(data[key])]
+        if uncounted:
+            out.append(f"whole numbers from 0 to 1000: {', '.join(uncounted)}")
+        for key, parts in (("press_bonus", ("threshold", "points")), ("statue", ("first", "later"))):
+            if not isinstance(data[key], dict) or not all(_count(data[key].get(part)) for part in parts):
+                out.append(f"{key}: whole numbers {' and '.join(parts)} (NYC-2, NYC-3)")
         n = len(data["districts"])
         if n != 6 or len(data["letters"]) != 6 or len(set(data["letters"])) != 6:
             out.append("six districts with six different letters (NYC-1)")
@@ -129,18 +135,20 @@ def data_problems(data: Any) -> list[str]:
         vehicles, lanterns = data["vehicle_colours"], data["lantern_colours"]
         for r in data["routes"]:
             a, b = r["ends"]
-            if not (0 <= a < n and 0 <= b < n and a != b) or r["vehicle"] not in vehicles or \
-                    len(r["lanterns"]) != 2 or not set(r["lanterns"]) <= set(lanterns):
+            if not (type(a) is int and type(b) is int and 0 <= a < n and 0 <= b < n and a != b) or \
+                    r["vehicle"] not in vehicles or len(r["lanterns"]) != 2 or not set(r["lanterns"]) <= set(lanterns):
                 out.append(f"route {r.get('id')!r} joins two districts with a known vehicle and two lanterns")
         if len({r["id"] for r in data["routes"]}) != len(data["routes"]):
             out.append("route ids differ")
-        if any(t["vehicle"] not in vehicles or not _count(t["value"]) for t in data["fame_tiles"]) or \
-                len({t["id"] for t in data["fame_tiles"]}) != len(data["fame_tiles"]):
-            out.append("fame tiles have different ids, a vehicle colour and a value")
+        fame = data["fame_tiles"]
+        if any(t["vehicle"] not in vehicles or not _count(t["value"]) or not _count(t["id"]) for t in fame) or \
+                len({t["id"] for t in fame}) != len(fame):
+            out.append("fame tiles have different ids (whole numbers: a save lists the ones drawn), a vehicle colour "
+                       "and a value")
         if len(data["fame_tiles"]) < data["fame_tiles_per_round"] * data["rounds"]:
             out.append("enough fame tiles for every round (NYC-3)")
         if sorted(data["neutral_press"]) != ["2", "3", "4"] or \
-                not all(0 <= v <= data["press_track_top"] for v in data["neutral_press"].values()):
+                not all(_count(v) and v <= data["press_track_top"] for v in data["neutral_press"].values()):
             out.append("a black press space for 2, 3 and 4 players on the track (NYC-2)")
         if len(data["kinds"]) != KINDS or len(data["kind_letters"]) != KINDS or \
                 len(set(data["kind_letters"] + data["wild_letter"])) != CARD_KINDS:
@@ -153,8 +161,10 @@ def data_problems(data: Any) -> list[str]:
             out.append("character numbers differ")
         for c in data["characters"]:
             if c["phase"] not in PHASES or c["ability"] not in ABILITIES[c["phase"]] or \
-                    not (type(c["level"]) is int and 0 <= c["level"] <= 9):
-                out.append(f"character {c['number']}: a phase, a level and an ability of that phase (NYC-6)")
+                    not (type(c["level"]) is int and 0 <= c["level"] <= 9) or type(c["number"]) is not int or \
+                    not (_count(c.get("vp", 0)) and _count(c.get("dollars", 0))):
+                out.append(f"character {c['number']}: a whole number, a phase, a level, an ability of that phase "
+                           "and whole VP and dollars (NYC-6)")
             if c.get("lantern", lanterns[0]) not in lanterns or not set(c.get("vehicles", ())) <= set(vehicles):
                 out.append(f"character {c['number']}: known lantern and vehicle colours")
         if not data["start_buildings"] + 1 <= data["buildings_per_player"] <= 1000:
@@ -164,6 +174,11 @@ def data_problems(data: Any) -> list[str]:
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         out.append(f"malformed data ({exc!r})")
     return out
+
+
+# The numbers of the data that are plain counts (buildings, dollars, rounds, cards, points).
+COUNTS = ("neutral_buildings", "press_track_top", "fame_tiles_per_round", "rounds", "start_buildings", "start_dollars",
+          "buildings_per_player", "bank_dollars", "hand_deal", "reserve_cards", "draft_laps", "most_cards_bonus")
 
 
 def _count(value: Any) -> bool:
