@@ -188,3 +188,29 @@ def test_a_data_file_changed_at_random_is_refused_or_plays_saves_and_loads():
         assert nbgames.from_record(json.dumps(game.to_record())).view(0) == game.view(0)
         played += 1
     assert refused and played, (refused, played)
+
+
+
+def test_bots_play_data_whose_kinds_are_renamed_as_they_play_the_default():
+    """A user's data may name the card kinds otherwise (NYC-5): the bots and hints read the kinds
+    from the game's data, so the same seed gives the same game and scores (they once took each
+    kind's first letter for its place in the bidding order, and crashed on "news", "cash", …).
+    Relettered kinds (other notations, so other games) are played to the end too."""
+    from nbgames.engine.bots import GreedyBot, MctsBot
+    from nbgames.engine.hints import hint
+
+    names = dict(zip(DATA["kinds"], ["news", "cash", "lift", "buy", "fame", "build"], strict=True))
+    renamed = copy.deepcopy(DATA) | {"kinds": list(names.values())}
+    renamed["deck"] = {names.get(kind, kind): count for kind, count in DATA["deck"].items()}
+    relettered = renamed | {"kind_letters": "NKLBFU", "wild_letter": "J"}
+    finals = []
+    for data in (None, renamed, relettered):
+        game = nbgames.new_game("newyork_city", 3, seed=4, options={"data": data})
+        bots = [GreedyBot(1), MctsBot(2, iterations=8, seconds=None), GreedyBot(3)]
+        while not game.is_over:
+            assert game.ply < 2000
+            if game.ply % 60 == 0:
+                hint(game, iterations=10)
+            game.play(bots[game.to_move].choose(game))
+        finals.append((game.ply, game.scores()))
+    assert finals[0] == finals[1]

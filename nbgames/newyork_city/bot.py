@@ -11,30 +11,46 @@ in a row costs the seat to move a little, so a greedy or searching bot swaps onl
 
 from __future__ import annotations
 
+import functools
 import random
 
 from ..engine.action import Action
 from ..engine.game import Game
 from ..engine.search import BotHooks, score_values
+from .tables import DEFAULT_DATA
 
-ORDER = "PDEAVC"  # the bidding rounds in order (NYC-10); W is a wild
-WORTH = {"P": 0.5, "D": 0.6, "E": 1.0, "A": 0.7, "V": 1.0, "C": 1.2}  # VP one card of a kind brings, roughly
+# VP one card of a kind brings, roughly, per kind in the order of the bidding rounds (NYC-10):
+# press, dollar, elevator, acquisition, VP, construction.
+KIND_WORTH = (0.5, 0.6, 1.0, 0.7, 1.0, 1.2)
 HELD = 0.6  # a card in hand is not yet a bid: it may end up outbid, unplayable or discarded
 RESERVE = 0.3  # a reserve card only plays after a swap, but it stays from round to round
 SCALE = 5.0
 SWAP_COST = 0.5  # VP a swap must gain: a bid left open looks better than one done, and swaps could stall
 
 
-def card_worth(card: str, playable: str) -> float:
+@functools.lru_cache(maxsize=8)
+def _cards(letters: str, wild: str, kinds: tuple[str, ...]) -> tuple[str, str, dict[str, float], dict[str, int]]:
+    return letters, wild, dict(zip(letters, KIND_WORTH, strict=True)), {kind: i for i, kind in enumerate(kinds)}
+
+
+def cards_of(game: Game) -> tuple[str, str, dict[str, float], dict[str, int]]:
+    """The game's card letters in bidding order, its wild letter, each letter's worth and each
+    kind's place in the order: from its data (a user's own data may name and letter the kinds
+    otherwise, NYC-5)."""
+    data = game.options.get("data") or DEFAULT_DATA
+    return _cards(data["kind_letters"], data["wild_letter"], tuple(data["kinds"]))
+
+
+def card_worth(card: str, playable: str, wild: str, worth: dict[str, float]) -> float:
     """One card's worth when the kinds in `playable` are still to be bid this round: its own
     kind's worth if that is still to come, else half (two identical cards count as one card of
     any kind); a wild copies the best kind to come."""
     if not playable:
         return 0.0
-    best = max(WORTH[k] for k in playable)
-    if card == "W":
+    best = max(worth[k] for k in playable)
+    if card == wild:
         return best
-    return WORTH[card] if card in playable else best / 2
+    return worth[card] if card in playable else best / 2
 
 
 def worth(game: Game) -> list[float]:
@@ -46,32 +62,34 @@ def worth(game: Game) -> list[float]:
         public = game.bot_view(None)
         hands = [seat["known_hand"] for seat in public["seats"]]
     seats, stage, bidding = public["seats"], public["stage"], public["bidding"]
+    order, wild, worth_of, place = cards_of(game)
     values = [float(score) for score in game.scores()]
     bidding_now = stage in ("bid", "back")  # (a stage of phase 2: `bidding` is not null)
     for s in range(game.players):
         if stage in ("window3", "over"):
             playable = ""  # the round's bidding is over: hand cards are discarded
         elif bidding is not None:
-            current = ORDER.index(bidding["kind"][0].upper())
+            current = place[bidding["kind"]]
             own_turn_over = bidding_now and bidding["done"][s]
-            playable = ORDER[current + (1 if own_turn_over or not bidding_now else 0):]
+            playable = order[current + (1 if own_turn_over or not bidding_now else 0):]
         else:
-            playable = ORDER
-        values[s] += HELD * sum(n * card_worth(card, playable) for card, n in (hands[s] or {}).items())
-        values[s] += RESERVE * sum(n * card_worth(card, ORDER) for card, n in seats[s]["reserve"].items())
+            playable = order
+        values[s] += HELD * sum(n * card_worth(card, playable, wild, worth_of) for card, n in (hands[s] or {}).items())
+        values[s] += RESERVE * sum(n * card_worth(card, order, wild, worth_of)
+                                   for card, n in seats[s]["reserve"].items())
     if public["to_move"] is not None:  # a swap must earn its keep: never a loop of swaps (NYC-10)
         values[public["to_move"]] -= SWAP_COST * public["swaps_now"]
     pending = public["pending"] or {}
     if stage == "hire":  # an elevator bid about to take a character of up to its level
-        values[pending["seat"]] += WORTH["E"] * pending["limit"]
+        values[pending["seat"]] += KIND_WORTH[2] * pending["limit"]  # the elevator's worth
     if bidding_now:
-        kind = bidding["kind"][0].upper()
+        kind = order[place[bidding["kind"]]]
         bids = bidding["values"]
         order = [p for p in public["press_order"] if p != "black"]
         leader = max((s for s in range(game.players) if bids[s]), key=lambda s: (bids[s], -order.index(s)),
                      default=None)
         for s in range(game.players):
-            values[s] += WORTH[kind] * (bids[s] + (1 if s == leader else 0))
+            values[s] += worth_of[kind] * (bids[s] + (1 if s == leader else 0))
     return values
 
 
