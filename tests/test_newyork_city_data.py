@@ -190,7 +190,6 @@ def test_a_data_file_changed_at_random_is_refused_or_plays_saves_and_loads():
     assert refused and played, (refused, played)
 
 
-
 def test_bots_play_data_whose_kinds_are_renamed_as_they_play_the_default():
     """A user's data may name the card kinds otherwise (NYC-5): the bots and hints read the kinds
     from the game's data, so the same seed gives the same game and scores (they once took each

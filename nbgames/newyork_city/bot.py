@@ -29,8 +29,8 @@ SWAP_COST = 0.5  # VP a swap must gain: a bid left open looks better than one do
 
 
 @functools.lru_cache(maxsize=8)
-def _cards(letters: str, wild: str, kinds: tuple[str, ...]) -> tuple[str, str, dict[str, float], dict[str, int]]:
-    return letters, wild, dict(zip(letters, KIND_WORTH, strict=True)), {kind: i for i, kind in enumerate(kinds)}
+def _worth_and_place(letters: str, kinds: tuple[str, ...]) -> tuple[dict[str, float], dict[str, int]]:
+    return dict(zip(letters, KIND_WORTH, strict=True)), {kind: i for i, kind in enumerate(kinds)}
 
 
 def cards_of(game: Game) -> tuple[str, str, dict[str, float], dict[str, int]]:
@@ -38,7 +38,7 @@ def cards_of(game: Game) -> tuple[str, str, dict[str, float], dict[str, int]]:
     kind's place in the order: from its data (a user's own data may name and letter the kinds
     otherwise, NYC-5)."""
     data = game.options.get("data") or DEFAULT_DATA
-    return _cards(data["kind_letters"], data["wild_letter"], tuple(data["kinds"]))
+    return data["kind_letters"], data["wild_letter"], *_worth_and_place(data["kind_letters"], tuple(data["kinds"]))
 
 
 def card_worth(card: str, playable: str, wild: str, worth: dict[str, float]) -> float:
@@ -62,7 +62,7 @@ def worth(game: Game) -> list[float]:
         public = game.bot_view(None)
         hands = [seat["known_hand"] for seat in public["seats"]]
     seats, stage, bidding = public["seats"], public["stage"], public["bidding"]
-    order, wild, worth_of, place = cards_of(game)
+    letters, wild, worth_of, place = cards_of(game)
     values = [float(score) for score in game.scores()]
     bidding_now = stage in ("bid", "back")  # (a stage of phase 2: `bidding` is not null)
     for s in range(game.players):
@@ -71,11 +71,11 @@ def worth(game: Game) -> list[float]:
         elif bidding is not None:
             current = place[bidding["kind"]]
             own_turn_over = bidding_now and bidding["done"][s]
-            playable = order[current + (1 if own_turn_over or not bidding_now else 0):]
+            playable = letters[current + (1 if own_turn_over or not bidding_now else 0):]
         else:
-            playable = order
+            playable = letters
         values[s] += HELD * sum(n * card_worth(card, playable, wild, worth_of) for card, n in (hands[s] or {}).items())
-        values[s] += RESERVE * sum(n * card_worth(card, order, wild, worth_of)
+        values[s] += RESERVE * sum(n * card_worth(card, letters, wild, worth_of)
                                    for card, n in seats[s]["reserve"].items())
     if public["to_move"] is not None:  # a swap must earn its keep: never a loop of swaps (NYC-10)
         values[public["to_move"]] -= SWAP_COST * public["swaps_now"]
@@ -83,7 +83,7 @@ def worth(game: Game) -> list[float]:
     if stage == "hire":  # an elevator bid about to take a character of up to its level
         values[pending["seat"]] += KIND_WORTH[2] * pending["limit"]  # the elevator's worth
     if bidding_now:
-        kind = order[place[bidding["kind"]]]
+        kind = letters[place[bidding["kind"]]]
         bids = bidding["values"]
         order = [p for p in public["press_order"] if p != "black"]
         leader = max((s for s in range(game.players) if bids[s]), key=lambda s: (bids[s], -order.index(s)),
