@@ -208,25 +208,13 @@ def changed_at_random(value: Any, rng: random.Random, odd: tuple = ODD_VALUES) -
 
 def mutated(record: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A copy of `record` changed once or twice at random, as a careless or hostile hand would:
-    an outcome of chance replaced, nudged, swapped, dropped or doubled; a move swapped, dropped,
-    doubled or replaced by another of the game's moves; an option or the player count replaced."""
+    its outcomes of chance or its moves changed (`changed_at_random`: a part replaced, nudged,
+    dropped, doubled or swapped), an option or the player count replaced."""
     changed = json.loads(json.dumps(record))
     for _ in range(rng.choice((1, 1, 2))):
         what = rng.choice(("chance", "chance", "actions", "actions", "options", "players"))
-        items = changed.get(what) if what in ("chance", "actions") else None
-        if isinstance(items, list) and items:
-            i, j = rng.randrange(len(items)), rng.randrange(len(items))
-            how = rng.choice(("replace", "nudge", "swap", "drop", "double"))
-            if how == "replace":
-                items[i] = rng.choice(ODD_VALUES + tuple(items[:8]))
-            elif how == "nudge" and type(items[i]) is int:
-                items[i] += rng.choice((-3, -2, -1, 1, 2, 3, 50))
-            elif how == "swap":
-                items[i], items[j] = items[j], items[i]
-            elif how == "drop":
-                del items[i]
-            else:
-                items.insert(i, items[i])
+        if what in ("chance", "actions") and isinstance(changed.get(what), list) and changed[what]:
+            changed_at_random(changed[what], rng)
         elif what == "options" and isinstance(changed["options"], dict):
             keys = [*changed["options"], "teams", "action_cards", "colour_choice", "characters", "position"]
             changed["options"][rng.choice(keys)] = rng.choice(ODD_VALUES)
