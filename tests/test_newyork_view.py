@@ -53,6 +53,21 @@ def test_setup_refusal_cites_ny5_from_the_engine():
     assert "NY-5" in view.status.value and "taken" in view.status.value
 
 
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_square_clicked_before_the_colours_are_picked_says_to_pick_one(players):
+    """V2: while the seats pick colours no seat has one yet; a click on the board is answered
+    with the engine's reason (it crashed the refusal text, and the page said it did not
+    understand the click)."""
+    game = nbgames.new_game("newyork", players=players, seed=6, options={"colour_choice": True})
+    view = NewYorkView(game)
+    assert game.view()["phase"] == "pick" and view.legal_targets() == []
+    chosen = []
+    view.on_choose(chosen.append)
+    view.click("D4")
+    assert chosen == [] and game.history == []
+    assert "NY-V2" in view.status.value and "picks a colour" in view.status.value
+
 def test_main_round_highlights_are_the_squares_of_legal_pairs():
     game = setup_done()
     view = NewYorkView(game)

@@ -351,9 +351,11 @@ class NewYorkView(ShellView):
         if sq is None:
             return super().refusal_text(target)
         colours = [ny.COLOURS.index(name) for name in facts["seat_colours"][facts["to_move"]]]
-        code = -1 if len(colours) == 1 else colours[0]  # V3: two colours, named in the notation
+        code = colours[0] if len(colours) > 1 else -1  # V3: two colours, named in the notation
         candidate: Action | None = None
-        if facts["phase"] == "setup":
+        if facts["phase"] == "pick":  # V2: no colour yet, the engine says to pick one first
+            candidate = ny.PLACE[sq, -1]
+        elif facts["phase"] == "setup":
             left = [c for c in colours if facts["setup_left"][ny.COLOURS[c]] > 0]
             candidate = ny.PLACE[sq, code if code < 0 or not left else left[0]]
         elif facts["phase"] == "main" and facts["pending"] is None:
