@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from nbgames.engine.errors import IllegalAction
 from nbgames.ui.lesson import Lesson, LessonSession, Verdict
 
 
@@ -69,3 +70,26 @@ class LessonChecks:
         assert snapshot(session.game) == start
         assert snapshot(self.lessons[lesson_id].start()) == start
         return changed
+
+    def every_answer_gets_a_verdict(self, lesson_id: str) -> int:
+        """At every step (reached by "show me"), every legal move of the position, every button's
+        value and a few stray answers are judged with a verdict that cites a rule and says why,
+        and judging changes nothing. A learner may click anything the board offers. Returns how
+        many answers were judged."""
+        session = LessonSession(self.lessons[lesson_id])
+        judged = 0
+        while not session.done:
+            game, step = session.game, session.step
+            answers = [*game.legal_actions(), *(choice.value for choice in step.choices), "", "nonsense", "A1"]
+            before = snapshot(game)
+            for answer in answers:
+                try:
+                    verdict = step.judge(game, answer)
+                except IllegalAction:
+                    continue  # a judge may let the engine speak (the session turns it into a verdict)
+                assert isinstance(verdict, Verdict), (lesson_id, session.step_index, answer, verdict)
+                assert verdict.text and (verdict.rule or not verdict.ok), (lesson_id, session.step_index, answer)
+                judged += 1
+            assert snapshot(game) == before, (lesson_id, session.step_index)
+            assert session.show_me().ok
+        return judged

@@ -21,6 +21,9 @@ def lesson_fame() -> Lesson:
     wish = Wish(draft="V", bid_in=("vp",))
 
     def goal(game: Game, action: Action) -> Verdict:
+        if action.kind != "fame":  # a reserve swap: allowed at any time (NYC-10), but not this step's move
+            return Verdict(False, "NYC-10", _("That move is allowed, but this step asks for a fame tile: click a "
+                                              "district at a lantern end of a route whose vehicle matches a tile."))
         if action.args:
             tile, route, letter = action.args
             value = next(x["value"] for x in view(game)["fame_up"] if x["id"] == tile)
