@@ -128,6 +128,16 @@ def test_fame_none_is_allowed_but_not_what_the_lesson_asks():
     assert f"the vehicle on route {route['id']} is {route['vehicle']}" in verdict.text
 
 
+@pytest.mark.parametrize(("lesson_id", "asks"), [("nyc-fame", "asks for a fame tile"),
+                                                 ("nyc-character", "Hire character 24 first")])
+def test_a_reserve_swap_is_allowed_but_not_what_the_step_asks(lesson_id, asks):
+    """A swap is legal in every decision (NYC-10): clicking a reserve card mid-lesson is answered
+    with what the step asks for (the fame lesson raised on it, the character lesson spoke of hiring)."""
+    session = at_step(lesson_id, 0)
+    swap = next(a for a in session.game.legal_actions() if a.kind == "swap")
+    assert asks in refused(lesson_id, 0, swap, "NYC-10").text
+
+
 def test_the_character_lesson_hires_24_and_uses_it_in_phase_3():
     assert "level 5" in refused("nyc-character", 0, "hire 42", "NYC-10").text
     assert "character 24" in refused("nyc-character", 0, "hire 1", "NYC-10").text

@@ -86,6 +86,9 @@ def elevator_bid(game: Game) -> int:
 
 def lesson_character() -> Lesson:
     def hire_goal(game: Game, action: Action) -> Verdict:
+        if action.kind != "hire":  # a reserve swap: allowed, but not a hire
+            return Verdict(False, "NYC-10", _("Hire character {number} first: click it among the lit "
+                                              "characters.").format(number=HIRED))
         if action.args[0] == HIRED:
             return Verdict(True, "NYC-10", _("Character {number} is yours: level 2 (2 points at the end) and a "
                                              "phase-3 ability.").format(number=HIRED))
