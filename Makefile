@@ -59,11 +59,12 @@ test: $(STAMP) proxy axe
 
 # The conformance suite over many more seeded games than `make test` plays (2 playouts and 3
 # whole games a case): every generic check of every game, variant and player count, records
-# changed at random, and a whole game of mixed bots per seed.
+# changed at random, a whole game of mixed bots per seed, and random widget events on every play and
+# lesson page per seed.
 SEEDS ?= 100-139
 fuzz: $(STAMP)
 	NBGAMES_CONTRACT_SEEDS=$(SEEDS) $(BIN)/python -m pytest -q -p no:cacheprovider -n 2 tests/test_contract.py \
-		tests/test_bots.py::test_mixed_bots_play_whole_games_of_every_variant_and_table_size
+		tests/test_bots.py::test_mixed_bots_play_whole_games_of_every_variant_and_table_size tests/test_page_monkey.py
 
 # Engine speed: this tree against the engine of d414cc1 in the same run (speed_vs.py takes that
 # commit out of git itself), then each game's own figures. About 3 minutes on an idle machine.

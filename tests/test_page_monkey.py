@@ -1,0 +1,119 @@
+"""Every game's play page and lesson pages take random widget events (`page_monkey.py`: presses
+anywhere on the board, keys, every button, dropdown, box and slider, loaded saves, the bots'
+turns) without a browser. After every event nothing has raised, every panel shows the current
+state (building it again changes nothing) and, in a bot's turn, no press or key on the board has
+moved; every 10 events the game replays from its record to the same moves and scores. In a kernel an exception in an event reaches the visitor as "the page
+sent a choice the game did not understand" (`ui/guard.py`); this found two such (a New York board
+press while the seats pick colours, a reserve swap in New York City's fame-tile lesson).
+`make fuzz` runs it over many more seeds."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import pytest
+from contract_support import PLAYOUT_SEEDS, all_cases
+from page_monkey import PageMonkey
+
+import nbgames
+from nbgames.engine.game import from_record
+from nbgames.testing import ManualClock
+from nbgames.ui.app import PlayApp
+
+GAMES = ("newyork", "galopp_royal", "newyork1901", "newyork_city")
+EVENTS = 120
+LESSON_EVENTS = 30  # per built-in lesson
+FORWARD_FIRST = 150  # events that only play on, per step of depth
+LESSON_FILES = Path(__file__).parent / "data" / "lessons"
+
+
+def panels(app: PlayApp) -> dict:
+    view, controller = app.view, app.controller
+    return {"players": view.players_panel.value, "hand": view.hand.value, "scores": controller.scores.value,
+            "log": controller.log.value, "position": controller.position.value,
+            "timeline": (controller.slider.min, controller.slider.max, controller.slider.value),
+            "undo": controller.undo_button.disabled, "redo": controller.redo_button.disabled}
+
+
+def assert_panels_current(app: PlayApp) -> None:
+    """Each panel as it is equals the panel built again from the game as it is now."""
+    shown = panels(app)
+    view, controller = app.view, app.controller
+    view.players_panel.value, view.hand.value = view.players_html(), view.hand_html()
+    controller._update_log()
+    controller._update_scores()
+    controller._update_timeline()
+    built = panels(app)
+    assert shown == built, [name for name in shown if shown[name] != built[name]]
+
+
+def assert_replays(app: PlayApp) -> None:
+    game = app.game
+    again = from_record(game.to_record(), seed=game.seed)
+    assert [str(a) for a in again.history] == [str(a) for a in game.history]
+    assert again.scores() == game.scores()
+
+
+VARIANTS: dict[str, list] = {}  # every declared variant of every game: its cases (one per table size)
+for case in (c for c in all_cases() if c.game in GAMES):
+    VARIANTS.setdefault(f"{case.game}-{case.variant}", []).append(case)
+
+
+def seats_for(players: int, seed: int) -> list[str]:
+    """Per seed: hot-seat, against random bots, or two humans and a bot."""
+    return [["human"] * players, ["human"] + ["random"] * (players - 1),
+            ["human", "greedy"] + ["human"] * (players - 2)][seed % 3]
+
+
+@pytest.mark.parametrize("seed", PLAYOUT_SEEDS)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_events_on_the_play_page(variant, seed):
+    """Each variant (New York's colour choice, teams, …) at a table size picked by the seed."""
+    case = VARIANTS[variant][seed % len(VARIANTS[variant])]
+    clock = ManualClock()
+    app = PlayApp(case.game, case.players, seed=seed, options=case.options,
+                  seats=seats_for(case.players, seed), bot_delay=0, scheduler=clock,
+                  lang="ja" if seed % 2 else "en")
+    if seed % 2:  # a practice game: the recorder makes lessons of it (never of a fair game in progress)
+        app.practice.value = True
+        assert app.new_game() and app.game.practice
+    count, before = 0, None
+
+    def note() -> None:  # what a board event may not change: a bot's turn is the bot's
+        nonlocal before
+        before = (app.game, [str(a) for a in app.game.history]) if app.controller.is_bot_turn() else None
+
+    def check() -> None:
+        nonlocal count
+        count += 1
+        if before is not None and monkey.log[-1][0] in ("press", "click", "key", "move"):
+            assert (app.game, [str(a) for a in app.game.history]) == before, "a board event moved in a bot's turn"
+        assert_panels_current(app)
+        if count % 10 == 0:
+            assert_replays(app)
+
+    def boards() -> list:  # the game's, and the recorder's preview of a lesson once there is one
+        preview = app.recorder.runner
+        return [app.view] if preview is None else [app.view, app.view, preview.view]
+
+    monkey = PageMonkey(lambda: app.widget, boards, seed, clock=clock, record=app.game.to_record)
+    monkey.run(EVENTS, check, forward=FORWARD_FIRST * (seed % 3), before_each=note)  # at the start, mid-game or later
+    assert_replays(app)
+
+
+@pytest.mark.parametrize("seed", PLAYOUT_SEEDS)
+@pytest.mark.parametrize("game", GAMES)
+def test_random_events_on_the_lesson_pages(game, seed):
+    """Each of the game's own lessons (page language by seed), and a teacher's lesson file."""
+    from nbgames.ui.language import page_language
+
+    page_language("ja" if seed % 2 else "en")
+    builtin = importlib.import_module(f"nbgames.{game}.lessons").learn()
+    for index in range(len(builtin.lessons)):  # each lesson in turn, then wherever the events lead
+        builtin.go(index)
+        PageMonkey(lambda: builtin.widget, lambda: builtin.view, seed * 100 + index).run(LESSON_EVENTS, lambda: None)
+        assert builtin.session.game is builtin.view.game  # the board shows the lesson's game
+    teachers = nbgames.load_lesson(LESSON_FILES / f"{game}.json", game=game).runner(game)
+    PageMonkey(lambda: teachers.widget, lambda: teachers.view, seed).run(EVENTS, lambda: None)
+    assert teachers.session.game is teachers.view.game
