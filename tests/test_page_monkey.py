@@ -2,10 +2,12 @@
 anywhere on the board, keys, every button, dropdown, box and slider, loaded saves, the bots'
 turns) without a browser. After every event nothing has raised, every panel shows the current
 state (building it again changes nothing) and, in a bot's turn, no press or key on the board has
-moved; every 10 events the game replays from its record to the same moves and scores. In a kernel an exception in an event reaches the visitor as "the page
-sent a choice the game did not understand" (`ui/guard.py`); this found two such (a New York board
-press while the seats pick colours, a reserve swap in New York City's fame-tile lesson).
-`make fuzz` runs it over many more seeds."""
+moved; every 10 events the game replays from its record to the same moves and scores.
+
+In a kernel an exception in an event reaches the visitor as "the page sent a choice the game did
+not understand" (`ui/guard.py`). This found two: a New York board press while the seats pick
+colours, a reserve swap in New York City's fame-tile lesson. `make fuzz` runs it over many more
+seeds."""
 
 from __future__ import annotations
 
