@@ -493,3 +493,76 @@ def test_a_replay_is_cut_before_a_move_that_needs_a_card_nobody_had_seen():
 def rec_moves_prefix(app, record, kept):
     """The moves played from the step's position, as many as were kept."""
     return [str(a) for a in app.game.history[len(record["actions"]):len(record["actions"]) + len(kept)]]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("game", ["newyork", "galopp_royal", "newyork1901", "newyork_city"])
+def test_lessons_recorded_at_random_positions_load_and_play_through(game, seed):
+    """Random positions of every game (a practice hot-seat game played on at random) and random
+    steps: a move whose right answers are one to three of the legal moves, a question, some moves
+    shown. The saved file loads; as a student, a legal move that is not an answer is refused and
+    changes nothing, and "Show me" goes through the lesson to its end; the preview takes random
+    events (tests/page_monkey.py)."""
+    from page_monkey import PageMonkey
+
+    rng = random.Random(f"{game}/{seed}")
+    manifest = nbgames.manifest(game)
+    app = page(game, players=rng.randint(manifest.min_players, manifest.max_players), seed=seed)
+    rec = app.recorder
+    rules = [value for _, value in rec.rule.options if value]
+
+    def play_on(moves: int) -> None:
+        for _ in range(moves):
+            if app.game.is_over:
+                return
+            assert click(app, rng.choice(app.game.legal_actions())), app.view.status.value
+
+    play_on(rng.randrange(40))
+    kinds = []
+    for _ in range(rng.randint(2, 4)):
+        if app.game.is_over:
+            break
+        kind = rng.choice(("move", "choice", "moves"))
+        if kind == "move":
+            rec.ask_move_button.click()
+            assert rec.mode == "move", said(rec)
+            legal = app.game.legal_actions()
+            answers = rng.sample(legal, min(len(legal), rng.randint(1, 3)))
+            for move in answers:
+                assert click(app, move), app.view.status.value
+            assert rec._answers == [str(a) for a in answers], said(rec)  # the board went back each time
+            rec.prompt.value, rec.right_text.value, rec.wrong_text.value = "Your move?", "Yes.", "Not that one."
+        elif kind == "choice":
+            rec.ask_choice_button.click()
+            rec.prompt.value = "Which one?"
+            for box, text in zip(rec.options, ("one", "two", "three"), strict=False):
+                box.value = text
+            rec.right_option.value = rng.randrange(3)
+        else:
+            rec.show_moves_button.click()
+            play_on(rng.randint(1, 3))
+            if not rec._replay:  # the game ended before a move was shown
+                rec.cancel_button.click()
+                break
+        rec.rule.value = rng.choice(rules)
+        rec.done_button.click()
+        assert rec.mode is None, said(rec)
+        kinds.append(kind)
+    assert kinds and len(rec.steps) == len(kinds), said(rec)
+    data = saved_file(rec)
+    assert [step["type"] for step in data["steps"]] == [{"choice": "choice"}.get(k, k) for k in kinds]
+    session = load_lesson(data, game=game).session()
+    shown = [step for step in data["steps"] for _ in step.get("moves", [None])]  # a student's step per shown move
+    for index, step in enumerate(shown):
+        assert session.step_index == index and not session.done
+        if step["type"] == "move":
+            others = [a for a in session.game.legal_actions() if str(a) not in step["accept"]["moves"]]
+            if others:
+                before = session.game.to_record()
+                assert not session.submit(rng.choice(others)).ok
+                assert session.game.to_record() == before
+        assert session.show_me().ok
+    assert session.done
+    rec.preview_button.click()
+    preview = rec.runner
+    PageMonkey(lambda: preview.widget, lambda: preview.view, seed).run(40, lambda: None)
