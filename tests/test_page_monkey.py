@@ -106,6 +106,24 @@ def test_random_events_on_the_play_page(variant, seed):
     assert_replays(app)
 
 
+def lesson_panels(runner) -> dict:
+    view = runner.view
+    return {"title": runner.title.value, "intro": runner.intro.value, "step": runner.step_label.value,
+            "prompt": runner.prompt.value, "progress": runner.progress.value,
+            "lessons": [item.description for item in runner.items], "choices": [b.description for b in
+                                                                               runner.choices.children],
+            "players": view.players_panel.value, "hand": view.hand.value}
+
+
+def assert_lesson_panels_current(runner) -> None:
+    """Each panel of the lesson page as it is equals the panel built again (the feedback line, like
+    the status line, also says what was just done: "Back to the start", "Try again")."""
+    shown = lesson_panels(runner)
+    runner._show_lesson()
+    built = lesson_panels(runner)
+    assert shown == built, [name for name in shown if shown[name] != built[name]]
+
+
 @pytest.mark.parametrize("seed", PLAYOUT_SEEDS)
 @pytest.mark.parametrize("game", GAMES)
 def test_random_events_on_the_lesson_pages(game, seed):
@@ -116,8 +134,10 @@ def test_random_events_on_the_lesson_pages(game, seed):
     builtin = importlib.import_module(f"nbgames.{game}.lessons").learn()
     for index in range(len(builtin.lessons)):  # each lesson in turn, then wherever the events lead
         builtin.go(index)
-        PageMonkey(lambda: builtin.widget, lambda: builtin.view, seed * 100 + index).run(LESSON_EVENTS, lambda: None)
+        PageMonkey(lambda: builtin.widget, lambda: builtin.view, seed * 100 + index).run(
+            LESSON_EVENTS, lambda: assert_lesson_panels_current(builtin))
         assert builtin.session.game is builtin.view.game  # the board shows the lesson's game
     teachers = nbgames.load_lesson(LESSON_FILES / f"{game}.json", game=game).runner(game)
-    PageMonkey(lambda: teachers.widget, lambda: teachers.view, seed).run(EVENTS, lambda: None)
+    PageMonkey(lambda: teachers.widget, lambda: teachers.view, seed).run(
+        EVENTS, lambda: assert_lesson_panels_current(teachers))
     assert teachers.session.game is teachers.view.game
