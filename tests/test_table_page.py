@@ -406,3 +406,45 @@ def test_the_player_strip_names_who_sits_at_a_table_and_never_a_kernel(server):
         assert kernel_id not in told and "kernel:" not in told
     aki.panel.leave()
     assert "Ben" not in aki.view.players_html() and aki.view.seat_names == []
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_two_pages_at_a_table_take_random_events(server, seed):
+    """Random widget events on two pages at one table (tests/page_monkey.py: both boards, the
+    page's buttons and the table panel's, Leave included), the long poll heard between events.
+    After each: nothing raised; a page at the table draws its own seat's view as the holder
+    gives it and never the other seat's hand; the holder's game replays from its record."""
+    import ipywidgets as widgets
+    from page_monkey import PageMonkey
+
+    from nbgames.engine.game import from_record
+
+    aki, ben = Page(server, ALICE), Page(server, BEN)
+    assert aki.panel.open_table()
+    code = aki.panel.game.code
+    assert ben.panel.look(code) and ben.panel.sit(code, 1)
+    holder = server.tables.holder
+    pages = {"maple-3/Aki": aki, "maple-3/Ben": ben}
+
+    def check() -> None:
+        for name, page in pages.items():
+            table = page.panel.game
+            if table is None or table.closed or page.view.game is not table:
+                continue  # left the table (or it is over): the page's own game, checked elsewhere
+            settle(holder, table.code)  # the bot's moves on the server's thread
+            page.panel.poll(wait=0)
+            mine = holder.view(table.code, name)  # (a page may have opened a table of its own)
+            assert page.view.game.view(table.you) == mine["view"]
+            hands = [seat["hand"] for seat in page.view.game.view(table.you)["seats"]]
+            assert [hand for seat, hand in enumerate(hands) if seat != table.you] == [None] * (len(hands) - 1)
+        for table in holder.tables.values():
+            again = from_record(table.game.to_record(), seed=table.game.seed)
+            assert [str(a) for a in again.history] == [str(a) for a in table.game.history]
+
+    roots = [widgets.VBox([p.controller.widget, p.panel.widget]) for p in (aki, ben)]
+    monkeys = [PageMonkey(lambda r=root: r, lambda p=p: p.view, seed * 10 + n)
+               for n, (root, p) in enumerate(zip(roots, (aki, ben), strict=True))]
+    for event in range(160):  # the page whose turn it is, mostly; the first half only plays on
+        table = aki.panel.game
+        mover = 1 if table is not None and not table.my_turn and event % 4 else 0
+        monkeys[mover].run(1, check, forward=1 if event < 80 else 0)
