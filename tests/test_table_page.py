@@ -415,7 +415,9 @@ def test_two_pages_at_a_table_take_random_events(server, seed):
     After each: nothing raised; a page at the table draws its own seat's view as the holder
     gives it and never the other seat's hand; the holder's game replays from its record."""
     import ipywidgets as widgets
+    from ipywidgets.widgets.widget import _instances
     from page_monkey import PageMonkey
+    from test_page_monkey import tree_of
 
     from nbgames.engine.game import from_record
 
@@ -444,7 +446,10 @@ def test_two_pages_at_a_table_take_random_events(server, seed):
     roots = [widgets.VBox([p.controller.widget, p.panel.widget]) for p in (aki, ben)]
     monkeys = [PageMonkey(lambda r=root: r, lambda p=p: p.view, seed * 10 + n)
                for n, (root, p) in enumerate(zip(roots, (aki, ben), strict=True))]
+    existing = set(_instances)
     for event in range(160):  # the page whose turn it is, mostly; the first half only plays on
         table = aki.panel.game
         mover = 1 if table is not None and not table.my_turn and event % 4 else 0
         monkeys[mover].run(1, check, forward=1 if event < 80 else 0)
+    shown = tree_of(roots[0]) | tree_of(roots[1])  # what the pages dropped is closed (ui/closing.py)
+    assert not [w for key, w in _instances.items() if key not in existing and id(w) not in shown]

@@ -10,6 +10,7 @@ import ipywidgets as widgets
 from ..engine.game import MAX_SEED, Game, new_game
 from ..engine.registry import manifest
 from ..i18n import set_game
+from .closing import close_all
 from .controller import SEAT_KINDS, PlayController, Scheduler
 from .folds import fold
 from .gallery_page import game_text
@@ -134,7 +135,8 @@ class PlayApp:
         for seat in range(self.players.value):
             value = seats[seat] if seat < len(seats) else DEFAULT_BOT
             boxes.append(seat_picker(seat, value, picker_kinds(), self.lang, f"nbg-seat-{seat}"))
-        self.seat_boxes.children = boxes
+        old_boxes, self.seat_boxes.children = self.seat_boxes.children, boxes
+        close_all(*old_boxes)
 
     def new_game(self) -> bool:
         """Start a game from the settings; bad settings are explained, never raised."""

@@ -270,11 +270,10 @@ class BoardView:
         self.regions = regions
         self.scheduler: Scheduler = call_later  # the controller hands views its own clock
         width, height = size or (geom.width, geom.height)  # `size`: a canvas holding several grids
-        self.canvas = MultiCanvas(3, width=width, height=height)
         # Explicit pixel size, displayed responsively: never wider than its container or its
         # natural size, height following the aspect ratio (the browser maps clicks back).
-        self.canvas.layout = widgets.Layout(width="100%", max_width=f"{max_width or width}px",
-                                            height="auto")
+        self.canvas = MultiCanvas(3, width=width, height=height, layout=widgets.Layout(
+            width="100%", max_width=f"{max_width or width}px", height="auto"))
         self.canvas.add_class("nbg-canvas")
         self.client_draws = 0
         # "Board drawn (n)": a readiness signal for tests and screen readers, not for the eye.

@@ -30,6 +30,7 @@ from ..engine.action import Action
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
 from ..i18n import N_, _, gettext, localize, ngettext, set_game
+from .closing import close_all
 from .i18n import t
 
 Answer = Any  # an Action, a move notation, a square name, or a choice value
@@ -485,7 +486,8 @@ class LessonRunner:
         self.file_message.add_class("nbg-lesson-file-message")
         self.menu_fold = fold("lessons", lesson_text("lessons"), [self.menu, self.file_upload, self.file_message],
                               opened=True)
-        self.menu_fold.layout = widgets.Layout(flex="0 1 260px", min_width="0", margin="0 12px 0 0")
+        layout = self.menu_fold.layout  # (its own layout, set: a new one would leave the old one open)
+        layout.flex, layout.min_width, layout.margin = "0 1 260px", "0", "0 12px 0 0"
         self.title = widgets.HTML()
         self.title.add_class("nbg-lesson-title")
         self.intro = widgets.HTML()
@@ -971,8 +973,7 @@ class LessonRunner:
             b.on_click(lambda _b, v=choice.value: self._answer_choice(session, step, v))
             buttons.append(b)
         old, self.choices.children = self.choices.children, buttons
-        for b in old:
-            b.close()
+        close_all(*old)
 
     def _answer_choice(self, session: LessonSession, step: int, value: Answer) -> None:
         """A choice button pressed: it answers only the question it was made for (a press that

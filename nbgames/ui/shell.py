@@ -35,6 +35,7 @@ from ..engine.game import Game
 from ..rulebook import cited, rulebook_module
 from .access import NEXT_KEYS, Announcer, next_stop, nothing_on_board, spoken
 from .board import HIGHLIGHTS, PIECES, STATIC, Geometry, Op, draw_marks
+from .closing import close_all
 from .folds import fold, set_open
 from .guard import install as guard_page
 from .guard import not_understood
@@ -622,12 +623,8 @@ class ShellView(GameView):
         """Close a button taken off the page a little later, not at once: a click already on its
         way when the button was remade still reaches it (and plays its move if that is still
         legal, else says why). A closed widget's click is lost without a word."""
-        def close() -> None:
-            if button.comm is not None:
-                button.close()
-
-        if not call_later(RETIRE_AFTER, close):  # no event loop (outside a kernel): at once
-            button.close()
+        if not call_later(RETIRE_AFTER, lambda: close_all(button)):  # no event loop (outside a kernel): at once
+            close_all(button)
 
     # -- a page that connects while the game moves -----------------------------------------
     def _watch(self, button: widgets.Button) -> widgets.Button:
@@ -665,7 +662,7 @@ class ShellView(GameView):
         for name, button in list(self._action_buttons.items()):
             if dead(button) and name in actions:  # in its place; the others keep their widgets
                 self._action_buttons[name] = self._button(actions[name], "nbg-action")
-                button.close()
+                close_all(button)
                 renewed = True
         if renewed:
             self.actions.children = list(self._action_buttons.values())
