@@ -10,7 +10,7 @@ import ipywidgets as widgets
 from ..engine.game import MAX_SEED, Game, new_game
 from ..engine.registry import manifest
 from ..i18n import set_game
-from .closing import close_all
+from .closing import replace_children
 from .controller import SEAT_KINDS, PlayController, Scheduler
 from .folds import fold
 from .gallery_page import game_text
@@ -135,8 +135,7 @@ class PlayApp:
         for seat in range(self.players.value):
             value = seats[seat] if seat < len(seats) else DEFAULT_BOT
             boxes.append(seat_picker(seat, value, picker_kinds(), self.lang, f"nbg-seat-{seat}"))
-        old_boxes, self.seat_boxes.children = self.seat_boxes.children, boxes
-        close_all(*old_boxes)
+        replace_children(self.seat_boxes, boxes)
 
     def new_game(self) -> bool:
         """Start a game from the settings; bad settings are explained, never raised."""

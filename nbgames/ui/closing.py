@@ -34,3 +34,9 @@ def close_all(*roots: widgets.Widget) -> None:
             continue  # closed already (or not a widget)
         stack.extend(parts_of(widget))
         widget.close()
+
+
+def replace_children(box: widgets.Box, children) -> None:
+    """Show `children` in `box` instead of what it showed, and close whole what it no longer shows."""
+    old, box.children = box.children, tuple(children)
+    close_all(*(widget for widget in old if not any(widget is kept for kept in box.children)))

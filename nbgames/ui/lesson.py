@@ -30,7 +30,7 @@ from ..engine.action import Action
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
 from ..i18n import N_, _, gettext, localize, ngettext, set_game
-from .closing import close_all
+from .closing import replace_children
 from .i18n import t
 
 Answer = Any  # an Action, a move notation, a square name, or a choice value
@@ -972,8 +972,7 @@ class LessonRunner:
             b._nbg_value = str(choice.value)
             b.on_click(lambda _b, v=choice.value: self._answer_choice(session, step, v))
             buttons.append(b)
-        old, self.choices.children = self.choices.children, buttons
-        close_all(*old)
+        replace_children(self.choices, buttons)
 
     def _answer_choice(self, session: LessonSession, step: int, value: Answer) -> None:
         """A choice button pressed: it answers only the question it was made for (a press that

@@ -34,7 +34,7 @@ import ipywidgets as widgets
 from ..engine.action import Action
 from ..engine.game import MAX_RECORD_BYTES, Game
 from ..i18n import N_, _, gettext, localize, ngettext
-from .closing import close_all
+from .closing import replace_children
 from .folds import fold
 from .i18n import t
 from .keep import needs_seal
@@ -190,8 +190,7 @@ class Recorder:
         self.rule.value = ""
         self.right_option.value = 0
         self._answers, self._replay = [], []
-        old, self.notes.children = self.notes.children, ()
-        close_all(*old)
+        replace_children(self.notes, ())
         self.options_box.layout.display = "" if mode == "question" else "none"
         self.notes.layout.display = "" if mode == "moves" else "none"
         show_texts = "" if mode != "moves" else "none"
@@ -448,8 +447,7 @@ class Recorder:
             empty = widgets.HTML(f"<i>{_esc(_('No steps yet.', self.lang))}</i>")
             empty.add_class("nbg-rec-step-none")
             rows.append(empty)
-        old, self.list.children = self.list.children, rows
-        close_all(*old)  # at once: a click on an old row's button would move or delete by its old place
+        replace_children(self.list, rows)  # closed at once: an old row's button would move or delete by its old place
         self.preview_button.disabled = self.save_button.disabled = not self.steps
 
     def move_step(self, index: int, by: int) -> None:
@@ -524,10 +522,8 @@ class Recorder:
             kit.max_upload = MAX_RECORD_BYTES  # Load keeps its own limit and its own words
             kit.on_too_large(lambda *_: setattr(self.controller.view.status, "value",
                                                 t("status.load_too_big", self.lang)))
-        old, self.runner = self.runner, runner
-        self.preview_box.children = (runner.widget,)
-        if old is not None:
-            close_all(old.widget)
+        self.runner = runner
+        replace_children(self.preview_box, (runner.widget,))  # the last preview, closed
         self._say(_("The preview is below: answer as a student would.", self.lang))
 
 

@@ -33,7 +33,7 @@ from ..tables.client import TableClient
 from ..tables.holder import CODE_LEN, HUMAN, TableError, check_code
 from ..tables.remote import TableGame, refusal_from
 from .app import seat_picker
-from .closing import close_all
+from .closing import replace_children
 from .controller import LOG_LINES
 from .folds import fold, set_open
 from .i18n import player_name, t
@@ -169,8 +169,7 @@ class TablePanel:
         for seat in range(players):
             value = old[seat] if seat < len(old) else (HUMAN if seat < 2 else self.default_bot)
             boxes.append(seat_picker(seat, value, self.kinds, self.lang, f"nbg-table-seat-{seat}"))
-        old_boxes, self.seat_boxes.children = self.seat_boxes.children, boxes
-        close_all(*old_boxes)
+        replace_children(self.seat_boxes, boxes)
 
     def _student(self) -> None:
         """The holder knows a plain-serve student by the class they joined on this page."""
@@ -239,8 +238,7 @@ class TablePanel:
             button.add_class(f"nbg-table-sit-{seat}")
             button.on_click(lambda _b, seat=seat: self.sit(code, seat))
             buttons.append(button)
-        old, self.free_seats.children = self.free_seats.children, buttons
-        close_all(*old)
+        replace_children(self.free_seats, buttons)
         if not free:
             self._say(_("Every human seat at this table is taken.", self.lang), bad=True)
             return False
@@ -264,8 +262,7 @@ class TablePanel:
         self.game = TableGame(answer, lambda text: self.client.check(code, text))
         self._lines: list[str] = []  # the log's sentences so far
         self._session += 1
-        old, self.free_seats.children = self.free_seats.children, []
-        close_all(*old)
+        replace_children(self.free_seats, [])
         self.code_box.value = ""
         self.outside.layout.display = "none"
         self.inside.layout.display = ""
