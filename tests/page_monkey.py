@@ -17,6 +17,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from nbgames.ui.closing import parts_of
+
 KEYS = ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Enter", " ", "u", "Backspace", "r", "R", "m",
         "n", "p", "Escape", "Tab", "a", "1")
 SLOW = ("mcts-normal", "mcts-hard")  # the easy search's code with seconds a move: it is picked instead
@@ -24,15 +26,15 @@ TEXTS = ("", "1", "42", "abc", "x" * 500, "<b>hi</b>", "C3", "end", "lot C4", " 
 
 
 def widgets_of(root: widgets.Widget) -> list[widgets.Widget]:
-    """Every widget of a page, through its boxes' children."""
+    """Every open widget of a page: its boxes' children, layouts, styles and canvas layers."""
     seen, out, stack = set(), [], [root]
     while stack:
         widget = stack.pop()
-        if id(widget) in seen:
+        if widget.comm is None or id(widget) in seen:
             continue
         seen.add(id(widget))
         out.append(widget)
-        stack.extend(getattr(widget, "children", ()) or ())
+        stack.extend(parts_of(widget))
     return out
 
 

@@ -16,13 +16,12 @@ from pathlib import Path
 
 import pytest
 from contract_support import PLAYOUT_SEEDS, all_cases
-from page_monkey import PageMonkey
+from page_monkey import PageMonkey, widgets_of
 
 import nbgames
 from nbgames.engine.game import from_record
 from nbgames.testing import ManualClock
 from nbgames.ui.app import PlayApp
-from nbgames.ui.closing import parts_of
 
 GAMES = ("newyork", "galopp_royal", "newyork1901", "newyork_city")
 EVENTS = 120
@@ -162,17 +161,6 @@ def test_a_long_visit_leaves_open_only_the_widgets_the_page_shows(game):
     existing = set(_instances)
     PageMonkey(lambda: app.widget, lambda: app.view, 3, clock=clock, record=app.game.to_record).run(
         900, lambda: None, forward=300)
-    shown = tree_of(app.widget)
+    shown = set(map(id, widgets_of(app.widget)))
     left = [w for key, w in _instances.items() if key not in existing and id(w) not in shown]
     assert not left, Counter(type(w).__name__ for w in left)
-
-
-def tree_of(root) -> set[int]:
-    """The open widgets of a page's tree (`closing.parts_of`: children, layouts, styles, layers)."""
-    seen, stack = set(), [root]
-    while stack:
-        widget = stack.pop()
-        if widget.comm is not None and id(widget) not in seen:
-            seen.add(id(widget))
-            stack += parts_of(widget)
-    return seen
