@@ -92,10 +92,33 @@ def test_colours_are_okabe_ito_and_never_alone():
     from nbgames.ui.board import OKABE_ITO
 
     assert set(drawing.SEAT_FILL) <= set(OKABE_ITO.values())
-    assert set(drawing.CARD_FILL.values()) - {"#FFFFFF"} <= set(OKABE_ITO.values())
+    assert set(drawing.KIND_FILLS) - {"#FFFFFF"} <= set(OKABE_ITO.values())
     view = NewYorkCityView(draft_game(), seat=0)
     fills = [args[0] for _, name, args in view.ops() if name == "set:fill_style"]
     assert drawing.SEAT_FILL[0] in fills and drawing.SEAT_FILL[1] in fills
+
+
+def test_relettered_kinds_keep_their_colours_on_the_board_and_in_the_hand():
+    """A user's data may give the card kinds other letters (NYC-5): each kind keeps its colour
+    by its place in the data (the cards once fell back to grey), on the canvas and the chips."""
+    import copy
+
+    from nbgames.newyork_city import drawing, panels
+    from nbgames.newyork_city.tables import DEFAULT_DATA
+
+    relettered = copy.deepcopy(DEFAULT_DATA) | {"kind_letters": "NKLBFU", "wild_letter": "J"}
+    pages = []
+    for data in (None, relettered):
+        game = Game("newyork_city", 3, seed=5, options={"data": data})
+        while not any(game.rules.view(0)["seats"][0]["hand"].values()):  # the first choice each time
+            game.play(game.legal_actions()[0])
+        view = NewYorkCityView(game, seat=0)
+        fills = [args[0] for _, name, args in view.piece_ops() if name == "set:fill_style"]
+        chips = panels.hand_chips(view.table, 0, view.T, "en")
+        pages.append((fills, [chip.split("background:")[1].split(";")[0] for chip in chips]))
+    assert pages[0] == pages[1] and pages[1][1]
+    assert drawing.UNKNOWN_CARD_FILL not in pages[1][0]
+    assert set(drawing.KIND_FILLS[:6]) & set(pages[1][0])  # cards of the display or the hand
 
 
 # -- hit-testing -------------------------------------------------------------------------------

@@ -23,8 +23,11 @@ from .layout import TRACK_SPACES, Layout, fame_box, reserve_letters
 
 SEAT_FILL = [OKABE_ITO["vermillion"], OKABE_ITO["blue"], OKABE_ITO["green"], OKABE_ITO["purple"]]
 NEUTRAL_FILL = "#000000"
-CARD_FILL = {"P": OKABE_ITO["sky"], "D": OKABE_ITO["yellow"], "E": OKABE_ITO["orange"], "A": OKABE_ITO["green"],
-             "V": OKABE_ITO["purple"], "C": OKABE_ITO["vermillion"], "W": "#FFFFFF"}
+# The card kinds' fills in the order of the data's kinds (P, D, E, A, V, C by default), the wild
+# card last: by place, not by letter, so a user's data that reletters the kinds keeps its colours.
+KIND_FILLS = (OKABE_ITO["sky"], OKABE_ITO["yellow"], OKABE_ITO["orange"], OKABE_ITO["green"],
+              OKABE_ITO["purple"], OKABE_ITO["vermillion"], "#FFFFFF")
+UNKNOWN_CARD_FILL = "#DDD"
 COLOUR_FILL = {"yellow": OKABE_ITO["yellow"], "red": OKABE_ITO["vermillion"], "blue": OKABE_ITO["blue"],
                "green": OKABE_ITO["green"], "white": "#FFFFFF", "orange": OKABE_ITO["orange"],
                "purple": OKABE_ITO["purple"], "pink": "#F7C6DC", "teal": "#5FB8A8", "brown": "#8B5A2B"}
@@ -201,7 +204,7 @@ def _piece_ops(layout: Layout, table: dict[str, Any], card_letters: str, viewer:
     ops += vehicle_ops(layout, table, lang)
     ops += press_ops(layout, table)
     ops += fame_ops(layout, table, lang)
-    ops += display_ops(layout, table)
+    ops += display_ops(layout, table, card_letters)
     ops += cards_ops(layout, table, card_letters, viewer, lang)
     ops += boards_ops(layout, table, lang)
     ops += pool_ops(layout, table)
@@ -313,11 +316,17 @@ def fame_ops(layout: Layout, table: dict[str, Any], lang: str) -> list[Op]:
     return ops
 
 
+def card_fill(letter: str, card_letters: str) -> str:
+    """The fill of a card of `letter` among the game's `card_letters` (its kinds, then the wild)."""
+    place = card_letters.find(letter) if len(letter) == 1 else -1
+    return KIND_FILLS[place] if 0 <= place < len(KIND_FILLS) else UNKNOWN_CARD_FILL
+
+
 def card_label(letter: str, count: int | None = None) -> str:
     return letter if count is None else f"{letter}\n×{count}"
 
 
-def display_ops(layout: Layout, table: dict[str, Any]) -> list[Op]:
+def display_ops(layout: Layout, table: dict[str, Any], card_letters: str) -> list[Op]:
     """The display's pairs (numbered); a taken pair leaves an empty frame."""
     ops: list[Op] = []
     for slot, pair in enumerate(table["display"]):
@@ -327,7 +336,7 @@ def display_ops(layout: Layout, table: dict[str, Any]) -> list[Op]:
             continue
         ops += _text(PIECES, str(slot + 1), x + w / 2, y + 8, size=10, bold=True, align="center")
         for k, letter in enumerate(pair):
-            ops += _box(PIECES, (x + 4, y + 16 + k * 20, w - 8, 18), CARD_FILL.get(letter, "#DDD"), letter,
+            ops += _box(PIECES, (x + 4, y + 16 + k * 20, w - 8, 18), card_fill(letter, card_letters), letter,
                         size=12, outline=TEXT, width=1.0)
     return ops
 
@@ -341,11 +350,11 @@ def cards_ops(layout: Layout, table: dict[str, Any], card_letters: str, viewer: 
     hand = facts["hand"] or {}
     ops: list[Op] = []
     for i, letter in enumerate(card_letters):
-        fill = CARD_FILL.get(letter, "#DDD") if hand.get(letter) else "#F1EEE6"
+        fill = card_fill(letter, card_letters) if hand.get(letter) else "#F1EEE6"
         ops += _box(PIECES, layout.chip_box(layout.hand_at, i), fill, card_label(letter, hand.get(letter, 0)),
                     size=12, outline=TEXT if hand.get(letter) else GRID)
     for i, letter in enumerate(reserve_letters(table, viewer, card_letters)):
-        ops += _box(PIECES, layout.chip_box(layout.reserve_at, i), CARD_FILL.get(letter, "#DDD"),
+        ops += _box(PIECES, layout.chip_box(layout.reserve_at, i), card_fill(letter, card_letters),
                     card_label(letter, facts["reserve"][letter]), size=12, outline=TEXT)
     return ops + bid_strip_ops(layout, table, viewer, lang)
 

@@ -13,7 +13,7 @@ from ..i18n import current, localize
 from ..ui.access import ink_on
 from ..ui.i18n import player_name, t
 from ..ui.shell import chip
-from .drawing import CARD_FILL, colour_tag
+from .drawing import card_fill, colour_tag
 from .tables import KINDS, Tables
 from .text import cards as cards_words
 from .text import comma, rule_words
@@ -179,17 +179,17 @@ def hand_chips(table: dict[str, Any], viewer: int | None, T: Tables, lang: str) 
     if viewer is None:
         return []
     facts = table["seats"][viewer]
-    out = []
-    for letter in T.letters_of_kinds:
+    out, letters = [], T.letters_of_kinds
+    for letter in letters:
         for _ in range((facts["hand"] or {}).get(letter, 0)):
-            out.append(chip(letter, _chip_style(letter)))
+            out.append(chip(letter, _chip_style(letter, letters)))
     for letter, n in facts["reserve"].items():
-        out += [chip(t("nyc.ui.reserve_chip", lang, letter=letter), _chip_style(letter, dashed=True))] * n
+        out += [chip(t("nyc.ui.reserve_chip", lang, letter=letter), _chip_style(letter, letters, dashed=True))] * n
     return out
 
 
-def _chip_style(letter: str, dashed: bool = False) -> str:
-    fill = CARD_FILL.get(letter, "#DDD")
+def _chip_style(letter: str, card_letters: str, dashed: bool = False) -> str:
+    fill = card_fill(letter, card_letters)
     ink = ink_on(fill)  # black or white, whichever reads at 4.5:1 (WCAG AA)
     return f"background:{fill};color:{ink};border:1px {'dashed' if dashed else 'solid'} #333"
 
