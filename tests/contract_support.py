@@ -38,7 +38,8 @@ def seeds_from(text: str | None, default: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(range(int(first), int(last or first) + 1))
 
 
-# The seeded games the checks sample their positions from.
+# The seeded games the checks sample their positions from; WIDENED under `make fuzz`.
+WIDENED = bool(os.environ.get("NBGAMES_CONTRACT_SEEDS"))
 PLAYOUT_SEEDS = seeds_from(os.environ.get("NBGAMES_CONTRACT_SEEDS"), (0, 1))
 RANDOM_PLIES = 3  # positions sampled at random per playout, besides the systematic ones
 

@@ -5,13 +5,12 @@ game's hooks through its manifest."""
 
 from __future__ import annotations
 
-import os
 import random
 import threading
 import time
 
 import pytest
-from contract_support import PLAYOUT_SEEDS, all_cases
+from contract_support import PLAYOUT_SEEDS, WIDENED, all_cases
 from pebbles.rules import Pebbles
 
 from nbgames.engine import registry
@@ -112,7 +111,7 @@ def test_bots_only_return_legal_actions_and_leave_the_game_unchanged(name):
 
 
 # One whole game a case here; `make fuzz` (NBGAMES_CONTRACT_SEEDS) plays one per seed of its range.
-WHOLE_GAME_SEEDS = PLAYOUT_SEEDS if os.environ.get("NBGAMES_CONTRACT_SEEDS") else PLAYOUT_SEEDS[:1]
+WHOLE_GAME_SEEDS = PLAYOUT_SEEDS if WIDENED else PLAYOUT_SEEDS[:1]
 
 
 @pytest.mark.parametrize("case", [pytest.param(c, id=c.id) for c in all_cases() if c.game in GAMES])

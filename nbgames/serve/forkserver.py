@@ -14,6 +14,7 @@ else, or whenever the template does not answer, kernels start as they always did
 
 from __future__ import annotations
 
+import functools
 import gc
 import importlib
 import json
@@ -39,6 +40,7 @@ PRELOAD = ("ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell", "i
 LAUNCHER = ["-m", "ipykernel_launcher"]
 
 
+@functools.cache
 def supported() -> bool:
     """Linux with pidfds (a container's seccomp profile may forbid them: then kernels start anew)."""
     if not (sys.platform.startswith("linux") and hasattr(os, "pidfd_open") and hasattr(socket, "send_fds")):
