@@ -8,6 +8,7 @@ import copy
 from collections import Counter
 
 import pytest
+from contract_support import changed_at_random
 
 import nbgames
 from nbgames.newyork1901.tables import DEFAULT, DEFAULT_DATA, GOLD, Tables, picture_cells, validate
@@ -174,44 +175,32 @@ def test_a_users_own_data_file_is_checked_and_played():
             nbgames.new_game("newyork1901", 2, seed=1, options={"data": broken})
 
 
-def mutations(value, rng, depth=0):
-    """`value` with one part replaced by junk (another type, a number, a string, nothing)."""
-    junk = [None, 0, -1, 10**9, "", "Z99", [], {}, [1], {"a": 1}, True, 2.5, ["A1"]]
-    if isinstance(value, dict) and value and depth < 4:
-        key = rng.choice(sorted(value))
-        out = dict(value)
-        if rng.random() < 0.15:
-            del out[key]
-        else:
-            out[key] = mutations(value[key], rng, depth + 1)
-        return out
-    if isinstance(value, list) and value and depth < 4:
-        out = list(value)
-        index = rng.randrange(len(out))
-        out[index] = mutations(out[index], rng, depth + 1)
-        return out
-    return rng.choice(junk)
-
-
 def test_junk_data_and_positions_are_refused_as_records_never_crash():
-    """A record can carry a data file and a position: junk in either is a RecordError."""
+    """A record can carry a data file and a position: a record of a real game loads, and one
+    whose data or position is changed at random loads or is a RecordError, never a crash."""
     import json
     import random
 
-    rng = random.Random(7)
-    base = {"format": "nbgames-record", "version": 2, "game": "newyork1901", "rules_version": "2", "players": 2,
-            "actions": [], "chance": []}
     position = {"characters": ["orange", "sky"], "seats": [{"buildings": ["bI2@D4r0"], "lots": ["E4"], "vp": 3,
                                                              "used": ["boom"]}, {}],
                 "market": ["orange2", "sky3"], "avenues": ["Broadway"], "challenge": "bronze_baron", "to_move": 1}
+    records = []
+    for options in ({"characters": "deal", "data": copy.deepcopy(DATA)}, {"position": position}):
+        game, moves = nbgames.new_game("newyork1901", 2, seed=3, options=options), random.Random(3)
+        for _ in range(6):
+            game.play(moves.choice(game.legal_actions()))
+        records.append(json.loads(json.dumps(game.to_record())))
+        assert nbgames.from_record(records[-1]).history == game.history
+    rng = random.Random(7)
     outcomes = Counter()
     for _ in range(300):
-        options = {"characters": "deal", "data": mutations(DATA, rng)} if rng.random() < 0.5 else \
-            {"position": mutations(position, rng)}
-        record = {**base, "options": options}
+        record = copy.deepcopy(rng.choice(records))
+        options = record["options"]
+        key = "data" if "data" in options else "position"
+        options[key] = changed_at_random(options[key], rng)
         try:
             nbgames.from_record(json.loads(json.dumps(record)))
             outcomes["loaded"] += 1
         except nbgames.RecordError:
             outcomes["refused"] += 1
-    assert outcomes["refused"] > 50
+    assert outcomes["refused"] > 50 and outcomes["loaded"] > 10, outcomes
