@@ -67,9 +67,11 @@ fuzz: $(STAMP)
 		tests/test_bots.py::test_mixed_bots_play_whole_games_of_every_variant_and_table_size tests/test_page_monkey.py
 
 # Engine speed: this tree against the engine of d414cc1 in the same run (speed_vs.py takes that
-# commit out of git itself), then each game's own figures. About 3 minutes on an idle machine.
+# commit out of git itself), where a decision's time goes in this tree, then each game's own figures.
+# About 3 minutes on an idle machine.
 bench: $(STAMP)
 	$(BIN)/python benchmarks/speed_vs.py --against d414cc1 --seconds 1
+	$(BIN)/python benchmarks/speed_vs.py --where --seconds 1
 	$(BIN)/python benchmarks/engine.py --seconds 2
 	$(BIN)/python benchmarks/newyork1901_speed.py --seconds 2
 	$(BIN)/python benchmarks/newyork_city_speed.py --seconds 2

@@ -18,7 +18,12 @@ other work on a shared machine weighs little. Printed per game and player count:
   item 3 asks for stronger play at the same think time);
 - the ratio new / old.
 
+``--where`` measures this tree alone and prints where a decision's time goes: the legal list,
+`play` (with whatever the rules do when an action ends, such as finding the next list ahead) and
+starting new games, in µs a decision (wall time, the same random games as decisions/s).
+
     python benchmarks/speed_vs.py [--against d414cc1] [--seconds 2]
+    python benchmarks/speed_vs.py --where [--seconds 2]
 """
 
 from __future__ import annotations
@@ -57,6 +62,43 @@ def decisions_per_second(name: str, players: int, seconds: float) -> float:
         decisions += len(game.history)
         seed += 1
     return decisions / (time.process_time() - start)
+
+
+def time_split(name: str, players: int, seconds: float) -> dict[str, float]:
+    """µs a decision in the legal list, in `play` and in starting new games (uniformly random
+    full games as in `decisions_per_second`; wall time around each call)."""
+    import nbgames
+
+    clock = time.perf_counter
+    spent = {"legal list": 0.0, "play": 0.0, "new game": 0.0}
+    decisions, seed, start = 0, 0, clock()
+    while clock() - start < seconds or seed < 2:
+        began = clock()
+        game = nbgames.new_game(name, players, seed=seed, allow_undo=False)
+        spent["new game"] += clock() - began
+        rng = random.Random(seed)
+        while not game.is_over:
+            t0 = clock()
+            legal = game.legal_actions()
+            t1 = clock()
+            game.play(rng.choice(legal))
+            spent["legal list"] += t1 - t0
+            spent["play"] += clock() - t1
+            decisions += 1
+        seed += 1
+    return {part: 1e6 * total / decisions for part, total in spent.items()}
+
+
+def where(seconds: float, only: list[str] | None) -> None:
+    print(f"where a decision's time goes in this tree (µs a decision, wall time, {seconds:g} s a case)")
+    print(f"{'game/players':<26}{'legal list':>11}{'play':>8}{'new game':>10}{'total':>8}")
+    for name, players in CASES:
+        if only and name not in only:
+            continue
+        split = time_split(name, players, seconds)
+        row = "".join(f"{split[part]:>{width}.1f}" for part, width in (("legal list", 11), ("play", 8),
+                                                                       ("new game", 10)))
+        print(f"{name + '/' + str(players):<26}{row}{sum(split.values()):>8.1f}")
 
 
 def rich_positions(name: str, players: int, count: int = 120) -> list:
@@ -151,8 +193,12 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="per measurement")
     parser.add_argument("--rounds", type=int, default=2, help="runs of each engine, in turn")
     parser.add_argument("--only", nargs="*", default=None, help="only these games (e.g. newyork1901)")
+    parser.add_argument("--where", action="store_true", help="this tree alone: where a decision's time goes")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.where:
+        where(args.seconds, args.only)
+        return 0
     if args.child:
         child(args.seconds, args.only)
         return 0
