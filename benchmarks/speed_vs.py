@@ -64,13 +64,16 @@ def decisions_per_second(name: str, players: int, seconds: float) -> float:
     return decisions / (time.process_time() - start)
 
 
+SPLIT = {"legal list": 11, "play": 8, "new game": 10}  # the parts of a decision `--where` prints, and their widths
+
+
 def time_split(name: str, players: int, seconds: float) -> dict[str, float]:
     """µs a decision in the legal list, in `play` and in starting new games (uniformly random
     full games as in `decisions_per_second`; wall time around each call)."""
     import nbgames
 
     clock = time.perf_counter
-    spent = {"legal list": 0.0, "play": 0.0, "new game": 0.0}
+    spent = dict.fromkeys(SPLIT, 0.0)
     decisions, seed, start = 0, 0, clock()
     while clock() - start < seconds or seed < 2:
         began = clock()
@@ -91,13 +94,12 @@ def time_split(name: str, players: int, seconds: float) -> dict[str, float]:
 
 def where(seconds: float, only: list[str] | None) -> None:
     print(f"where a decision's time goes in this tree (µs a decision, wall time, {seconds:g} s a case)")
-    print(f"{'game/players':<26}{'legal list':>11}{'play':>8}{'new game':>10}{'total':>8}")
+    print(f"{'game/players':<26}" + "".join(f"{part:>{width}}" for part, width in SPLIT.items()) + f"{'total':>8}")
     for name, players in CASES:
         if only and name not in only:
             continue
         split = time_split(name, players, seconds)
-        row = "".join(f"{split[part]:>{width}.1f}" for part, width in (("legal list", 11), ("play", 8),
-                                                                       ("new game", 10)))
+        row = "".join(f"{split[part]:>{width}.1f}" for part, width in SPLIT.items())
         print(f"{name + '/' + str(players):<26}{row}{sum(split.values()):>8.1f}")
 
 

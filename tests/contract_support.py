@@ -39,8 +39,9 @@ def seeds_from(text: str | None, default: tuple[int, ...]) -> tuple[int, ...]:
 
 
 # The seeded games the checks sample their positions from; WIDENED under `make fuzz`.
-WIDENED = bool(os.environ.get("NBGAMES_CONTRACT_SEEDS"))
-PLAYOUT_SEEDS = seeds_from(os.environ.get("NBGAMES_CONTRACT_SEEDS"), (0, 1))
+FUZZ_SEEDS = os.environ.get("NBGAMES_CONTRACT_SEEDS")
+WIDENED = bool(FUZZ_SEEDS)
+PLAYOUT_SEEDS = seeds_from(FUZZ_SEEDS, (0, 1))
 RANDOM_PLIES = 3  # positions sampled at random per playout, besides the systematic ones
 
 

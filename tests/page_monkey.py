@@ -38,6 +38,15 @@ def widgets_of(root: widgets.Widget) -> list[widgets.Widget]:
     return out
 
 
+def widgets_left_open(before: set, *roots: widgets.Widget) -> list[widgets.Widget]:
+    """Widgets made since `before` (keys of ipywidgets' instances then) that are still open but
+    no part of any of `roots`: what a page dropped without closing it (`ui/closing.py`)."""
+    from ipywidgets.widgets.widget import _instances
+
+    shown = {id(w) for root in roots for w in widgets_of(root)}
+    return [w for key, w in _instances.items() if key not in before and id(w) not in shown]
+
+
 # The buttons that move a game on, then those of lessons and recorded lessons, are pressed more
 # often than the rest (New game, Undo…), so that the events get far into games and lessons.
 FORWARD = (("nbg-choice", "nbg-action", "nbg-reveal", "nbg-play-selected"), ("nbg-rec", "nbg-lesson"))

@@ -21,6 +21,7 @@ from collections import Counter
 
 import pytest
 from contract_support import (
+    FUZZ_SEEDS,
     PLAYOUT_SEEDS,
     Playout,
     all_cases,
@@ -49,7 +50,7 @@ from nbgames.engine.registry import manifest as manifest_of
 
 CASES = all_cases()
 GAMES = list(dict.fromkeys(c.game for c in CASES))
-TERMINATION_SEEDS = seeds_from(os.environ.get("NBGAMES_CONTRACT_SEEDS"), (0, 1, 2))
+TERMINATION_SEEDS = seeds_from(FUZZ_SEEDS, (0, 1, 2))
 GENERIC_RULES = ("UNDO",)  # rule ids of the facade itself (undo, redo, goto)
 JUNK = ["", " ", "\n", "\x00", "🗽", "not a move at all", "__import__('os').system('true')", "{}", "%s%s",
         "x" * (MAX_NOTATION_LENGTH + 1)]

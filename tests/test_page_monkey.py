@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from contract_support import PLAYOUT_SEEDS, all_cases
-from page_monkey import PageMonkey, widgets_of
+from page_monkey import PageMonkey, widgets_left_open
 
 import nbgames
 from nbgames.engine.game import from_record
@@ -161,6 +161,5 @@ def test_a_long_visit_leaves_open_only_the_widgets_the_page_shows(game):
     existing = set(_instances)
     PageMonkey(lambda: app.widget, lambda: app.view, 3, clock=clock, record=app.game.to_record).run(
         900, lambda: None, forward=300)
-    shown = set(map(id, widgets_of(app.widget)))
-    left = [w for key, w in _instances.items() if key not in existing and id(w) not in shown]
+    left = widgets_left_open(existing, app.widget)
     assert not left, Counter(type(w).__name__ for w in left)

@@ -416,7 +416,7 @@ def test_two_pages_at_a_table_take_random_events(server, seed):
     gives it and never the other seat's hand; the holder's game replays from its record."""
     import ipywidgets as widgets
     from ipywidgets.widgets.widget import _instances
-    from page_monkey import PageMonkey, widgets_of
+    from page_monkey import PageMonkey, widgets_left_open
 
     from nbgames.engine.game import from_record
 
@@ -450,5 +450,4 @@ def test_two_pages_at_a_table_take_random_events(server, seed):
         table = aki.panel.game
         mover = 1 if table is not None and not table.my_turn and event % 4 else 0
         monkeys[mover].run(1, check, forward=1 if event < 80 else 0)
-    shown = {id(w) for root in roots for w in widgets_of(root)}  # what the pages dropped is closed (ui/closing.py)
-    assert not [w for key, w in _instances.items() if key not in existing and id(w) not in shown]
+    assert not widgets_left_open(existing, *roots)  # what the pages dropped is closed (ui/closing.py)
