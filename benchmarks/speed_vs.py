@@ -177,6 +177,18 @@ def child(seconds: float, only: list[str]) -> None:
 
 
 # -- the parent: both engines, in turn ----------------------------------------------------------
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def take_out(revision: str, folder: str) -> str | None:
+    """Put the ``nbgames`` of git `revision` into `folder`; why not, if it cannot."""
+    archive = subprocess.run(["git", "-C", REPO, "archive", revision, "nbgames"], capture_output=True)
+    if archive.returncode:
+        return archive.stderr.decode().strip()
+    subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
+    return None
+
+
 def run(path: str, seconds: float, only: list[str]) -> dict:
     env = {**os.environ, "PYTHONPATH": path}
     done = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", "--seconds", str(seconds),
@@ -204,17 +216,14 @@ def main() -> int:
     if args.child:
         child(args.seconds, args.only)
         return 0
-    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(["git", "-C", repo, "archive", args.against, "nbgames"], capture_output=True)
-        if archive.returncode:  # e.g. a shallow clone without that commit
-            print(f"speed_vs: cannot take {args.against} out of git ({archive.stderr.decode().strip()}); "
-                  "nothing compared")
+        problem = take_out(args.against, tmp)
+        if problem:  # e.g. a shallow clone without that commit
+            print(f"speed_vs: cannot take {args.against} out of git ({problem}); nothing compared")
             return 0
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
         old = new = None
         for _ in range(args.rounds):
-            o, n = run(tmp, args.seconds, args.only), run(repo, args.seconds, args.only)
+            o, n = run(tmp, args.seconds, args.only), run(REPO, args.seconds, args.only)
             old, new = (o, n) if old is None else (best(old, o), best(new, n))
     print(f"engine speed: this tree vs {args.against} (same run, same seeds; best of {args.rounds} each)")
     print(f"{'game/players':<26}{'measure (mean legal then/now)':<30}{args.against:>9}{'now':>9}{'ratio':>8}  target")

@@ -1,0 +1,156 @@
+"""What a compiled core would give (issue 30, item 5), measured, not shipped.
+
+This tree's engine modules are compiled as they are with Cython (from PyPI; the C compiler and
+Python's headers from the system) in a temporary copy of the tree, and measured in the same run
+against the same tree in pure Python and against the engine of d414cc1, with `speed_vs.py`'s
+measures (each engine in its own subprocess, in turn, the best of `--rounds` runs each). First
+it checks that the compiled engines play the same games: the legal lists of seeded random
+games of every variant (`legal_hash.py`'s fingerprints) must equal the pure tree's.
+
+The compile is untyped: nothing is declared in C types, and `annotation_typing` is off, since
+the annotations are written for readers and mypy (Cython reads `-> str` as exactly `str`, and a
+refusal's reason is a `Msg`, a subclass). The modules are those a decision runs through; the
+pages, lessons and bots stay in Python. docs/speed.md has the figures and what shipping a
+compiled core would take.
+
+    python benchmarks/compiled_core.py [--seconds 1] [--rounds 2] [--games 10] [--only newyork1901 ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+
+import legal_hash
+import speed_vs
+
+# Per package: the modules a decision runs through (the rules, their tables and events, the facade).
+COMPILED = {
+    "engine": ("action", "chance", "events", "game", "rules"),
+    "newyork": ("cards", "events", "facts", "pairs", "position", "rules"),  # tables: see SKIPPED
+    "galopp_royal": ("events", "rules", "tables"),
+    "newyork1901": ("building", "events", "facts", "position", "rules", "tables"),
+    "newyork_city": ("abilities", "bidding", "events", "notation", "rules", "scoring", "tables"),
+}
+SKIPPED = {"newyork/tables": "Cython 3.3.1 builds it, but the module fails to import (undefined PyRange_CheckExact)"}
+SETUP = """
+import os, sys
+from Cython.Build import cythonize
+from setuptools import setup
+jobs = os.cpu_count() or 1
+setup(ext_modules=cythonize(sys.argv[1:], nthreads=jobs, quiet=True,
+                            compiler_directives={"language_level": 3, "annotation_typing": False}),
+      script_args=["build_ext", "--inplace", "-j", str(jobs)])
+"""
+
+
+def module_paths() -> list[str]:
+    return [f"nbgames/{package}/{name}.py" for package, names in COMPILED.items() for name in names]
+
+
+def cannot_build() -> str | None:
+    """Why this machine cannot compile the modules, or None."""
+    for need in ("Cython", "setuptools"):
+        if importlib.util.find_spec(need) is None:
+            return f"{need} is not installed (pip install cython setuptools; `make` installs both)"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler}; Debian: apt-get install gcc)"
+    if not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")):
+        return "no Python headers (Debian: apt-get install python3-dev)"
+    return None
+
+
+def build(folder: str) -> float:
+    """Copy this tree's nbgames into `folder` and compile the modules there; seconds it took."""
+    shutil.copytree(os.path.join(speed_vs.REPO, "nbgames"), os.path.join(folder, "nbgames"),
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", SETUP, *module_paths()], cwd=folder, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"compiled_core: the build failed:\n{done.stderr[-3000:]}")
+    return time.perf_counter() - start
+
+
+def compiled_modules(folder: str) -> list[str]:
+    """The listed modules that a fresh interpreter with `folder` first on its path loads compiled."""
+    names = [path[:-3].replace("/", ".") for path in module_paths()]
+    probe = ("import importlib, sys\n"
+             "for name in sys.argv[1:]:\n"
+             "    if importlib.import_module(name).__file__.endswith('.so'): print(name)")
+    done = subprocess.run([sys.executable, "-c", probe, *names], cwd=folder, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": folder}, check=True)
+    return done.stdout.split()
+
+
+def same_games(folder: str, games: int, only: list[str] | None) -> list[str]:
+    """The variants whose legal lists differ between the pure and the compiled tree."""
+    import json
+
+    extra = ["--games", str(games), "--json", *(["--only", *only] if only else [])]
+    pure, compiled = (json.loads(legal_hash._child(path, *extra)) for path in (speed_vs.REPO, folder))
+    return [key for key in pure if pure[key]["sha256"] != compiled.get(key, {}).get("sha256")]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--against", default="d414cc1", help="the git revision to compare with")
+    parser.add_argument("--seconds", type=float, default=1.0, help="per measurement")
+    parser.add_argument("--rounds", type=int, default=2, help="runs of each engine, in turn")
+    parser.add_argument("--games", type=int, default=10, help="games per variant for the same-games check")
+    parser.add_argument("--only", nargs="*", default=None, help="only these games (e.g. newyork1901)")
+    args = parser.parse_args()
+    problem = cannot_build()
+    if problem:
+        print(f"compiled_core: nothing measured: {problem}")
+        return 0
+    with tempfile.TemporaryDirectory() as old, tempfile.TemporaryDirectory() as compiled:
+        problem = speed_vs.take_out(args.against, old)
+        if problem:
+            print(f"compiled_core: cannot take {args.against} out of git ({problem}); nothing measured")
+            return 0
+        seconds = build(compiled)
+        loaded = compiled_modules(compiled)
+        print(f"compiled {len(loaded)} of {len(module_paths())} modules in {seconds:.0f} s "
+              f"(Cython, untyped; not compiled: {', '.join(f'{k} ({why})' for k, why in SKIPPED.items())})")
+        if len(loaded) < len(module_paths()):
+            print("compiled_core: some modules did not load compiled:",
+                  sorted(set(p[:-3].replace("/", ".") for p in module_paths()) - set(loaded)))
+            return 1
+        differ = same_games(compiled, args.games, args.only)
+        if differ:
+            print(f"compiled_core: the compiled engines play other games than the pure ones: {differ}")
+            return 1
+        print(f"same legal lists, compiled and pure: {args.games} seeded random games of every variant")
+        trees = {"then": old, "pure": speed_vs.REPO, "compiled": compiled}
+        found: dict[str, dict] = {}
+        for _ in range(args.rounds):
+            for label, path in trees.items():
+                result = speed_vs.run(path, args.seconds, args.only)
+                found[label] = speed_vs.best(found[label], result) if label in found else result
+    print(f"\nengine speed: {args.against}, this tree, this tree compiled (same run; best of {args.rounds} each)")
+    print(f"{'game/players':<26}{'measure':<22}{args.against:>9}{'pure':>9}{'compiled':>9}"
+          f"{'compiled/pure':>14}{'compiled/then':>14}  target")
+    for key, row in found["compiled"].items():
+        target = speed_vs.TARGETS.get(key.split("/")[0], 0)
+        for measure, label in (("decisions", "decisions/s"), ("lists", "legal lists/s"),
+                               ("iterations", "search iterations/s")):
+            if measure not in row:
+                continue
+            then, pure, now = found["then"][key][measure], found["pure"][key][measure], row[measure]
+            judged = target and measure != "iterations"
+            verdict = f"{target:g}x {'met' if now / then >= target else 'MISSED'}" if judged else ""
+            print(f"{key:<26}{label:<22}{then:>9.0f}{pure:>9.0f}{now:>9.0f}{now / pure:>13.2f}x"
+                  f"{now / then:>13.1f}x  {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
