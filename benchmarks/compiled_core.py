@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
@@ -51,8 +52,12 @@ setup(ext_modules=cythonize(sys.argv[1:], nthreads=jobs, quiet=True,
 """
 
 
+def module_names() -> list[str]:
+    return [f"nbgames.{package}.{name}" for package, names in COMPILED.items() for name in names]
+
+
 def module_paths() -> list[str]:
-    return [f"nbgames/{package}/{name}.py" for package, names in COMPILED.items() for name in names]
+    return [name.replace(".", "/") + ".py" for name in module_names()]
 
 
 def cannot_build() -> str | None:
@@ -81,19 +86,16 @@ def build(folder: str) -> float:
 
 def compiled_modules(folder: str) -> list[str]:
     """The listed modules that a fresh interpreter with `folder` first on its path loads compiled."""
-    names = [path[:-3].replace("/", ".") for path in module_paths()]
     probe = ("import importlib, sys\n"
              "for name in sys.argv[1:]:\n"
              "    if importlib.import_module(name).__file__.endswith('.so'): print(name)")
-    done = subprocess.run([sys.executable, "-c", probe, *names], cwd=folder, capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", probe, *module_names()], cwd=folder, capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": folder}, check=True)
     return done.stdout.split()
 
 
 def same_games(folder: str, games: int, only: list[str] | None) -> list[str]:
     """The variants whose legal lists differ between the pure and the compiled tree."""
-    import json
-
     extra = ["--games", str(games), "--json", *(["--only", *only] if only else [])]
     pure, compiled = (json.loads(legal_hash._child(path, *extra)) for path in (speed_vs.REPO, folder))
     return [key for key in pure if pure[key]["sha256"] != compiled.get(key, {}).get("sha256")]
@@ -120,9 +122,9 @@ def main() -> int:
         loaded = compiled_modules(compiled)
         print(f"compiled {len(loaded)} of {len(module_paths())} modules in {seconds:.0f} s "
               f"(Cython, untyped; not compiled: {', '.join(f'{k} ({why})' for k, why in SKIPPED.items())})")
-        if len(loaded) < len(module_paths()):
-            print("compiled_core: some modules did not load compiled:",
-                  sorted(set(p[:-3].replace("/", ".") for p in module_paths()) - set(loaded)))
+        missing = sorted(set(module_names()) - set(loaded))
+        if missing:
+            print("compiled_core: some modules did not load compiled:", missing)
             return 1
         differ = same_games(compiled, args.games, args.only)
         if differ:

@@ -452,12 +452,9 @@ def test_the_hard_levels_old_name_still_makes_the_hard_bot():
 def test_bench_bots_plays_the_hard_level_against_the_normal_one_only_when_asked():
     """`make bench-bots` keeps its three matchups; `--mcts mcts-hard --against mcts-normal` adds
     the hard level against the normal one, judged by whether its interval lies above a fair seat."""
-    import importlib.util
-    from pathlib import Path
+    from support import benchmark
 
-    spec = importlib.util.spec_from_file_location("bench_bots", Path(__file__).parents[1] / "benchmarks" / "bots.py")
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = benchmark("bots")
     usual = bench.matchups("mcts-hard", 2)
     assert [seats[1] for seats, _ in usual] == ["random", "random", "greedy"]
     assert bench.matchups("mcts-hard", 2, "mcts-normal") == usual + [(["mcts-hard", "mcts-normal"], None)]

@@ -3,27 +3,14 @@ its list must name modules that exist and that a game of each kind actually runs
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).parents[1]
-
-
-def _script():
-    sys.path.insert(0, str(ROOT / "benchmarks"))  # its siblings, speed_vs and legal_hash
-    try:
-        spec = importlib.util.spec_from_file_location("compiled_core", ROOT / "benchmarks" / "compiled_core.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
+from support import ROOT, benchmark
 
 
 def test_every_module_it_compiles_exists_and_a_decision_runs_through_it():
-    script = _script()
+    script = benchmark("compiled_core")
     paths = script.module_paths()
     assert len(paths) == len(set(paths))
     assert all((ROOT / path).is_file() for path in paths), [p for p in paths if not (ROOT / p).is_file()]
@@ -37,8 +24,7 @@ def test_every_module_it_compiles_exists_and_a_decision_runs_through_it():
              "print(' '.join(sorted(sys.modules)))")
     loaded = set(subprocess.run([sys.executable, "-c", probe, *games], capture_output=True, text=True, check=True,
                                 cwd=ROOT).stdout.split())
-    listed = {path[:-3].replace("/", ".") for path in paths}
-    assert listed <= loaded, sorted(listed - loaded)
+    assert set(script.module_names()) <= loaded, sorted(set(script.module_names()) - loaded)
     assert "ipywidgets" not in loaded
     for skipped in script.SKIPPED:  # left out on purpose: it exists, and is not listed
         assert (ROOT / "nbgames" / f"{skipped}.py").is_file() and f"nbgames/{skipped}.py" not in paths
