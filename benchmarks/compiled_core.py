@@ -131,12 +131,8 @@ def main() -> int:
             print(f"compiled_core: the compiled engines play other games than the pure ones: {differ}")
             return 1
         print(f"same legal lists, compiled and pure: {args.games} seeded random games of every variant")
-        trees = {"then": old, "pure": speed_vs.REPO, "compiled": compiled}
-        found: dict[str, dict] = {}
-        for _ in range(args.rounds):
-            for label, path in trees.items():
-                result = speed_vs.run(path, args.seconds, args.only)
-                found[label] = speed_vs.best(found[label], result) if label in found else result
+        found = speed_vs.measured({"then": old, "pure": speed_vs.REPO, "compiled": compiled}, args.seconds,
+                                  args.only, args.rounds)
     print(f"\nengine speed: {args.against}, this tree, this tree compiled (same run; best of {args.rounds} each)")
     print(f"{'game/players':<26}{'measure':<22}{args.against:>9}{'pure':>9}{'compiled':>9}"
           f"{'compiled/pure':>14}{'compiled/then':>14}  target")

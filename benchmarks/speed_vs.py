@@ -201,6 +201,16 @@ def best(a: dict, b: dict) -> dict:
     return {key: {k: max(a[key][k], b[key][k]) if k != "size" else a[key][k] for k in a[key]} for key in a}
 
 
+def measured(trees: dict[str, str], seconds: float, only: list[str], rounds: int) -> dict[str, dict]:
+    """Per label, the best of `rounds` runs of the engine in its folder; the trees take turns."""
+    found: dict[str, dict] = {}
+    for _ in range(rounds):
+        for label, path in trees.items():
+            result = run(path, seconds, only)
+            found[label] = best(found[label], result) if label in found else result
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--against", default="d414cc1", help="the git revision to compare with")
@@ -221,10 +231,8 @@ def main() -> int:
         if problem:  # e.g. a shallow clone without that commit
             print(f"speed_vs: cannot take {args.against} out of git ({problem}); nothing compared")
             return 0
-        old = new = None
-        for _ in range(args.rounds):
-            o, n = run(tmp, args.seconds, args.only), run(REPO, args.seconds, args.only)
-            old, new = (o, n) if old is None else (best(old, o), best(new, n))
+        found = measured({"old": tmp, "new": REPO}, args.seconds, args.only, args.rounds)
+    old, new = found["old"], found["new"]
     print(f"engine speed: this tree vs {args.against} (same run, same seeds; best of {args.rounds} each)")
     print(f"{'game/players':<26}{'measure (mean legal then/now)':<30}{args.against:>9}{'now':>9}{'ratio':>8}  target")
     for key, row in new.items():
