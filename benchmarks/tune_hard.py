@@ -14,11 +14,16 @@ how the games are run, and whether it matters this much is not established (docs
     python benchmarks/tune_hard.py newyork_city --iterations 300 --depth 10 -n 30
     python benchmarks/tune_hard.py newyork_city --iterations 300 --widening 0.5 -n 40
     python benchmarks/tune_hard.py newyork_city --iterations 300 --rollout best-hire -n 40
+    python benchmarks/tune_hard.py newyork --iterations 1500 --clairvoyant -n 100 --part 0/2
+
+`--clairvoyant` is a ceiling check, not a bot: New York's search then plays on the true hands,
+draw pile and chance instead of samples of them (docs/bots.md).
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import dataclasses
 import json
 import random
@@ -44,6 +49,28 @@ class Candidate:
     def __call__(self, seed: int) -> MctsBot:
         bot = MctsBot(seed, iterations=self.iterations, seconds=None, hooks=self.hooks)
         bot.search.prior, bot.search.widen = self.prior, self.widen
+        return bot
+
+
+class Clairvoyant(Candidate):
+    """The search of `Candidate` on New York's true position: every sample it draws holds the
+    hands, the draw pile and the source of chance of the game itself."""
+
+    def __call__(self, seed: int) -> MctsBot:
+        bot = super().__call__(seed)
+        choose = bot.choose
+
+        def seeing(game: Game, deadline: float | None = None, stop=None) -> Action:
+            def determinize(seat: int, rng: random.Random) -> Game:
+                sample = game.determinize(seat, rng)
+                truth, state = game._state, sample._state
+                state.hands, state.held = [list(h) for h in truth.hands], list(truth.held)
+                state.deck, state.rng = list(truth.deck), copy.deepcopy(truth.rng)
+                return sample
+            seen = copy.copy(game)
+            seen.determinize = determinize
+            return choose(seen, deadline, stop)
+        bot.choose = seeing
         return bot
 
 
@@ -73,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--widening", type=float, default=WIDENING,
                         help="root actions after n iterations: 1 + n ** this")
     parser.add_argument("--rollout", choices=["best-hire"], help="another playout policy (New York City)")
+    parser.add_argument("--clairvoyant", action="store_true", help="New York: search the true position (a ceiling)")
+    parser.add_argument("--part", default="0/1", help="K/M: play only the games i with i %% M == K")
     parser.add_argument("--against", default="greedy")
     parser.add_argument("-n", type=int, default=30, help="games")
     parser.add_argument("--log", default="benchmarks/results/tuning", metavar="DIR")
@@ -86,13 +115,17 @@ def main(argv: list[str] | None = None) -> int:
         hooks, label = dataclasses.replace(own, rollout=best_hire(own)), f"{label}-{args.rollout}"
     if args.widening != WIDENING:
         label = f"{label}-widen{args.widening:g}"
-    hero = Candidate(args.iterations, args.prior, hooks, label, args.widening)
+    if args.clairvoyant:
+        label = f"{label}-clairvoyant"
+    maker = Clairvoyant if args.clairvoyant else Candidate
+    hero = maker(args.iterations, args.prior, hooks, label, args.widening)
+    part, parts = map(int, args.part.split("/"))
     path = Path(args.log) / f"{args.game}-{args.players}p-{hero.name}-vs-{args.against}.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
     rows = [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
     done = {row["game"] for row in rows}
     for game in range(args.n):
-        if game in done:
+        if game in done or game % parts != part:
             continue
         row = play_game(args.game, [hero] + [args.against] * (args.players - 1), game, 0)[0]
         rows.append(row)
