@@ -52,23 +52,26 @@ class Candidate:
         return bot
 
 
+def clairvoyant_sample(game: Game, seat: int, rng: random.Random) -> Game:
+    """A sample of a New York game that holds its true hands, draw pile and source of chance."""
+    sample = game.determinize(seat, rng)
+    truth, state = game.rules, sample.rules
+    state.hands, state.held = [list(hand) for hand in truth.hands], list(truth.held)
+    state.deck, state.rng = list(truth.deck), copy.deepcopy(truth.rng)
+    return sample
+
+
 class Clairvoyant(Candidate):
-    """The search of `Candidate` on New York's true position: every sample it draws holds the
-    hands, the draw pile and the source of chance of the game itself."""
+    """The search of `Candidate` on New York's true position: every sample it draws is a
+    `clairvoyant_sample`."""
 
     def __call__(self, seed: int) -> MctsBot:
         bot = super().__call__(seed)
         choose = bot.choose
 
         def seeing(game: Game, deadline: float | None = None, stop=None) -> Action:
-            def determinize(seat: int, rng: random.Random) -> Game:
-                sample = game.determinize(seat, rng)
-                truth, state = game._state, sample._state
-                state.hands, state.held = [list(h) for h in truth.hands], list(truth.held)
-                state.deck, state.rng = list(truth.deck), copy.deepcopy(truth.rng)
-                return sample
             seen = copy.copy(game)
-            seen.determinize = determinize
+            seen.determinize = lambda seat, rng: clairvoyant_sample(game, seat, rng)
             return choose(seen, deadline, stop)
         bot.choose = seeing
         return bot

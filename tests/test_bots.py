@@ -462,3 +462,24 @@ def test_bench_bots_plays_the_hard_level_against_the_normal_one_only_when_asked(
     assert bench.verdict(0.62, 0.52, None, 0.5).endswith(": shown")
     assert bench.verdict(0.58, 0.48, None, 0.5).endswith("not shown")
     assert bench.verdict(0.30, 0.21, 0.40, 0.25) == "target 40%: MISSED by 10.0%"
+
+
+def test_the_clairvoyant_ceiling_check_plays_on_the_true_position():
+    """`tune_hard.py --clairvoyant` (docs/bots.md's ceiling of New York) must see what a real
+    sample hides: a clairvoyant sample's next twenty plies draw what the game itself draws."""
+    from support import benchmark
+
+    tune = benchmark("tune_hard")
+    game, rng = Game("newyork", 4, 5), random.Random(1)
+    for _ in range(40):
+        game.play(rng.choice(game.legal_actions()))
+    seat = game.to_move
+    sample, blind = tune.clairvoyant_sample(game, seat, random.Random(2)), game.determinize(seat, random.Random(2))
+    truth = game.clone()
+    assert blind.rules.hands != truth.rules.hands  # a real sample re-deals the others' hands
+    for _ in range(20):
+        action = rng.choice(truth.legal_actions())
+        for g in (sample, truth):
+            g.play(action)
+        assert sample.rules.hands == truth.rules.hands and sample.scores() == truth.scores()
+    assert sample.view(seat) == truth.view(seat)
