@@ -13,6 +13,7 @@ how the games are run, and whether it matters this much is not established (docs
     python benchmarks/tune_hard.py galopp_royal --iterations 3000 --prior 5 -n 30 --players 4
     python benchmarks/tune_hard.py newyork_city --iterations 300 --depth 10 -n 30
     python benchmarks/tune_hard.py newyork_city --iterations 300 --widening 0.5 -n 40
+    python benchmarks/tune_hard.py newyork_city --level normal --scale 20 -n 100 --part 0/2
     python benchmarks/tune_hard.py newyork_city --iterations 300 --rollout best-hire -n 40
     python benchmarks/tune_hard.py newyork --iterations 1500 --clairvoyant -n 100 --part 0/2
 
@@ -25,7 +26,9 @@ from __future__ import annotations
 import argparse
 import copy
 import dataclasses
+import importlib
 import json
+import math
 import random
 from pathlib import Path
 
@@ -39,16 +42,21 @@ from nbgames.newyork_city.tables import tables_for
 
 class Candidate:
     """A factory (seed -> bot) for `play_game`: the search by iterations alone, with its prior
-    and the power of its widening (`nbgames.engine.search.widening`)."""
+    and the power of its widening (`nbgames.engine.search.widening`); or, given a `level`, that
+    level's search by time as a page plays it, with these hooks."""
 
-    def __init__(self, iterations: int, prior: int, hooks: BotHooks | None = None, label: str = "",
-                 widen: float = WIDENING):
-        self.iterations, self.prior, self.hooks, self.widen = iterations, prior, hooks, widen
-        self.name = f"mcts-{iterations}it-prior{prior}{label}"
+    def __init__(self, iterations: int | None, prior: int, hooks: BotHooks | None = None, label: str = "",
+                 widen: float = WIDENING, level: str | None = None):
+        self.iterations, self.prior, self.hooks, self.widen, self.level = iterations, prior, hooks, widen, level
+        self.name = f"mcts-{level}-timed{label}" if level else f"mcts-{iterations}it-prior{prior}{label}"
 
     def __call__(self, seed: int) -> MctsBot:
-        bot = MctsBot(seed, iterations=self.iterations, seconds=None, hooks=self.hooks)
-        bot.search.prior, bot.search.widen = self.prior, self.widen
+        if self.level:
+            bot = MctsBot(seed, self.level, hooks=self.hooks)
+        else:
+            bot = MctsBot(seed, iterations=self.iterations, seconds=None, hooks=self.hooks)
+            bot.search.prior = self.prior
+        bot.search.widen = self.widen
         return bot
 
 
@@ -93,16 +101,38 @@ def best_hire(hooks: BotHooks):
     return rollout
 
 
+ROUND_SCALES = {1: (15, -1.0), 2: (30, -1.0), 3: (20, -0.75), 4: (15, -0.75), 5: (8, -0.5)}
+
+
+def scaled(game_name: str, scale: str):
+    """An evaluation of the game's own worth with another squash: a flat scale, or per round of
+    New York City the scale and offset fitted to greedy games' wins (`ROUND_SCALES`)."""
+    worth = importlib.import_module(f"nbgames.{game_name}.bot").worth
+
+    def evaluate(game: Game) -> list[float]:
+        values = worth(game)
+        flat, offset = (float(scale), 0.0) if scale != "rounds" else ROUND_SCALES[max(1, game.rules.round)]
+        out = []
+        for seat, own in enumerate(values):
+            lead = own - max(v for other, v in enumerate(values) if other != seat)
+            out.append(1 / (1 + math.exp(-max(-60.0, min(60.0, lead / flat + offset)))))
+        return out
+    return evaluate
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--iterations", type=int, required=True)
+    group = parser.add_mutually_exclusive_group(required=True)
+    group.add_argument("--iterations", type=int)
+    group.add_argument("--level", help="a level by time instead (normal, hard): its own prior and cap")
     parser.add_argument("--prior", type=int, default=5, help="playouts the one-ply look is worth")
     parser.add_argument("--depth", type=int, help="playout plies instead of the game's own (0: judge at once)")
     parser.add_argument("--widening", type=float, default=WIDENING,
                         help="root actions after n iterations: 1 + n ** this")
     parser.add_argument("--rollout", choices=["best-hire"], help="another playout policy (New York City)")
+    parser.add_argument("--scale", help="the evaluation's squash: a number, or 'rounds' (New York City)")
     parser.add_argument("--clairvoyant", action="store_true", help="New York: search the true position (a ceiling)")
     parser.add_argument("--part", default="0/1", help="K/M: play only the games i with i %% M == K")
     parser.add_argument("--against", default="greedy")
@@ -116,12 +146,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.rollout:
         own = hooks or hooks_for(Game(args.game, args.players, 0))
         hooks, label = dataclasses.replace(own, rollout=best_hire(own)), f"{label}-{args.rollout}"
+    if args.scale:
+        own = hooks or hooks_for(Game(args.game, args.players, 0))
+        hooks, label = dataclasses.replace(own, evaluate=scaled(args.game, args.scale)), f"{label}-scale{args.scale}"
     if args.widening != WIDENING:
         label = f"{label}-widen{args.widening:g}"
     if args.clairvoyant:
         label = f"{label}-clairvoyant"
     maker = Clairvoyant if args.clairvoyant else Candidate
-    hero = maker(args.iterations, args.prior, hooks, label, args.widening)
+    hero = maker(args.iterations, args.prior, hooks, label, args.widening, args.level)
     part, parts = map(int, args.part.split("/"))
     path = Path(args.log) / f"{args.game}-{args.players}p-{hero.name}-vs-{args.against}.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -5,6 +5,7 @@ game's hooks through its manifest."""
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import time
@@ -483,3 +484,25 @@ def test_the_clairvoyant_ceiling_check_plays_on_the_true_position():
             g.play(action)
         assert sample.rules.hands == truth.rules.hands and sample.scores() == truth.scores()
     assert sample.view(seat) == truth.view(seat)
+
+
+def test_the_calibration_bench_fits_a_known_temperature_and_reads_whole_games():
+    """`benchmarks/calibration.py` (docs/bots.md, the evaluations' squash): its fit finds the
+    temperature that made synthetic wins, and a game's readings are values with win shares
+    that add up to one win per reading."""
+    from support import benchmark
+
+    calibration = benchmark("calibration")
+    rng = random.Random(4)
+    rows = []
+    for _ in range(2000):
+        value = rng.random()
+        chance = 1 / (1 + math.exp(-(0.4 * calibration.logit(value) - 1.0)))
+        rows.append((value, 1.0 if rng.random() < chance else 0.0))
+    k, b = calibration.fit(rows)
+    assert abs(k - 0.4) < 0.1 and abs(b + 1.0) < 0.2
+    assert calibration.log_loss(rows, k, b) < calibration.log_loss(rows)
+    readings = calibration.readings("newyork", 4, 0)
+    assert {part for part, _, _ in readings} == set(range(calibration.PARTS))
+    assert all(0.0 <= value <= 1.0 for _, value, _ in readings)
+    assert math.isclose(sum(win for _, _, win in readings), len(readings) / 4)
