@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from nbgames.engine.bots import GreedyBot
 from nbgames.engine.game import Game
-from nbgames.engine.search import evaluate, hooks_for
+from nbgames.engine.search import evaluate, hooks_for, squash
 
 EVERY = 4  # plies between two readings
 PARTS = 5  # a game is read in fifths of its plies
@@ -47,7 +47,7 @@ def logit(p: float) -> float:
 def log_loss(rows: list[tuple[float, float]], k: float = 1.0, b: float = 0.0) -> float:
     total = 0.0
     for value, win in rows:
-        p = min(max(1 / (1 + math.exp(-max(-60.0, min(60.0, k * logit(value) + b)))), 1e-9), 1 - 1e-9)
+        p = min(max(squash(k * logit(value) + b, 1.0), 1e-9), 1 - 1e-9)
         total -= win * math.log(p) + (1 - win) * math.log(1 - p)
     return total / len(rows)
 

@@ -28,14 +28,13 @@ import copy
 import dataclasses
 import importlib
 import json
-import math
 import random
 from pathlib import Path
 
 from nbgames.engine.action import Action
 from nbgames.engine.bots import MctsBot
 from nbgames.engine.game import Game
-from nbgames.engine.search import WIDENING, BotHooks, hooks_for
+from nbgames.engine.search import WIDENING, BotHooks, hooks_for, score_values, squash
 from nbgames.engine.tournament import play_game, wilson
 from nbgames.newyork_city.tables import tables_for
 
@@ -109,15 +108,16 @@ def scaled(game_name: str, scale: str):
     New York City the scale and offset fitted to greedy games' wins (`ROUND_SCALES`)."""
     worth = importlib.import_module(f"nbgames.{game_name}.bot").worth
 
-    def evaluate(game: Game) -> list[float]:
+    def by_round(game: Game) -> list[float]:
+        flat, offset = ROUND_SCALES[max(1, game.rules.round)]
         values = worth(game)
-        flat, offset = (float(scale), 0.0) if scale != "rounds" else ROUND_SCALES[max(1, game.rules.round)]
-        out = []
-        for seat, own in enumerate(values):
-            lead = own - max(v for other, v in enumerate(values) if other != seat)
-            out.append(1 / (1 + math.exp(-max(-60.0, min(60.0, lead / flat + offset)))))
-        return out
-    return evaluate
+        return [squash(own - max(v for other, v in enumerate(values) if other != seat) + offset * flat, flat)
+                for seat, own in enumerate(values)]
+
+    if scale == "rounds":
+        return by_round
+    flat = float(scale)
+    return lambda game: score_values(worth(game), flat)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -139,16 +139,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", type=int, default=30, help="games")
     parser.add_argument("--log", default="benchmarks/results/tuning", metavar="DIR")
     args = parser.parse_args(argv)
-    hooks, label = None, ""
+    hooks, label = hooks_for(Game(args.game, args.players, 0)), ""  # the game's own, changed below
     if args.depth is not None:
-        hooks = dataclasses.replace(hooks_for(Game(args.game, args.players, 0)), rollout_depth=args.depth)
-        label = f"-depth{args.depth}"
+        hooks, label = dataclasses.replace(hooks, rollout_depth=args.depth), f"-depth{args.depth}"
     if args.rollout:
-        own = hooks or hooks_for(Game(args.game, args.players, 0))
-        hooks, label = dataclasses.replace(own, rollout=best_hire(own)), f"{label}-{args.rollout}"
+        hooks, label = dataclasses.replace(hooks, rollout=best_hire(hooks)), f"{label}-{args.rollout}"
     if args.scale:
-        own = hooks or hooks_for(Game(args.game, args.players, 0))
-        hooks, label = dataclasses.replace(own, evaluate=scaled(args.game, args.scale)), f"{label}-scale{args.scale}"
+        hooks, label = dataclasses.replace(hooks, evaluate=scaled(args.game, args.scale)), f"{label}-scale{args.scale}"
     if args.widening != WIDENING:
         label = f"{label}-widen{args.widening:g}"
     if args.clairvoyant:
