@@ -16,6 +16,7 @@ how the games are run, and whether it matters this much is not established (docs
     python benchmarks/tune_hard.py newyork_city --level normal --scale 20 -n 100 --part 0/2
     python benchmarks/tune_hard.py newyork_city --iterations 300 --rollout best-hire -n 40
     python benchmarks/tune_hard.py newyork --iterations 1500 --clairvoyant -n 100 --part 0/2
+    python benchmarks/tune_hard.py newyork_city --iterations 300 --halving 8 -n 40
 
 `--clairvoyant` is a ceiling check, not a bot: New York's search then plays on the true hands,
 draw pile and chance instead of samples of them (docs/bots.md).
@@ -28,13 +29,27 @@ import copy
 import dataclasses
 import importlib
 import json
+import math
 import random
+import threading
+import time
 from pathlib import Path
 
 from nbgames.engine.action import Action
 from nbgames.engine.bots import MctsBot
 from nbgames.engine.game import Game
-from nbgames.engine.search import WIDENING, BotHooks, hooks_for, score_values, squash
+from nbgames.engine.search import (
+    WIDENING,
+    ActionValue,
+    BotHooks,
+    Node,
+    Search,
+    SearchResult,
+    hooks_for,
+    options,
+    score_values,
+    squash,
+)
 from nbgames.engine.tournament import play_game, wilson
 from nbgames.newyork_city.tables import tables_for
 
@@ -45,8 +60,9 @@ class Candidate:
     level's search by time as a page plays it, with these hooks."""
 
     def __init__(self, iterations: int | None, prior: int, hooks: BotHooks | None = None, label: str = "",
-                 widen: float = WIDENING, level: str | None = None):
+                 widen: float = WIDENING, level: str | None = None, arms: int = 0):
         self.iterations, self.prior, self.hooks, self.widen, self.level = iterations, prior, hooks, widen, level
+        self.arms = arms
         self.name = f"mcts-{level}-timed{label}" if level else f"mcts-{iterations}it-prior{prior}{label}"
 
     def __call__(self, seed: int) -> MctsBot:
@@ -56,7 +72,55 @@ class Candidate:
             bot = MctsBot(seed, iterations=self.iterations, seconds=None, hooks=self.hooks)
             bot.search.prior = self.prior
         bot.search.widen = self.widen
+        if self.arms:
+            fields = {f.name: getattr(bot.search, f.name) for f in dataclasses.fields(Search)}
+            bot.search = Halving(**fields)
+            bot.search.arms = self.arms
         return bot
+
+
+class Halving(Search):
+    """The search with sequential halving at the root (Karnin et al. 2013; Gumbel MuZero's root):
+    the `arms` actions the one-ply look ranks best share the budget (iterations, or the time to
+    the deadline) in rounds, round-robin, and each round keeps the better half by mean value;
+    below the root, UCT as before. UCT visits the move it believes best most often, which is not
+    the same as finding the best move among a few whose values differ by a standard error."""
+
+    arms: int = 8
+
+    def run(self, game: Game, deadline: float | None = None, stop: threading.Event | None = None,
+            observer: int | None = None) -> SearchResult:
+        seat, hooks, start = game.to_move, self.hooks or hooks_for(game), time.monotonic()
+        if self.seconds is not None:
+            deadline = min(deadline or math.inf, start + self.seconds)
+        legal = {str(a): a for a in options(game, hooks)}
+        root = Node(None, None)
+        ranking = self._seed_root(root, game, hooks, deadline, stop)
+        alive, out = ranking[:self.arms], []
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        sums, done, began = [0.0] * game.players, 0, time.monotonic()
+
+        def mean(name: str) -> float:
+            return root.children[name].total / root.children[name].visits
+        for k in range(rounds):
+            cap = (k + 1) * self.iterations // rounds
+            ends = began + (k + 1) / rounds * (deadline - began) if deadline is not None else None
+            turn = 0
+            while done < cap and not (done and ends is not None and time.monotonic() >= ends) \
+                    and not (stop is not None and stop.is_set()):
+                values = self._iterate(root, game.determinize(seat, self.rng), hooks, {alive[turn % len(alive)]})
+                sums = [s + v for s, v in zip(sums, values, strict=True)]
+                done, turn = done + 1, turn + 1
+            alive.sort(key=lambda name: -mean(name))
+            keep = (len(alive) + 1) // 2
+            alive, out = alive[:keep], alive[keep:] + out
+        order = alive + out + [name for name in ranking if name not in alive and name not in out]
+        actions = [ActionValue(legal[name], root.children[name].visits, mean(name)) for name in order
+                   if name in root.children]
+        seen = {a.action for a in actions}
+        actions += [ActionValue(a, 0, 0.0) for a in legal.values() if a not in seen]
+        return SearchResult(seat, actions, [s / max(done, 1) for s in sums], done, time.monotonic() - start,
+                            done < self.iterations)
 
 
 def clairvoyant_sample(game: Game, seat: int, rng: random.Random) -> Game:
@@ -134,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rollout", choices=["best-hire"], help="another playout policy (New York City)")
     parser.add_argument("--scale", help="the evaluation's squash: a number, or 'rounds' (New York City)")
     parser.add_argument("--clairvoyant", action="store_true", help="New York: search the true position (a ceiling)")
+    parser.add_argument("--halving", type=int, default=0, metavar="ARMS",
+                        help="sequential halving over the ARMS best root actions instead of UCT's widening")
     parser.add_argument("--part", default="0/1", help="K/M: play only the games i with i %% M == K")
     parser.add_argument("--against", default="greedy")
     parser.add_argument("-n", type=int, default=30, help="games")
@@ -148,10 +214,12 @@ def main(argv: list[str] | None = None) -> int:
         hooks, label = dataclasses.replace(hooks, evaluate=scaled(args.game, args.scale)), f"{label}-scale{args.scale}"
     if args.widening != WIDENING:
         label = f"{label}-widen{args.widening:g}"
+    if args.halving:
+        label = f"{label}-halving{args.halving}"
     if args.clairvoyant:
         label = f"{label}-clairvoyant"
     maker = Clairvoyant if args.clairvoyant else Candidate
-    hero = maker(args.iterations, args.prior, hooks, label, args.widening, args.level)
+    hero = maker(args.iterations, args.prior, hooks, label, args.widening, args.level, args.halving)
     part, parts = map(int, args.part.split("/"))
     path = Path(args.log) / f"{args.game}-{args.players}p-{hero.name}-vs-{args.against}.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -506,3 +506,26 @@ def test_the_calibration_bench_fits_a_known_temperature_and_reads_whole_games():
     assert {part for part, _, _ in readings} == set(range(calibration.PARTS))
     assert all(0.0 <= value <= 1.0 for _, value, _ in readings)
     assert math.isclose(sum(win for _, _, win in readings), len(readings) / 4)
+
+
+def test_the_halving_screen_shares_its_budget_among_the_best_arms_and_keeps_the_last_one():
+    """`tune_hard.py --halving` (docs/bots.md, New York City's screens): the iteration cap is
+    spent, only the `arms` actions the one-ply look ranks best are searched, round-robin (the
+    two that reach the last round got the same visits), and the one kept is the better of them."""
+    from support import benchmark
+
+    tune = benchmark("tune_hard")
+    game, rng = Game("newyork_city", 4, 3), random.Random(0)
+    for _ in range(30):
+        game.play(rng.choice(game.legal_actions()))
+    search = tune.Halving(iterations=240, prior=5, rng=random.Random(1))
+    search.arms = 4
+    ranked = tune.Halving(iterations=0, prior=5, rng=random.Random(1))
+    top = {str(a.action) for a in ranked.run(game).actions[:4]}  # the prior alone, on the same sample
+    result = search.run(game)
+    assert result.iterations == 240 and not result.stopped
+    searched = [a for a in result.actions if a.visits > search.prior]
+    assert {str(a.action) for a in searched} == top
+    kept, last_out = result.actions[:2]
+    assert kept.visits == last_out.visits == max(a.visits for a in result.actions)
+    assert kept.value >= last_out.value
