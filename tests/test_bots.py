@@ -487,8 +487,9 @@ def test_the_clairvoyant_ceiling_check_plays_on_the_true_position():
 
 
 def test_the_calibration_bench_fits_a_known_temperature_and_reads_whole_games():
-    """`benchmarks/calibration.py` (docs/bots.md, the evaluations' squash): its fit finds the
-    temperature that made synthetic wins, and a game's readings are values with win shares
+    """`benchmarks/calibration.py` (docs/bots.md, the evaluations' squash): its fits find the
+    temperatures that made synthetic wins (a seat at a time, and all seats as the review's
+    chances), and a game's readings are values with win shares
     that add up to one win per reading."""
     from support import benchmark
 
@@ -502,6 +503,13 @@ def test_the_calibration_bench_fits_a_known_temperature_and_reads_whole_games():
     k, b = calibration.fit(rows)
     assert abs(k - 0.4) < 0.1 and abs(b + 1.0) < 0.2
     assert calibration.log_loss(rows, k, b) < calibration.log_loss(rows)
+    groups = []  # four seats' values, and who won by the review's chances at a temperature of 1.5
+    for _ in range(1500):
+        values = [rng.random() for _ in range(4)]
+        winner = rng.choices(range(4), calibration.shares(values, 1.5))[0]
+        groups.append((values, [1.0 if seat == winner else 0.0 for seat in range(4)]))
+    assert abs(calibration.fit_temperature(groups) - 1.5) < 0.3
+    assert calibration.share_loss(groups, calibration.fit_temperature(groups)) < calibration.share_loss(groups, 0.5)
     readings = calibration.readings("newyork", 4, 0)
     assert {part for part, _, _ in readings} == set(range(calibration.PARTS))
     assert all(0.0 <= value <= 1.0 for _, value, _ in readings)

@@ -15,8 +15,9 @@ from nbgames.engine.chance import Chance
 from nbgames.engine.game import Game
 from nbgames.engine.manifest import Manifest
 from nbgames.engine.registry import register
-from nbgames.engine.review import review
+from nbgames.engine.review import review, shares, temperature
 from nbgames.engine.rules import Rules
+from nbgames.engine.search import BotHooks
 from nbgames.engine.simulate import play_out
 
 TURNS = 4
@@ -103,6 +104,11 @@ def test_review_of_a_real_game_has_a_curve_for_every_seat_and_move():
     assert len(result.chances) == len(game.history) + 1 and result.actions == game.history
     assert all(len(c) == 3 and all(0.0 <= v <= 1.0 for v in c) for c in result.chances)
     assert result.chances[-1] == [1 / len(game.winners()) if s in game.winners() else 0.0 for s in range(3)]
+    # winning chances: they add up to one at every move (the search's values, each a seat against
+    # the best other, do not: a level table is worth 0.5 to every seat), and follow the values
+    assert all(abs(sum(c) - 1.0) < 1e-9 for c in result.chances)
+    for chances, values in zip(result.chances[:-1], result.values, strict=False):
+        assert sorted(range(3), key=chances.__getitem__) == sorted(range(3), key=values.__getitem__)
     assert progress[-1] == (len(game.history), len(game.history))
     assert len(result.costly) <= 3 and all(m.seat == 1 and m.loss > 0 for m in result.costly)
 
@@ -336,3 +342,29 @@ def test_a_review_started_again_at_once_after_stop_is_not_undone_by_the_stopped_
     panel = controller.review
     assert state["again"] and "stopped" not in panel.moves.value
     assert panel.canvas.layout.display == "" and panel.progress.value == panel.progress.max == len(game.history)
+
+
+def test_the_review_s_chances_share_one_win_among_the_seats():
+    """`shares`: a level table gives every seat the same chance; at temperature 0.5 a heads-up
+    game's values are its chances; a higher temperature trusts a lead more. `temperature` picks
+    the game's own for the part of the game a position is in."""
+    assert shares([0.5] * 4, 1.3) == pytest.approx([0.25] * 4)
+    assert shares([0.8, 0.2], 0.5) == pytest.approx([0.8, 0.2])
+    values = [0.7, 0.3, 0.2, 0.25]
+    assert shares(values, 1.0)[0] > shares(values, 0.5)[0] > 0.25 and sum(shares(values, 2.0)) == pytest.approx(1.0)
+    hooks = BotHooks(review_temperatures=(0.3, 0.6, 1.2))
+    assert [temperature(hooks, ply, 90) for ply in (0, 29, 30, 59, 60, 89, 90)] == [0.3, 0.3, 0.6, 0.6, 1.2, 1.2, 1.2]
+    assert temperature(BotHooks(), 40, 50) == 0.5
+
+
+def test_a_review_starts_near_a_fair_share_where_its_game_says_early_values_tell_little():
+    """Galopp Royal's search values are sure of a lead from the first race on, where who wins is
+    still open (docs/bots.md, the review's chances): its own temperatures make the first
+    positions' chances nearly a fair share each, and the curve still ends at the win shares."""
+    game = Game("galopp_royal", 4, seed=3)
+    play_out(game, [make_bot("greedy", s) for s in range(4)])
+    result = review(game, seat=0, curve_iterations=4, check_iterations=8, samples=3)
+    early = result.chances[: len(result.chances) // 10]
+    assert all(abs(chance - 0.25) < 0.1 for row in early for chance in row)
+    assert max(abs(v - 0.25) for row in result.values[: len(early)] for v in row) > 0.4  # the values alone are not
+    assert result.chances[-1] == [1 / len(game.winners()) if s in game.winners() else 0.0 for s in range(4)]

@@ -13,7 +13,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..i18n import _
@@ -71,9 +71,10 @@ class CostlyMove:
 
 @dataclass
 class Review:
-    """`chances[k][s]`: seat s's estimated winning chance before move k (the last entry is the
-    end: the win shares once the game is over; a long game's positions between those searched are
-    on the line between them). `costly`: the learner's worst moves, worst first."""
+    """`chances[k][s]`: seat s's estimated winning chance before move k, adding up to one over
+    the seats (the search's `values` as `shares`; the last entry is the end: the win shares once
+    the game is over; a long game's positions between those searched are on the line between
+    them). `costly`: the learner's worst moves, worst first."""
 
     seat: int
     actions: list[Action]
@@ -81,6 +82,29 @@ class Review:
     costly: list[CostlyMove]
     stopped: bool = False  # ended early (`stop`): a partial review
     hurried: bool = False  # the time guard cut some position's search short (not reproducible then)
+    values: list[list[float]] = field(default_factory=list)  # the search's values behind `chances`
+
+
+def logit(value: float) -> float:
+    value = min(max(value, 1e-6), 1 - 1e-6)
+    return math.log(value / (1 - value))
+
+
+def shares(values: list[float], temperature: float) -> list[float]:
+    """Each seat's value (0..1, 0.5: level with the best other seat) as a winning chance, the
+    chances adding up to one: each seat's odds, raised to `temperature`, over all seats' (a
+    conditional logit). A level table gives every seat 1 / seats; at temperature 0.5 a
+    heads-up game keeps its values."""
+    odds = [temperature * logit(v) for v in values]
+    top = max(odds)
+    weights = [math.exp(x - top) for x in odds]
+    return [w / sum(weights) for w in weights]
+
+
+def temperature(hooks: BotHooks, ply: int, plies: int) -> float:
+    """The game's review temperature for a position `ply` moves into a game of `plies`."""
+    parts = hooks.review_temperatures
+    return parts[min(len(parts) - 1, len(parts) * ply // max(1, plies))]
 
 
 def win_shares(game: Game) -> list[float]:
@@ -218,5 +242,9 @@ def review(record_or_game: Game | dict[str, Any] | str | bytes, seat: int, *, cu
                        Search(iterations=curve_iterations, seconds=None, hooks=hooks,
                               rng=random.Random(seed)).run(game, observer=seat).values)
     costly.sort(key=lambda m: (-m.loss, m.ply))
-    return Review(seat, actions, between(chances), costly[:worst], stopped=len(chances) <= len(actions),
-                  hurried=hurried)
+    values = between(chances)
+    end = len(values) - 1 if game.is_over else None  # a finished game's end: its win shares already
+    curve = [row if ply == end else shares(row, temperature(hooks, ply, len(actions)))
+             for ply, row in enumerate(values)]
+    return Review(seat, actions, curve, costly[:worst], stopped=len(chances) <= len(actions), hurried=hurried,
+                  values=values)

@@ -38,7 +38,10 @@ class BotHooks:
     review offers it as the better move; the greedy bot keeps its one-ply look. ``review_scale`` scales
     the post-game review's iterations (`nbgames.engine.review`): below 1 for a game whose
     playouts are slow or whose games are long, so that the review of a whole 4-seat game keeps
-    to its time.
+    to its time. ``review_temperatures`` turn the search's values into the review's winning
+    chances (`nbgames.engine.review.shares`), one per equal part of the game, first to last:
+    fitted to who won greedy games (`benchmarks/calibration.py --review`); 0.5 leaves a
+    heads-up game's values as they are.
     """
 
     evaluate: Callable[[Game], list[float]] | None = None
@@ -48,6 +51,7 @@ class BotHooks:
     decide: Callable[[Game, list[Action]], Action | None] | None = None
     score_scale: float = 10.0
     review_scale: float = 1.0
+    review_temperatures: tuple[float, ...] = (0.5,)
 
 
 DEFAULT_HOOKS = BotHooks()

@@ -140,4 +140,10 @@ def evaluate(game: Game) -> list[float]:
     return score_values(expected_money(game.bot_view(None)), 10.0)
 
 
-HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=20, decide=decide, score_scale=10.0)
+# The review's winning chances per fifth of the game (`nbgames.engine.review.shares`), fitted to who
+# won 200 games of greedy bots (`benchmarks/calibration.py galopp_royal -n 200 --review`, docs/bots.md): early coins
+# tell little of who wins.
+REVIEW_TEMPERATURES = (0.02, 0.06, 0.11, 0.20, 0.41)
+
+HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=20, decide=decide, score_scale=10.0,
+                 review_temperatures=REVIEW_TEMPERATURES)

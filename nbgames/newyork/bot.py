@@ -74,4 +74,10 @@ def evaluate(game: Game) -> list[float]:
     return score_values(worth(game), SCALE)
 
 
-HOOKS = BotHooks(evaluate=evaluate, rollout_depth=0, score_scale=SCALE, review_scale=2.0)
+# The review's winning chances per fifth of the game (`nbgames.engine.review.shares`), fitted to who
+# won 200 games of greedy bots (`benchmarks/calibration.py newyork -n 200 --review`, docs/bots.md): the setup
+# round tells nothing, a lead late in the game more than its values say.
+REVIEW_TEMPERATURES = (0.01, 0.10, 0.68, 1.05, 1.34)
+
+HOOKS = BotHooks(evaluate=evaluate, rollout_depth=0, score_scale=SCALE, review_scale=2.0,
+                 review_temperatures=REVIEW_TEMPERATURES)

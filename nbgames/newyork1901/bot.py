@@ -21,4 +21,10 @@ def evaluate(game: Game) -> list[float]:
     return score_values(worth, SCALE)
 
 
-HOOKS = BotHooks(evaluate=evaluate, rollout_depth=30, score_scale=SCALE, review_scale=0.3)  # a review in ≈ 7 s CPU
+# The review's winning chances per fifth of the game (`nbgames.engine.review.shares`), fitted to who
+# won 200 games of greedy bots (`benchmarks/calibration.py newyork1901 -n 200 --review`, docs/bots.md): a lead
+# early is worth less of a win than the search's values say.
+REVIEW_TEMPERATURES = (0.13, 0.19, 0.33, 0.52, 0.61)
+
+HOOKS = BotHooks(evaluate=evaluate, rollout_depth=30, score_scale=SCALE, review_scale=0.3,  # a review in ≈ 7 s CPU
+                 review_temperatures=REVIEW_TEMPERATURES)

@@ -121,5 +121,11 @@ def rollout(game: Game, legal: list[Action], rng: random.Random) -> Action:
     return rng.choice(others)
 
 
+# The review's winning chances per fifth of the game (`nbgames.engine.review.shares`), fitted to who
+# won 200 games of greedy bots (`benchmarks/calibration.py newyork_city -n 200 --review`): a lead
+# is worth far less of a win than the search's values say (docs/bots.md).
+REVIEW_TEMPERATURES = (0.27, 0.21, 0.26, 0.33, 0.31)
+
 HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=40, considered=considered, score_scale=SCALE,
-                 review_scale=0.15)  # slow playouts (40 plies of many actions): a review in ≈ 8 s CPU
+                 review_scale=0.15,  # slow playouts (40 plies of many actions): a review in ≈ 8 s CPU
+                 review_temperatures=REVIEW_TEMPERATURES)
