@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from nbgames.engine.bots import GreedyBot
 from nbgames.engine.game import Game
-from nbgames.engine.review import review, shares, temperature, win_shares
+from nbgames.engine.review import logit, review, shares, temperature, win_shares
 from nbgames.engine.search import evaluate, hooks_for, squash
 
 EVERY = 4  # plies between two readings
@@ -68,11 +68,6 @@ def fit_temperature(groups: list[tuple[list[float], list[float]]]) -> float:
     """The temperature of `shares` with the least log loss, on a grid (coarse, then fine)."""
     best = min((share_loss(groups, t / 20), t / 20) for t in range(1, 101))[1]
     return min((share_loss(groups, t), t) for t in (best + i / 100 for i in range(-5, 6)) if t > 0)[1]
-
-
-def logit(p: float) -> float:
-    p = min(max(p, 1e-6), 1 - 1e-6)
-    return math.log(p / (1 - p))
 
 
 def log_loss(rows: list[tuple[float, float]], k: float = 1.0, b: float = 0.0) -> float:
