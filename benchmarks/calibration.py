@@ -39,12 +39,12 @@ def positions(name: str, players: int, index: int, curve: bool = False) -> list[
     hooks, rng = hooks_for(game), random.Random(index)
     seen: list[tuple[int, list[float]]] = []
     while not game.is_over:
-        if game.ply % EVERY == 0:
+        if game.ply % EVERY == 0 and not curve:
             seen.append((game.ply, evaluate(game.determinize(game.to_move, rng), hooks)))
         game.play(bots[game.to_move].choose(game))
-    if curve:
+    if curve:  # the review searches each position itself
         values = review(game, 0, seed=index, seconds=None).values
-        seen = [(ply, values[ply]) for ply, _ in seen]
+        seen = [(ply, values[ply]) for ply in range(0, game.ply, EVERY)]
     wins, plies = win_shares(game), game.ply
     return [(min(PARTS - 1, PARTS * ply // plies), values, wins) for ply, values in seen]
 

@@ -98,7 +98,8 @@ def shares(values: list[float], temperature: float) -> list[float]:
     odds = [temperature * logit(v) for v in values]
     top = max(odds)
     weights = [math.exp(x - top) for x in odds]
-    return [w / sum(weights) for w in weights]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 def temperature(hooks: BotHooks, ply: int, plies: int) -> float:
