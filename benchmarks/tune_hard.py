@@ -15,7 +15,6 @@ how the games are run, and whether it matters this much is not established (docs
     python benchmarks/tune_hard.py newyork_city --iterations 300 --widening 0.5 -n 40
     python benchmarks/tune_hard.py newyork_city --level normal --scale 20 -n 100 --part 0/2
     python benchmarks/tune_hard.py newyork_city --iterations 300 --rollout best-hire -n 40
-    python benchmarks/tune_hard.py newyork_city --iterations 300 --rollout play-kind -n 40
     python benchmarks/tune_hard.py newyork --iterations 1500 --clairvoyant -n 100 --part 0/2
     python benchmarks/tune_hard.py newyork_city --iterations 300 --halving 8 -n 40
 
@@ -165,21 +164,6 @@ def best_hire(hooks: BotHooks):
     return rollout
 
 
-PLAY_KIND = 0.85  # how often a playout adds a card of the bid's kind when it can
-
-
-def play_kind(hooks: BotHooks):
-    """A New York City playout policy tried on 2026-12-06 (docs/bots.md): in a bidding round,
-    add a single card of the round's kind (or a wild) most of the time, as a player would
-    whose hand is discarded at the round's end (NYC-10); else the game's own policy."""
-    def rollout(game: Game, legal: list[Action], rng: random.Random) -> Action:
-        singles = [a for a in legal if a.kind == "play" and a.args[1] == 1]
-        if singles and rng.random() < PLAY_KIND:
-            return rng.choice(singles)
-        return hooks.rollout(game, legal, rng)
-    return rollout
-
-
 ROUND_SCALES = {1: (15, -1.0), 2: (30, -1.0), 3: (20, -0.75), 4: (15, -0.75), 5: (8, -0.5)}
 
 
@@ -200,9 +184,6 @@ def scaled(game_name: str, scale: str):
     return lambda game: score_values(worth(game), flat)
 
 
-ROLLOUTS = {"best-hire": best_hire, "play-kind": play_kind}
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
@@ -214,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, help="playout plies instead of the game's own (0: judge at once)")
     parser.add_argument("--widening", type=float, default=WIDENING,
                         help="root actions after n iterations: 1 + n ** this")
-    parser.add_argument("--rollout", choices=["best-hire", "play-kind"], help="another playout policy (New York City)")
+    parser.add_argument("--rollout", choices=["best-hire"], help="another playout policy (New York City)")
     parser.add_argument("--scale", help="the evaluation's squash: a number, or 'rounds' (New York City)")
     parser.add_argument("--clairvoyant", action="store_true", help="New York: search the true position (a ceiling)")
     parser.add_argument("--halving", type=int, default=0, metavar="ARMS",
@@ -228,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.depth is not None:
         hooks, label = dataclasses.replace(hooks, rollout_depth=args.depth), f"-depth{args.depth}"
     if args.rollout:
-        hooks, label = dataclasses.replace(hooks, rollout=ROLLOUTS[args.rollout](hooks)), f"{label}-{args.rollout}"
+        hooks, label = dataclasses.replace(hooks, rollout=best_hire(hooks)), f"{label}-{args.rollout}"
     if args.scale:
         hooks, label = dataclasses.replace(hooks, evaluate=scaled(args.game, args.scale)), f"{label}-scale{args.scale}"
     if args.widening != WIDENING:

@@ -278,6 +278,30 @@ def test_new_york_city_values_a_bid_above_the_cards_held():
     assert checked == 5
 
 
+def test_new_york_city_playouts_add_cards_to_the_bid_as_players_do():
+    """New York City's playouts: where a single card may be added to the bid, a playout mostly
+    adds one, since the cards left in hand are discarded at the round's end (NYC-10); uniform
+    playouts passed and said 'done' with cards in hand as often as they played them (2026-12-06:
+    the search with these playouts won 33 of 40 deals against greedy bots where it had won 26)."""
+    from nbgames.newyork_city.bot import PLAY_IN_PLAYOUT, rollout
+
+    game, rng, policy = Game("newyork_city", 4, seed=8), random.Random(4), random.Random(5)
+    bids = added = others = 0
+    while not game.is_over:
+        legal = game.legal_actions()
+        singles = [a for a in legal if a.kind == "play" and a.args[1] == 1]
+        picks = [rollout(game, legal, policy) for _ in range(20)]
+        if singles:
+            bids += 1
+            added += sum(a in singles for a in picks)
+        else:
+            others += 1
+            assert all(a in legal for a in picks)
+        game.play(rng.choice(legal))
+    assert bids >= 20 and others >= 100
+    assert added / (20 * bids) >= PLAY_IN_PLAYOUT - 0.1  # uniform playouts added one 37 % of the time
+
+
 def test_new_york_city_bots_stop_swapping_after_three_swaps_in_a_row():
     """The rules allow swapping with the reserve forever (NYC-10); a bot weighs swaps only
     until it has made three in a row, then acts otherwise (two tournament games did not end).

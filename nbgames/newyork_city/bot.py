@@ -3,11 +3,12 @@ position would give (majorities, the Statue, leftovers), but most points come fr
 effect comes later: a bid pays out when its bidding round ends, and hand cards only in the
 bidding rounds still to come this round (NYC-10). So a position is worth each seat's score plus
 its bid in progress (with the +1 for the most cards when it leads) plus its cards in hand and in
-reserve, each at what one card of its kind tends to bring. Playouts stop after 40 plies and
-seldom swap with the reserve: a swap is offered in every decision and may be undone at once
-(NYC-10), so uniform playouts would spend their plies swapping back and forth; and each swap
-in a row costs the seat to move a little, so a greedy or searching bot swaps only for a gain
-(an open bid is worth a little more than the same bid done, and swapping would keep it open)."""
+reserve, each at what one card of its kind tends to bring. Playouts stop after 40 plies, add
+cards to a bid as players do (a card kept goes to waste at the round's end) and seldom swap with
+the reserve: a swap is offered in every decision and may be undone at once (NYC-10), so uniform
+playouts would spend their plies swapping back and forth; and each swap in a row costs the
+seat to move a little, so a greedy or searching bot swaps only for a gain (an open bid is worth
+a little more than the same bid done, and swapping would keep it open)."""
 
 from __future__ import annotations
 
@@ -111,10 +112,16 @@ def considered(game: Game, legal: list[Action]) -> list[Action]:
 
 
 SWAP_IN_PLAYOUT = 0.1  # how often a playout move is a swap, when a swap is offered
+PLAY_IN_PLAYOUT = 0.85  # how often a playout adds a card to the bid, when a single card may be added
 
 
 def rollout(game: Game, legal: list[Action], rng: random.Random) -> Action:
-    """A playout move: uniform among the moves that are no swap; a swap only now and then."""
+    """A playout move: in a bidding round mostly a card of the round's kind (or a wild), as
+    players do, since the cards left in hand are discarded when the round ends (NYC-10);
+    otherwise uniform among the moves that are no swap; a swap only now and then."""
+    singles = [a for a in legal if a.kind == "play" and a.args[1] == 1]
+    if singles and rng.random() < PLAY_IN_PLAYOUT:
+        return rng.choice(singles)
     others = [a for a in legal if a.kind != "swap"]
     if not others or (len(others) < len(legal) and rng.random() < SWAP_IN_PLAYOUT):
         return rng.choice(legal)
