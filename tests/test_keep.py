@@ -234,6 +234,24 @@ def test_lesson_progress_comes_back_and_is_kept_after_every_change():
     assert json.loads(browser.stored[-1])["step"] == 2 or runner.session.done
 
 
+def test_an_answer_before_the_kept_progress_comes_keeps_its_words():
+    """A learner who clicks as soon as the board shows, before the browser's kept progress
+    reaches the kernel, keeps the explanation of that click where the progress puts them
+    anyway (a restore wiped it with "Welcome back", seen in a browser test); elsewhere the
+    progress still opens its lesson and says so."""
+    runner = learn()
+    assert not runner.answer("A1").ok
+    said = runner.feedback.value
+    assert "NY-1" in said
+    connect(runner.view.pagekit, stored=lesson_state(["ny-setup"], 0, 0))
+    assert runner.feedback.value == said and runner.completed == {"ny-setup"}
+    assert (runner.index, runner.session.step_index) == (0, 0)
+    moved = learn()
+    assert not moved.answer("A1").ok
+    connect(moved.view.pagekit, stored=lesson_state(["ny-setup"], 3, 1))
+    assert (moved.index, moved.session.step_index) == (3, 1) and "Welcome back" in moved.feedback.value
+
+
 def test_a_finished_lesson_is_kept_before_the_page_shows_it_done(monkeypatch):
     """A learner who closed the page as soon as "1 of 10 lessons done" showed lost that lesson:
     the progress label reached the browser before the kept progress did (seen in CI)."""

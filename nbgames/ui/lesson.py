@@ -552,6 +552,7 @@ class LessonRunner:
         self.class_progress = sink()
         self._class_started: set[str] = set()  # lessons this page has said were started
         self._class_restoring = False
+        self._answered = False  # the learner answered on this page (perhaps before its kept progress came)
         self._step_clock: tuple[int, int, int, float] = (-1, -1, -1, 0.0)  # lesson, session, step, shown at
         self.join_box = join_box(self.lang)
         if self.join_box is not None:
@@ -704,21 +705,30 @@ class LessonRunner:
                 self.pagekit.set_aside()
                 self.feedback.value = f"<i>{_escape(lesson_text('kept_refused', reason=str(exc)))}</i>"
             else:
-                self.completed = set(done)
-                self._class_restoring = True  # started on an earlier visit
-                try:
-                    self.go(index)
-                finally:
-                    self._class_restoring = False
-                for _ in range(step):  # the learner's own answers, done again on the fresh game
-                    if not self.session.done:
-                        self.session.show_me()
-                self._update()
-                welcome = ngettext("Welcome back: your progress is restored ({done} lesson done).",
-                                   "Welcome back: your progress is restored ({done} lessons done).", len(done))
-                self.feedback.value = f"<i>{_escape(welcome.format(done=len(done)))}</i>"
+                self._restore(done, index, step)
         self._keeping = True
         self._keep()
+
+    def _restore(self, done: list[str], index: int, step: int) -> None:
+        """Open the lesson and step that kept progress names, with a welcome. A learner who
+        already answered right there on this page, before the kept progress came, keeps the
+        words said of it: opening the step again would wipe them."""
+        self.completed = set(done)
+        if self._answered and (index, step) == (self.index, self.session.step_index):
+            self._update()
+            return
+        self._class_restoring = True  # started on an earlier visit
+        try:
+            self.go(index)
+        finally:
+            self._class_restoring = False
+        for _replayed in range(step):  # the learner's own answers, done again on the fresh game
+            if not self.session.done:
+                self.session.show_me()
+        self._update()
+        welcome = ngettext("Welcome back: your progress is restored ({done} lesson done).",
+                           "Welcome back: your progress is restored ({done} lessons done).", len(done))
+        self.feedback.value = f"<i>{_escape(welcome.format(done=len(done)))}</i>"
 
     def _without_closed_files(self, text: str) -> str:
         """Kept progress, less what it says of lesson files not open on the page now (a file
@@ -785,7 +795,7 @@ class LessonRunner:
     def answer(self, value: Answer) -> Verdict:
         """Submit an answer to the current step (what the buttons and the board call)."""
         showed, step, was_done, seconds = self._shown, self.session.step_index, self.session.done, self._step_seconds()
-        self._shown = False
+        self._shown, self._answered = False, True
         verdict = self.session.submit(value)
         if not was_done:
             self._class_answered(step, verdict.ok, value, seconds, showed)
