@@ -77,10 +77,11 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/newyork_city_speed.py --seconds 2
 
 # What a compiled core would give (issue 30, item 5): the engine modules compiled with Cython in a
-# temporary copy of the tree, against the pure tree and d414cc1 in the same run; nothing ships
-# compiled. Needs a C compiler and Python's headers. About 3 minutes on two cores.
+# temporary copy of the tree, and that copy with New York 1901's placements in C types
+# (benchmarks/typed/placements.pyx), against the pure tree and d414cc1 in the same run; nothing
+# ships compiled. Needs a C compiler and Python's headers. About 4 minutes on two cores.
 bench-compiled: $(STAMP)
-	$(BIN)/python benchmarks/compiled_core.py --seconds 1
+	$(BIN)/python benchmarks/compiled_core.py --seconds 1 --typed
 
 bench-bots: $(STAMP)
 	$(BIN)/python benchmarks/bots.py -n 100 --jobs 2 --log benchmarks/results

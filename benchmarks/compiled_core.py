@@ -13,7 +13,11 @@ refusal's reason is a `Msg`, a subclass). The modules are those a decision runs 
 pages, lessons and bots stay in Python. docs/speed.md has the figures and what shipping a
 compiled core would take.
 
-    python benchmarks/compiled_core.py [--seconds 1] [--rounds 2] [--games 10] [--only newyork1901 ...]
+With `--typed`, a fourth engine: the compiled tree with New York 1901's placements, the hot spot
+of its decisions, written in C types (`benchmarks/typed/placements.pyx`, in place of
+`Building._build_actions` and `Building._demolish_actions`): what a typed core would reach there.
+
+    python benchmarks/compiled_core.py [--seconds 1] [--rounds 2] [--games 10] [--only newyork1901 ...] [--typed]
 """
 
 from __future__ import annotations
@@ -84,6 +88,62 @@ def build(folder: str) -> float:
     return time.perf_counter() - start
 
 
+TYPED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "typed", "placements.pyx")
+TYPED_MODULE = "nbgames.newyork1901.typed_placements"
+INSTALL = ("\n# benchmarks/compiled_core.py --typed: the typed placements in place of the pure ones\n"
+           "from .building import Building as _Building\n"
+           "from .typed_placements import install as _install\n"
+           "_install(_Building)\n")
+
+
+def add_typed(compiled: str, folder: str) -> float:
+    """A copy of the compiled tree in `folder` with the typed placements built and installed;
+    seconds the build took."""
+    shutil.copytree(os.path.join(compiled, "nbgames"), os.path.join(folder, "nbgames"))
+    package = os.path.join(folder, "nbgames", "newyork1901")
+    shutil.copy(TYPED, os.path.join(package, "typed_placements.pyx"))
+    with open(os.path.join(package, "__init__.py"), "a") as init:
+        init.write(INSTALL)
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", SETUP, "nbgames/newyork1901/typed_placements.pyx"], cwd=folder,
+                          capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"compiled_core: the typed build failed:\n{done.stderr[-3000:]}")
+    probe = ("from nbgames.newyork1901.building import Building\n"
+             "assert Building._build_actions.__module__ == 'nbgames.newyork1901.typed_placements'\n"
+             "assert Building._demolish_actions.__module__ == 'nbgames.newyork1901.typed_placements'\n")
+    subprocess.run([sys.executable, "-c", probe], cwd=folder, env={**os.environ, "PYTHONPATH": folder}, check=True)
+    return time.perf_counter() - start
+
+
+# The hot spot alone: New York 1901's two placement generators, asked for the seat to move at every
+# position of 40 new seeded random 4-seat games (the pure rules' memo as cold as in `make bench`).
+HOT_SPOT = """
+import json, random, time
+import nbgames
+builds = demolishes = calls = 0.0
+for seed in range(900, 940):
+    game, rng = nbgames.new_game("newyork1901", 4, seed=seed, allow_undo=False), random.Random(seed)
+    rules = game.rules
+    while not game.is_over:
+        seat = game.to_move
+        start = time.perf_counter()
+        rules._build_actions(seat)
+        middle = time.perf_counter()
+        rules._demolish_actions(seat)
+        builds, demolishes, calls = builds + middle - start, demolishes + time.perf_counter() - middle, calls + 1
+        game.play(rng.choice(game.legal_actions()))
+print(json.dumps({"builds": 1e6 * builds / calls, "demolishes": 1e6 * demolishes / calls}))
+"""
+
+
+def hot_spot(folder: str) -> dict[str, float]:
+    """µs a position for the builds and the demolish-and-rebuilds of the seat to move (`HOT_SPOT`)."""
+    done = subprocess.run([sys.executable, "-c", HOT_SPOT], cwd=folder, env={**os.environ, "PYTHONPATH": folder},
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
 def compiled_modules(folder: str) -> list[str]:
     """The listed modules that a fresh interpreter with `folder` first on its path loads compiled."""
     probe = ("import importlib, sys\n"
@@ -108,12 +168,14 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2, help="runs of each engine, in turn")
     parser.add_argument("--games", type=int, default=10, help="games per variant for the same-games check")
     parser.add_argument("--only", nargs="*", default=None, help="only these games (e.g. newyork1901)")
+    parser.add_argument("--typed", action="store_true", help="also New York 1901's placements in C types")
     args = parser.parse_args()
     problem = cannot_build()
     if problem:
         print(f"compiled_core: nothing measured: {problem}")
         return 0
-    with tempfile.TemporaryDirectory() as old, tempfile.TemporaryDirectory() as compiled:
+    with tempfile.TemporaryDirectory() as old, tempfile.TemporaryDirectory() as compiled, \
+            tempfile.TemporaryDirectory() as typed:
         problem = speed_vs.take_out(args.against, old)
         if problem:
             print(f"compiled_core: cannot take {args.against} out of git ({problem}); nothing measured")
@@ -131,9 +193,20 @@ def main() -> int:
             print(f"compiled_core: the compiled engines play other games than the pure ones: {differ}")
             return 1
         print(f"same legal lists, compiled and pure: {args.games} seeded random games of every variant")
-        found = speed_vs.measured({"then": old, "pure": speed_vs.REPO, "compiled": compiled}, args.seconds,
-                                  args.only, args.rounds)
-    print(f"\nengine speed: {args.against}, this tree, this tree compiled (same run; best of {args.rounds} each)")
+        trees = {"then": old, "pure": speed_vs.REPO, "compiled": compiled}
+        if args.typed:
+            seconds = add_typed(compiled, typed)
+            differ = same_games(typed, args.games, args.only)
+            if differ:
+                print(f"compiled_core: the typed placements play other games than the pure ones: {differ}")
+                return 1
+            print(f"typed placements built in {seconds:.0f} s; same legal lists as the pure tree")
+            trees["typed"] = typed
+        found = speed_vs.measured(trees, args.seconds, args.only, args.rounds)
+        if args.typed:  # in turn too, the best of the rounds
+            spots = {label: [hot_spot(trees[label]) for _ in range(args.rounds)] for label in ("pure", "typed")}
+    print(f"\nengine speed: {args.against}, this tree, this tree compiled{' (and typed)' if args.typed else ''} "
+          f"(same run; best of {args.rounds} each)")
     print(f"{'game/players':<26}{'measure':<22}{args.against:>9}{'pure':>9}{'compiled':>9}"
           f"{'compiled/pure':>14}{'compiled/then':>14}  target")
     for key, row in found["compiled"].items():
@@ -143,11 +216,26 @@ def main() -> int:
             if measure not in row:
                 continue
             then, pure, now = found["then"][key][measure], found["pure"][key][measure], row[measure]
-            judged = target and measure != "iterations"
-            verdict = f"{target:g}x {'met' if now / then >= target else 'MISSED'}" if judged else ""
             print(f"{key:<26}{label:<22}{then:>9.0f}{pure:>9.0f}{now:>9.0f}{now / pure:>13.2f}x"
-                  f"{now / then:>13.1f}x  {verdict}")
+                  f"{now / then:>13.1f}x  {verdict(target, measure, now / then)}")
+            if args.typed and key.startswith("newyork1901"):
+                typed_now = found["typed"][key][measure]
+                print(f"{'':<26}{'  typed placements':<22}{'':>9}{'':>9}{typed_now:>9.0f}{typed_now / pure:>13.2f}x"
+                      f"{typed_now / then:>13.1f}x  {verdict(target, measure, typed_now / then)}")
+    if args.typed:
+        print("\nthe hot spot: New York 1901's placements for the seat to move, µs a position "
+              "(40 new 4-seat random games)")
+        for part in ("builds", "demolishes"):
+            pure, typed_now = (min(run[part] for run in spots[label]) for label in ("pure", "typed"))
+            print(f"  {part:<12} pure {pure:6.1f}   typed {typed_now:6.2f}   {pure / typed_now:5.1f}x")
     return 0
+
+
+def verdict(target: float, measure: str, ratio: float) -> str:
+    """Issue 30's target for a ratio against d414cc1 (search iterations have none)."""
+    if not target or measure == "iterations":
+        return ""
+    return f"{target:g}x {'met' if ratio >= target else 'MISSED'}"
 
 
 if __name__ == "__main__":

@@ -196,6 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--widening", type=float, default=WIDENING,
                         help="root actions after n iterations: 1 + n ** this")
     parser.add_argument("--rollout", choices=["best-hire"], help="another playout policy (New York City)")
+    parser.add_argument("--play-in-playout", type=float, metavar="P",
+                        help="New York City: how often a playout adds a card to the bid (the game's own: 0.85)")
     parser.add_argument("--scale", help="the evaluation's squash: a number, or 'rounds' (New York City)")
     parser.add_argument("--clairvoyant", action="store_true", help="New York: search the true position (a ceiling)")
     parser.add_argument("--halving", type=int, default=0, metavar="ARMS",
@@ -210,6 +212,9 @@ def main(argv: list[str] | None = None) -> int:
         hooks, label = dataclasses.replace(hooks, rollout_depth=args.depth), f"-depth{args.depth}"
     if args.rollout:
         hooks, label = dataclasses.replace(hooks, rollout=best_hire(hooks)), f"{label}-{args.rollout}"
+    if args.play_in_playout is not None:
+        importlib.import_module("nbgames.newyork_city.bot").PLAY_IN_PLAYOUT = args.play_in_playout
+        label = f"{label}-play{args.play_in_playout:g}"
     if args.scale:
         hooks, label = dataclasses.replace(hooks, evaluate=scaled(args.game, args.scale)), f"{label}-scale{args.scale}"
     if args.widening != WIDENING:
