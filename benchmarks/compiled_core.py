@@ -110,8 +110,8 @@ def add_typed(compiled: str, folder: str) -> float:
     if done.returncode:
         raise SystemExit(f"compiled_core: the typed build failed:\n{done.stderr[-3000:]}")
     probe = ("from nbgames.newyork1901.building import Building\n"
-             "assert Building._build_actions.__module__ == 'nbgames.newyork1901.typed_placements'\n"
-             "assert Building._demolish_actions.__module__ == 'nbgames.newyork1901.typed_placements'\n")
+             f"assert Building._build_actions.__module__ == {TYPED_MODULE!r}\n"
+             f"assert Building._demolish_actions.__module__ == {TYPED_MODULE!r}\n")
     subprocess.run([sys.executable, "-c", probe], cwd=folder, env={**os.environ, "PYTHONPATH": folder}, check=True)
     return time.perf_counter() - start
 
@@ -203,8 +203,10 @@ def main() -> int:
             print(f"typed placements built in {seconds:.0f} s; same legal lists as the pure tree")
             trees["typed"] = typed
         found = speed_vs.measured(trees, args.seconds, args.only, args.rounds)
-        if args.typed:  # in turn too, the best of the rounds
-            spots = {label: [hot_spot(trees[label]) for _ in range(args.rounds)] for label in ("pure", "typed")}
+        spots: dict[str, list[dict[str, float]]] = {"pure": [], "typed": []}
+        for _ in range(args.rounds if args.typed else 0):  # in turn too; the best of the rounds
+            for label, runs in spots.items():
+                runs.append(hot_spot(trees[label]))
     print(f"\nengine speed: {args.against}, this tree, this tree compiled{' (and typed)' if args.typed else ''} "
           f"(same run; best of {args.rounds} each)")
     print(f"{'game/players':<26}{'measure':<22}{args.against:>9}{'pure':>9}{'compiled':>9}"

@@ -54,3 +54,12 @@ def test_the_typed_placements_are_the_pure_ones_in_the_same_order(typed, players
                 compared += 1
             game.play(rng.choice(game.legal_actions()))
     assert compared > 300 and rebuilds > 100 and short, (compared, rebuilds, short)
+
+
+def test_the_benchmark_puts_them_in_place_of_the_pure_ones(typed, tmp_path):
+    """`compiled_core.py --typed` builds them into a copy of a tree and installs them there (its
+    own probe fails otherwise); that copy then offers the pure tree's legal lists."""
+    script = benchmark("compiled_core")
+    script.add_typed(str(ROOT), str(tmp_path))  # the pure tree stands in for the compiled one
+    assert list((tmp_path / "nbgames" / "newyork1901").glob("typed_placements*.so"))
+    assert script.same_games(str(tmp_path), 3, ["newyork1901"]) == []

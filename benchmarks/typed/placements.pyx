@@ -13,6 +13,8 @@ generators in place of `Building._build_actions` and `Building._demolish_actions
 
 from libc.stdint cimport uint64_t
 
+from nbgames.newyork1901.tables import GOLD
+
 
 cdef extern from *:
     int __builtin_ctzll(unsigned long long)
@@ -27,8 +29,6 @@ cdef enum:
     NCELLS_MAX = 192
 
 ctypedef uint64_t Mask[WORDS]
-
-GOLD = 2
 
 
 cdef struct Orientation:
@@ -70,7 +70,7 @@ cdef inline bint overlaps(const uint64_t* a, const uint64_t* b):
 
 
 cdef class Geometry:
-    """One data file's shapes, lots and prebuilt actions, as C arrays."""
+    """One data file's shapes and lots as C arrays, and its actions as they are met."""
 
     cdef Orientation orientation[MAX_ORIENTATIONS]
     cdef int first[MAX_TILES]  # a tile's orientations: first .. first + count - 1
