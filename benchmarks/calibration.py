@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
         groups = [(values, wins) for game in games for p, values, wins in game if p == part]
         rows = [(value, win) for values, wins in groups for value, win in zip(values, wins, strict=True)]
         k, b = fit(rows)
-        fitted, own = fit_temperature(groups), temperature(hooks, part, PARTS)
+        fitted, own = fit_temperature(groups), temperature(hooks, part, PARTS, args.players)
         print(f"| {part + 1}/{PARTS} | {len(rows)} | {sum(v for v, _ in rows) / len(rows):.3f} "
               f"| {sum(w for _, w in rows) / len(rows):.3f} | {log_loss(rows):.3f} | {k:.2f} | {b:+.2f} "
               f"| {log_loss(rows, k, b):.3f} | {fitted:.2f} | {share_loss(groups, fitted):.3f} "

@@ -17,7 +17,7 @@ from nbgames.engine.manifest import Manifest
 from nbgames.engine.registry import register
 from nbgames.engine.review import review, shares, temperature
 from nbgames.engine.rules import Rules
-from nbgames.engine.search import BotHooks
+from nbgames.engine.search import BotHooks, hooks_for
 from nbgames.engine.simulate import play_out
 
 TURNS = 4
@@ -355,6 +355,25 @@ def test_the_review_s_chances_share_one_win_among_the_seats():
     hooks = BotHooks(review_temperatures=(0.3, 0.6, 1.2))
     assert [temperature(hooks, ply, 90) for ply in (0, 29, 30, 59, 60, 89, 90)] == [0.3, 0.3, 0.6, 0.6, 1.2, 1.2, 1.2]
     assert temperature(BotHooks(), 40, 50) == 0.5
+    by_seats = BotHooks(review_temperatures=(0.3, 0.6), review_temperatures_by_seats={2: (0.1, 0.2)})
+    assert [temperature(by_seats, 10, 20, seats) for seats in (2, 3, 4)] == [0.2, 0.6, 0.6]
+
+
+@pytest.mark.parametrize("name", ["newyork", "newyork1901", "newyork_city"])
+def test_a_heads_up_review_reads_its_chances_with_the_heads_up_temperatures(name):
+    """Two values make sharper chances than four at the same temperature, so the temperatures
+    fitted at 4 seats made a heads-up review surer than a coin toss is right (docs/bots.md): a
+    game of two reads its values with those fitted at 2 seats."""
+    game = Game(name, 2, seed=5)
+    play_out(game, [make_bot("greedy", s) for s in range(2)])
+    result = review(game, seat=0, curve_iterations=4, check_iterations=4, samples=2)
+    hooks = hooks_for(game)
+    plies = len(result.values) - 1
+    assert 2 in hooks.review_temperatures_by_seats
+    assert result.chances[:plies] == [shares(row, temperature(hooks, ply, plies, 2))
+                                      for ply, row in enumerate(result.values[:plies])]
+    assert any(row != shares(row_values, temperature(hooks, ply, plies))  # the 4-seat reading differs
+               for ply, (row, row_values) in enumerate(zip(result.chances[:plies], result.values, strict=False)))
 
 
 def test_a_review_starts_near_a_fair_share_where_its_game_says_early_values_tell_little():

@@ -102,9 +102,10 @@ def shares(values: list[float], temperature: float) -> list[float]:
     return [w / total for w in weights]
 
 
-def temperature(hooks: BotHooks, ply: int, plies: int) -> float:
-    """The game's review temperature for a position `ply` moves into a game of `plies`."""
-    parts = hooks.review_temperatures
+def temperature(hooks: BotHooks, ply: int, plies: int, seats: int = 4) -> float:
+    """The game's review temperature for a position `ply` moves into a game of `plies` at a table
+    of `seats`."""
+    parts = hooks.review_temperatures_by_seats.get(seats, hooks.review_temperatures)
     return parts[min(len(parts) - 1, len(parts) * ply // max(1, plies))]
 
 
@@ -245,7 +246,7 @@ def review(record_or_game: Game | dict[str, Any] | str | bytes, seat: int, *, cu
     costly.sort(key=lambda m: (-m.loss, m.ply))
     values = between(chances)
     end = len(values) - 1 if game.is_over else None  # a finished game's end: its win shares already
-    curve = [row if ply == end else shares(row, temperature(hooks, ply, len(actions)))
+    curve = [row if ply == end else shares(row, temperature(hooks, ply, len(actions), game.players))
              for ply, row in enumerate(values)]
     return Review(seat, actions, curve, costly[:worst], stopped=len(chances) <= len(actions), hurried=hurried,
                   values=values)

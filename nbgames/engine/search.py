@@ -41,7 +41,9 @@ class BotHooks:
     to its time. ``review_temperatures`` turn the search's values into the review's winning
     chances (`nbgames.engine.review.shares`), one per equal part of the game, first to last:
     fitted to who won greedy games (`benchmarks/calibration.py --review`); 0.5 leaves a
-    heads-up game's values as they are.
+    heads-up game's values as they are. ``review_temperatures_by_seats`` are those fitted at a
+    table size of their own (seats -> temperatures), where the others' fit reads wrong: a
+    heads-up game's two values make sharper chances at the same temperature than four values do.
     """
 
     evaluate: Callable[[Game], list[float]] | None = None
@@ -52,6 +54,7 @@ class BotHooks:
     score_scale: float = 10.0
     review_scale: float = 1.0
     review_temperatures: tuple[float, ...] = (0.5,)
+    review_temperatures_by_seats: dict[int, tuple[float, ...]] = field(default_factory=dict)
 
 
 DEFAULT_HOOKS = BotHooks()

@@ -132,7 +132,11 @@ def rollout(game: Game, legal: list[Action], rng: random.Random) -> Action:
 # won 200 games of greedy bots (`benchmarks/calibration.py newyork_city -n 200 --review`): a lead
 # is worth far less of a win than the search's values say (docs/bots.md).
 REVIEW_TEMPERATURES = (0.27, 0.21, 0.26, 0.33, 0.31)
+# Heads-up, fitted to 100 games of two greedy bots (`calibration.py newyork_city --players 2 -n 100
+# --first 200 --review`): two values make sharper chances than four at the same temperature (at 3
+# seats the 4-seat fit reads as well as a fit of its own).
+BY_SEATS = {2: (0.09, 0.13, 0.18, 0.20, 0.22)}
 
 HOOKS = BotHooks(evaluate=evaluate, rollout=rollout, rollout_depth=40, considered=considered, score_scale=SCALE,
                  review_scale=0.15,  # slow playouts (40 plies of many actions): a review in ≈ 8 s CPU
-                 review_temperatures=REVIEW_TEMPERATURES)
+                 review_temperatures=REVIEW_TEMPERATURES, review_temperatures_by_seats=BY_SEATS)
