@@ -373,7 +373,7 @@ def test_a_heads_up_review_reads_its_chances_with_the_heads_up_temperatures(name
     assert result.chances[:plies] == [shares(row, temperature(hooks, ply, plies, 2))
                                       for ply, row in enumerate(result.values[:plies])]
     assert any(row != shares(row_values, temperature(hooks, ply, plies))  # the 4-seat reading differs
-               for ply, (row, row_values) in enumerate(zip(result.chances[:plies], result.values, strict=False)))
+               for ply, (row, row_values) in enumerate(zip(result.chances[:plies], result.values[:plies], strict=True)))
 
 
 def test_a_review_starts_near_a_fair_share_where_its_game_says_early_values_tell_little():

@@ -78,7 +78,7 @@ def evaluate(game: Game) -> list[float]:
 # won 200 games of greedy bots (`benchmarks/calibration.py newyork -n 200 --review`, docs/bots.md): the setup
 # round tells nothing, a lead late in the game more than its values say.
 REVIEW_TEMPERATURES = (0.01, 0.10, 0.68, 1.05, 1.34)
-# At 2 and 3 seats, fitted to 100 games of greedy bots at that table (`calibration.py newyork --players 2
+# At 2 and 3 seats, fitted to 100 games of greedy bots at that table (`calibration.py newyork --players N
 # -n 100 --first 200 --review`): fewer values make sharper chances than four at the same temperature.
 BY_SEATS = {2: (0.42, 0.09, 0.13, 0.36, 0.65), 3: (0.08, 0.31, 0.51, 0.66, 0.76)}
 

@@ -26,7 +26,7 @@ def evaluate(game: Game) -> list[float]:
 # early is worth less of a win than the search's values say.
 REVIEW_TEMPERATURES = (0.13, 0.19, 0.33, 0.52, 0.61)
 # At 2 and 3 seats, fitted to 100 games of greedy bots at that table (`calibration.py newyork1901 --players
-# 2 -n 100 --first 200 --review`): fewer values make sharper chances than four at the same temperature.
+# N -n 100 --first 200 --review`): fewer values make sharper chances than four at the same temperature.
 BY_SEATS = {2: (0.11, 0.09, 0.16, 0.20, 0.29), 3: (0.13, 0.14, 0.17, 0.24, 0.38)}
 
 HOOKS = BotHooks(evaluate=evaluate, rollout_depth=30, score_scale=SCALE, review_scale=0.3,  # a review in ≈ 7 s CPU
