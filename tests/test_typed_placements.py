@@ -7,8 +7,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
-import subprocess
-import sys
 
 import pytest
 from support import ROOT, benchmark
@@ -18,17 +16,23 @@ from nbgames.newyork1901.building import Building
 
 
 @pytest.fixture(scope="module")
-def typed(tmp_path_factory):
+def typed_tree(tmp_path_factory):
+    """A copy of this tree with the typed placements built and installed, as `compiled_core.py
+    --typed` makes it (its own probe fails if they are not in place); compiled once."""
     script = benchmark("compiled_core")
     problem = script.cannot_build()
     if problem:
         assert os.environ.get("CI") != "true", f"CI must compile the typed placements: {problem} (.ci/run installs it)"
         pytest.skip(f"NOT TESTED: the typed placements cannot be compiled here: {problem}")
     folder = tmp_path_factory.mktemp("typed")
-    (folder / "typed_placements.pyx").write_text((ROOT / "benchmarks" / "typed" / "placements.pyx").read_text())
-    subprocess.run([sys.executable, "-c", script.SETUP, "typed_placements.pyx"], cwd=folder, check=True,
-                   capture_output=True)
-    [built] = folder.glob("typed_placements*.so")
+    script.add_typed(str(ROOT), str(folder))  # the pure tree stands in for the compiled one
+    return folder
+
+
+@pytest.fixture(scope="module")
+def typed(typed_tree):
+    """The typed module itself, loaded beside this process's pure rules."""
+    [built] = (typed_tree / "nbgames" / "newyork1901").glob("typed_placements*.so")
     spec = importlib.util.spec_from_file_location("typed_placements", built)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -56,10 +60,8 @@ def test_the_typed_placements_are_the_pure_ones_in_the_same_order(typed, players
     assert compared > 300 and rebuilds > 100 and short, (compared, rebuilds, short)
 
 
-def test_the_benchmark_puts_them_in_place_of_the_pure_ones(typed, tmp_path):
-    """`compiled_core.py --typed` builds them into a copy of a tree and installs them there (its
-    own probe fails otherwise); that copy then offers the pure tree's legal lists."""
-    script = benchmark("compiled_core")
-    script.add_typed(str(ROOT), str(tmp_path))  # the pure tree stands in for the compiled one
-    assert list((tmp_path / "nbgames" / "newyork1901").glob("typed_placements*.so"))
-    assert script.same_games(str(tmp_path), 3, ["newyork1901"]) == []
+def test_the_benchmark_puts_them_in_place_of_the_pure_ones(typed_tree):
+    """`compiled_core.py --typed` builds them into a copy of a tree and installs them there; that
+    copy then offers the pure tree's legal lists."""
+    assert list((typed_tree / "nbgames" / "newyork1901").glob("typed_placements*.so"))
+    assert benchmark("compiled_core").same_games(str(typed_tree), 3, ["newyork1901"]) == []
