@@ -48,8 +48,9 @@ def page_error_recorder(errors: list[str], slow: list[str] | None = None):
         if SLOW_KIT_START in text:
             if slow is not None:
                 slow.append(text)
-        else:
-            errors.append(text)
+        else:  # with where it was thrown: a flaky error seen once must say where to look
+            stack = [line.strip() for line in (getattr(exc, "stack", None) or "").splitlines()[1:4]]
+            errors.append("\n    ".join([text, *stack]))
     return record
 
 ROOT = Path(__file__).resolve().parent.parent  # the checkout (tests and benchmarks run from it)
