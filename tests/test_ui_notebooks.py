@@ -3,6 +3,7 @@ prose plus a call or two."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import nbformat
@@ -39,3 +40,23 @@ def test_every_notebook_is_a_page_or_a_named_tutorial():
     assert top == {"index.ipynb", *TUTORIALS}, "a new top-level notebook is a page (two short cells) or a tutorial here"
     for test in TUTORIALS.values():
         assert (NOTEBOOKS.parent / test).is_file()
+
+
+LEAD_MOST = 300  # characters: a lead a phone shows in a few lines, the board close below it
+
+
+@pytest.mark.parametrize("path", sorted(str(p.relative_to(NOTEBOOKS)) for kind in ("learn", "play")
+                                        for p in NOTEBOOKS.glob(f"*/{kind}.ipynb")))
+def test_a_learn_or_play_page_leads_with_a_short_paragraph_and_folds_the_rest(path):
+    """In every language: the title, one short paragraph with the way on (the other page and the
+    gallery), then everything else folded (`<details>`), so the board comes soon on a phone."""
+    nb = nbformat.read(NOTEBOOKS / path, as_version=4)
+    other = "play.ipynb" if path.endswith("learn.ipynb") else "learn.ipynb"
+    languages = re.findall(r'<div lang="(\w+)">(.*?)</div>', nb.cells[0].source, re.S)
+    assert [lang for lang, _ in languages] == ["en", "ja"]
+    for lang, body in languages:
+        title, lead, rest = body.strip().split("\n\n", 2)
+        assert title.startswith("# ")
+        assert f"]({other})" in lead and "](../index.ipynb)" in lead, (lang, lead)
+        assert len(lead) <= LEAD_MOST, (lang, len(lead))
+        assert rest.startswith("<details><summary>") and rest.endswith("</details>"), (lang, rest[:80])
