@@ -359,18 +359,19 @@ def test_the_review_s_chances_share_one_win_among_the_seats():
     assert [temperature(by_seats, 10, 20, seats) for seats in (2, 3, 4)] == [0.2, 0.6, 0.6]
 
 
-@pytest.mark.parametrize("name", ["newyork", "newyork1901", "newyork_city"])
-def test_a_heads_up_review_reads_its_chances_with_the_heads_up_temperatures(name):
-    """Two values make sharper chances than four at the same temperature, so the temperatures
-    fitted at 4 seats made a heads-up review surer than a coin toss is right (docs/bots.md): a
-    game of two reads its values with those fitted at 2 seats."""
-    game = Game(name, 2, seed=5)
-    play_out(game, [make_bot("greedy", s) for s in range(2)])
+@pytest.mark.parametrize(("name", "seats"), [("newyork", 2), ("newyork1901", 2), ("newyork_city", 2), ("newyork", 5)])
+def test_a_review_reads_its_chances_with_its_table_sizes_temperatures(name, seats):
+    """Two values make sharper chances than four at the same temperature, and five softer ones,
+    so the temperatures fitted at 4 seats read a heads-up review surer than a coin toss is right
+    and a late lead at 5 seats of New York less sure than it is (docs/bots.md): a game of two (of
+    five) reads its values with those fitted at its own table size."""
+    game = Game(name, seats, seed=5)
+    play_out(game, [make_bot("greedy", s) for s in range(seats)])
     result = review(game, seat=0, curve_iterations=4, check_iterations=4, samples=2)
     hooks = hooks_for(game)
     plies = len(result.values) - 1
-    assert 2 in hooks.review_temperatures_by_seats
-    assert result.chances[:plies] == [shares(row, temperature(hooks, ply, plies, 2))
+    assert seats in hooks.review_temperatures_by_seats
+    assert result.chances[:plies] == [shares(row, temperature(hooks, ply, plies, seats))
                                       for ply, row in enumerate(result.values[:plies])]
     assert any(row != shares(row_values, temperature(hooks, ply, plies))  # the 4-seat reading differs
                for ply, (row, row_values) in enumerate(zip(result.chances[:plies], result.values[:plies], strict=True)))

@@ -78,9 +78,10 @@ def evaluate(game: Game) -> list[float]:
 # won 200 games of greedy bots (`benchmarks/calibration.py newyork -n 200 --review`, docs/bots.md): the setup
 # round tells nothing, a lead late in the game more than its values say.
 REVIEW_TEMPERATURES = (0.01, 0.10, 0.68, 1.05, 1.34)
-# At 2 and 3 seats, fitted to 100 games of greedy bots at that table (`calibration.py newyork --players N
-# -n 100 --first 200 --review`): fewer values make sharper chances than four at the same temperature.
-BY_SEATS = {2: (0.42, 0.09, 0.13, 0.36, 0.65), 3: (0.08, 0.31, 0.51, 0.66, 0.76)}
+# At 2, 3 and 5 seats, fitted to 100 games of greedy bots at that table (`calibration.py newyork --players N
+# -n 100 --first 200 --review`): fewer values make sharper chances than four at the same temperature,
+# more values softer ones (at 5 seats a late lead is worth more than the 4-seat fit reads).
+BY_SEATS = {2: (0.42, 0.09, 0.13, 0.36, 0.65), 3: (0.08, 0.31, 0.51, 0.66, 0.76), 5: (0.01, 0.12, 0.86, 1.53, 2.02)}
 
 HOOKS = BotHooks(evaluate=evaluate, rollout_depth=0, score_scale=SCALE, review_scale=2.0,
                  review_temperatures=REVIEW_TEMPERATURES,
