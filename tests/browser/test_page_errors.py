@@ -29,8 +29,10 @@ def test_a_page_error_is_recorded_with_where_it_was_thrown(browser):
     slow: list[str] = []
     page.on("pageerror", page_error_recorder(errors, slow))
     page.set_content(THROWS)
-    page.wait_for_function("() => true")  # the timers have run once the page answers again
-    page.wait_for_timeout(100)
+    for _ in range(100):  # the listener hears errors while Playwright waits: until both came (5 s at most)
+        if len(errors) + len(slow) >= 2:
+            break
+        page.wait_for_timeout(50)
     page.close()
     assert len(errors) == 1, errors
     message, *where = errors[0].split("\n")
