@@ -214,7 +214,7 @@ def test_new_york_bots_keep_their_largest_group_dear_to_evict():
     eviction breaks it; in the stretched group B1 costs 1 and splits it (the bots' `exposure`:
     0.3 × (3 − 1) for B1, 0.3 for A2 and C1, 0.1 for A1). The score lead alone cannot tell the two
     apart; the bots build the block."""
-    from nbgames.newyork.bot import exposure
+    from nbgames.newyork.exposure import exposure
 
     game = Game("newyork", 4, seed=1, options={"position": NY_CORNER})
     after = {}

@@ -390,12 +390,17 @@ def part_of(part, whole) -> bool:
 def test_what_bots_weigh_is_part_of_the_view(case):
     """`bot_view(seat)`, what a bot's evaluation reads at the end of every playout, is some of
     `view(seat)`'s keys with the view's values, for every seat and None, in the game and in a
-    determinized copy (where the bots read it): it shows a seat nothing its view does not."""
+    determinized copy (where the bots read it): it shows a seat nothing its view does not.
+    `bot_views()`, every seat's at once, is shown only of the copy (the search's own dealing)."""
     for where, game in positions(case):
-        for g in (game, game.determinize(0, random.Random(3))):
+        sample = game.determinize(0, random.Random(3))
+        for g in (game, sample):
             for seat in [None, *range(game.players)]:
                 part = g.bot_view(seat)
                 assert part and part_of(part, g.view(seat)), f"{where}: bot_view({seat})"
+        assert sample.bot_views() == [sample.bot_view(seat) for seat in range(game.players)], where
+        with pytest.raises(ValueError):
+            game.bot_views()
 
 
 def test_the_part_check_catches_a_value_or_a_key_the_view_lacks():

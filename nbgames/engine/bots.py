@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .action import Action
 from .game import Game
-from .search import BotHooks, Search, SearchResult, decided, decision, evaluate, hooks_for, options
+from .search import BotHooks, Search, SearchResult, decided, decision, evaluate, for_search, hooks_for, options
 
 
 @dataclass(frozen=True)
@@ -123,7 +123,10 @@ class MctsBot:
         """The search's result; a move the game's `BotHooks.decide` makes needs none."""
         hooks = self.search.hooks or hooks_for(game)
         move = decision(game, hooks)
-        self.last = self.search.run(game, deadline, stop) if move is None else decided(game, move, hooks)
+        if move is None:
+            self.last = self.search.run(game, deadline, stop, hooks=for_search(hooks))
+        else:
+            self.last = decided(game, move, hooks)
         return self.last
 
     def choose(self, game: Game, deadline: float | None = None, stop: threading.Event | None = None) -> Action:

@@ -301,6 +301,14 @@ class Game:
         every playout (keys: the game's rules module; a game may give the whole view)."""
         return self._state.bot_view(None if seat is None else self._seat(seat))
 
+    def bot_views(self) -> list[dict[str, Any]]:
+        """Every seat's `bot_view`, only of a sampled game (`determinize`): a search's own
+        imagining, whose hidden cards it dealt itself, as its playouts play every seat's hand.
+        Of the game being played it would show secrets: ValueError."""
+        if not self.sampled:
+            raise ValueError("every seat's view is shown only of a sampled game (determinize)")
+        return self._state.bot_views()
+
     def determinize(self, seat: int, rng: random.Random) -> Game:
         """A sampled game consistent with `view(seat)`: everything that seat cannot know is
         re-dealt from `rng`, and its future chance comes from `rng` too. What information-set

@@ -226,7 +226,8 @@ def review(record_or_game: Game | dict[str, Any] | str | bytes, seat: int, *, cu
                             rng=random.Random(seed * 100003 + ply)).run(game, deadline=end, stop=stop, observer=seat)
             hurried |= result.iterations < iterations and not (stop is not None and stop.is_set())
             chances.append(result.values)
-        better = (decision(game, hooks) or result.best) if checks[ply] else played  # the move a hint gives
+        # the move a hint gives (by the review's evaluation where the game's search has its own)
+        better = (decision(game, hooks) or result.best) if checks[ply] else played
         if better != played:
             better_value, played_value, done = compare(game, seat, (better, played), samples,
                                                        seed * 100003 + ply, hooks, end, stop)

@@ -98,6 +98,11 @@ class Rules:
         dict of a list too). By default the whole view."""
         return self.view(seat)
 
+    def bot_views(self) -> list[dict[str, Any]]:
+        """Every seat's `bot_view`, for a sample (see `Game.bot_views`); a game may build the
+        part they share once."""
+        return [self.bot_view(seat) for seat in range(self.players)]
+
     def components(self) -> Counter:
         """Every physical component wherever it lies (deck, discard, hands, boards, supply,
         chips), by name: a determinization re-deals hidden ones and must keep this equal."""

@@ -15,7 +15,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .action import Action
 from .game import Game
@@ -28,7 +28,10 @@ class BotHooks:
     """What a game may tell its bots; every field is optional.
 
     ``evaluate(game) -> [value per seat in 0..1]`` judges a position that is not over (default:
-    each seat's score lead, squashed by ``score_scale``). ``rollout(game, legal, rng) -> Action``
+    each seat's score lead, squashed by ``score_scale``). ``search_evaluate`` is the searching
+    bots' own judgement where the game has a better one for them (default: ``evaluate``): the
+    greedy bot and the post-game review keep ``evaluate``, whose values the review's
+    temperatures were fitted to. ``rollout(game, legal, rng) -> Action``
     picks a move in a playout (default: uniform). ``rollout_depth`` plies are played before the
     evaluation (None: to the end of the game). ``considered(game, legal) -> actions`` narrows
     the legal actions a bot weighs (never to none; default: all of them), for a game whose
@@ -47,6 +50,7 @@ class BotHooks:
     """
 
     evaluate: Callable[[Game], list[float]] | None = None
+    search_evaluate: Callable[[Game], list[float]] | None = None
     rollout: Callable[[Game, list[Action], random.Random], Action] | None = None
     rollout_depth: int | None = None
     considered: Callable[[Game, list[Action]], list[Action]] | None = None
@@ -63,6 +67,11 @@ DEFAULT_HOOKS = BotHooks()
 def hooks_for(game: Game) -> BotHooks:
     """The hooks a game's manifest names (the defaults when it names none)."""
     return game.manifest.bot_hooks() or DEFAULT_HOOKS
+
+
+def for_search(hooks: BotHooks) -> BotHooks:
+    """The hooks a searching bot plays with: its own judgement (`BotHooks.search_evaluate`)."""
+    return replace(hooks, evaluate=hooks.search_evaluate) if hooks.search_evaluate else hooks
 
 
 def options(game: Game, hooks: BotHooks) -> list[Action]:
@@ -197,14 +206,15 @@ class Search:
     rng: random.Random = field(default_factory=random.Random)
 
     def run(self, game: Game, deadline: float | None = None, stop: threading.Event | None = None,
-            observer: int | None = None) -> SearchResult:
+            observer: int | None = None, hooks: BotHooks | None = None) -> SearchResult:
         """Search from `game` for the seat to move, on samples of what `observer` (default: that
-        seat) cannot see. `deadline` (time.monotonic()) and `stop` end it early; the live game
-        is only read through `determinize`, `legal_actions` and `to_move`."""
+        seat) cannot see, with `hooks` (default: the search's own, else the game's). `deadline`
+        (time.monotonic()) and `stop` end it early; the live game is only read through
+        `determinize`, `legal_actions` and `to_move`."""
         if game.to_move is None:
             raise ValueError("the game is over: there is nothing to search")
         seat = game.to_move if observer is None else observer
-        hooks = self.hooks or hooks_for(game)
+        hooks = hooks or self.hooks or hooks_for(game)
         start = time.monotonic()
         if self.seconds is not None:
             deadline = min(deadline or math.inf, start + self.seconds)

@@ -16,13 +16,11 @@ from ..engine.plaincopy import copied
 from ..i18n import msg
 from .tables import (
     ACTION0,
-    ACTION_KINDS,
-    BLUE_CARDS,
+    BLUE0,
     CARD_TYPES,
     COLOURS,
     DATA,
     NEIGHBOURS,
-    RED_CARDS,
     SQUARES,
     STOP,
     N,
@@ -162,15 +160,6 @@ class Facts:
                  for c in range(N)] for r in range(N)]
         colours = [[None if board[r * N + c] < 0 else COLOURS[board[r * N + c]]
                     for c in range(N)] for r in range(N)]
-        hand = []
-        if seat is not None:
-            hand = [card_name(c) for c in range(CARD_TYPES) for _ in range(self.hands[seat][c])]
-        backs = []
-        for s in range(self.players):
-            h = self.hands[s]
-            red = sum(h[c] for c in RED_CARDS) + sum(h[ACTION0 + 2 * k] for k in range(len(ACTION_KINDS)))
-            blue = sum(h[c] for c in BLUE_CARDS) + sum(h[ACTION0 + 2 * k + 1] for k in range(len(ACTION_KINDS)))
-            backs.append({"red": red, "blue": blue})
         pending = None
         if self.pending is not None:
             pending = {"kind": self.pending.kind, "seat": self.pending.seat,
@@ -189,8 +178,8 @@ class Facts:
             "chips": list(self.chips),
             "supply": {COLOURS[c]: self.supply[c] for c in in_play},
             "setup_left": {COLOURS[c]: self.setup_left[c] for c in in_play},
-            "hand": hand,
-            "hand_counts": backs,
+            "hand": self._hand_names(seat),
+            "hand_counts": self._hand_counts(),
             "deck_size": len(self.deck),
             "discard_size": len(self.discard),
             "discard_top": [card_name(c) for c in self.discard[-2:]],
@@ -209,9 +198,30 @@ class Facts:
         }
 
     def bot_view(self, seat: int | None) -> dict[str, Any]:
-        """What the bots weigh of `view(seat)` (nbgames/newyork/bot.py): who holds which colour,
-        the eviction fees and the groups (all public)."""
-        return {"seat_colours": self._seat_colour_names(), "fees": self._fee_grid(), "groups": self._group_names()}
+        """What the bots weigh of `view(seat)` (nbgames/newyork/bot.py, chances.py): who holds
+        which colour, the eviction fees, the groups, the chips, how many cards each hand holds
+        (all public) and the seat's own hand."""
+        return {**self._public_bot_view(), "hand": self._hand_names(seat)}
+
+    def bot_views(self) -> list[dict[str, Any]]:
+        public = self._public_bot_view()
+        return [{**public, "hand": self._hand_names(seat)} for seat in range(self.players)]
+
+    def _public_bot_view(self) -> dict[str, Any]:
+        return {"seat_colours": self._seat_colour_names(), "fees": self._fee_grid(), "groups": self._group_names(),
+                "chips": list(self.chips), "hand_counts": self._hand_counts()}
+
+    def _hand_names(self, seat: int | None) -> list[str]:
+        """A seat's cards by name, in the order of card types (the view's `hand`; none for None)."""
+        if seat is None:
+            return []
+        return [card_name(c) for c, count in enumerate(self.hands[seat]) for _ in range(count)]
+
+    def _hand_counts(self) -> list[dict[str, int]]:
+        """Per seat, its cards by the colour of their backs (NY-7: public)."""
+        # road cards and jokers of each colour, then the action cards by back (red-backed first)
+        return [{"red": sum(hand[:BLUE0]) + sum(hand[ACTION0::2]),
+                 "blue": sum(hand[BLUE0:STOP]) + sum(hand[ACTION0 + 1::2])} for hand in self.hands]
 
     def _seat_colour_names(self) -> list[list[str]]:
         return [[COLOURS[c] for c in cs] for cs in self.seat_colours]
