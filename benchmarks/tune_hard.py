@@ -89,8 +89,8 @@ class Halving(Search):
     arms: int = 8
 
     def run(self, game: Game, deadline: float | None = None, stop: threading.Event | None = None,
-            observer: int | None = None) -> SearchResult:
-        seat, hooks, start = game.to_move, self.hooks or hooks_for(game), time.monotonic()
+            observer: int | None = None, hooks: BotHooks | None = None) -> SearchResult:
+        seat, hooks, start = game.to_move, hooks or self.hooks or hooks_for(game), time.monotonic()
         if self.seconds is not None:
             deadline = min(deadline or math.inf, start + self.seconds)
         legal = {str(a): a for a in options(game, hooks)}

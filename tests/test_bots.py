@@ -561,3 +561,5 @@ def test_the_halving_screen_shares_its_budget_among_the_best_arms_and_keeps_the_
     kept, last_out = result.actions[:2]
     assert kept.visits == last_out.visits == max(a.visits for a in result.actions)
     assert kept.value >= last_out.value
+    bot = tune.Candidate(60, 5, arms=4)(1)  # as `--halving` plays: a bot passes the search its hooks
+    assert bot.choose(game) in game.legal_actions() and bot.last.iterations == 60
