@@ -77,15 +77,18 @@ def _named(hand: list[str]) -> int:
 def chances(game: Game) -> list[float]:
     """Each seat's chance to win (adding up to one) in a sample (`Game.bot_views`), for a game the
     weights were fitted for."""
-    weights = WEIGHTS[game.players]
     rows, filled = features(game.bot_views(), game.to_move or 0)
-    odds = []
-    for row in rows:
-        odds.append(sum(x * (w0 + filled * (w1 + filled * w2)) for x, (w0, w1, w2) in zip(row, weights, strict=True)))
+    return read(rows, filled, WEIGHTS[game.players])
+
+
+def read(rows: list[tuple[float, ...]], filled: float, weights: list[list[float]]) -> list[float]:
+    """The seats' chances from their `features` and the share of the board filled."""
+    odds = [sum(x * (w0 + filled * (w1 + filled * w2)) for x, (w0, w1, w2) in zip(row, weights, strict=True))
+            for row in rows]
     top = max(odds)
-    weights_ = [math.exp(x - top) for x in odds]
-    total = sum(weights_)
-    return [w / total for w in weights_]
+    scaled = [math.exp(x - top) for x in odds]
+    total = sum(scaled)
+    return [x / total for x in scaled]
 
 
 def fitted_for(game: Game) -> bool:
