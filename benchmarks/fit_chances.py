@@ -90,11 +90,10 @@ def hand_made_loss(train: list, test: list) -> float:
     def as_logits(values):
         v = np.clip(np.array(values, dtype=float), 1e-6, 1 - 1e-6)
         return np.log(v / (1 - v))
-    (zt, yt), (zs, ys) = ((as_logits([v for g in part for v in g[2]]), np.array([g[3] for g in part for _ in g[2]]))
-                          for part in (train, test))
-    best = min((float(-(yt * np.log(softmax(k * zt) + 1e-12)).sum(axis=1).mean()), k)
-               for k in np.arange(0.05, 3.0, 0.05))[1]
-    return float(-(ys * np.log(softmax(best * zs) + 1e-12)).sum(axis=1).mean())
+    (zt, yt), (zs, ys) = ((as_logits([v for g in part for v in g[2]])[:, :, None],
+                           np.array([g[3] for g in part for _ in g[2]])) for part in (train, test))
+    best = min((loss(np.array([k]), zt, yt), k) for k in np.arange(0.05, 3.0, 0.05))[1]
+    return loss(np.array([best]), zs, ys)
 
 
 def main(argv: list[str] | None = None) -> int:

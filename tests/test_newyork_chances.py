@@ -1,6 +1,6 @@
-"""New York's fitted winning chances (`nbgames.newyork.chances`): the features read the rules'
-bit masks; here they are read again the slow way, from each seat's view, and the weights'
-file is checked; the searching bots judge by them, the greedy bot and the review do not."""
+"""New York's fitted winning chances (`nbgames.newyork.chances`): the features read the seats'
+bot views as bit masks; here they are read again the slow way, from each seat's whole view, and
+the weights' file is checked; the searching bots judge by them, the greedy bot and the review do not."""
 
 from __future__ import annotations
 
@@ -183,14 +183,15 @@ def test_the_weights_read_who_wins_games_they_were_not_fitted_to():
     chances with each seat given its neighbour's features (weights out of step with the features
     would not tell the two apart)."""
     fit_chances = benchmark("fit_chances")
+    def log_loss(seats, share, wins):
+        return -sum(w * math.log(p) for w, p in zip(wins, chances.read(seats, share, chances.WEIGHTS[4]), strict=True))
+
     own = neighbours = positions = 0.0
     for index in range(5000, 5010):
         rows, filled, _, wins = fit_chances.positions(4, index)
         for seats, share in zip(rows, filled, strict=True):
-            for label, order in (("own", seats), ("neighbours", seats[1:] + seats[:1])):
-                loss = -sum(w * math.log(p) for w, p in zip(wins, chances.read(order, share, chances.WEIGHTS[4]),
-                                                            strict=True))
-                own, neighbours = (own + loss, neighbours) if label == "own" else (own, neighbours + loss)
+            own += log_loss(seats, share, wins)
+            neighbours += log_loss(seats[1:] + seats[:1], share, wins)
             positions += 1
     assert positions > 250
     assert own / positions < math.log(4) - 0.08

@@ -18,7 +18,7 @@ import math
 from importlib.resources import files
 
 from ..engine.game import Game
-from .exposure import SQUARE, exposure
+from .exposure import SQUARE, group_exposure
 from .tables import AVENUE_LETTERS, NOT_FIRST_STREET, NOT_LAST_STREET, SQUARES, STREET_DIGITS, N
 
 # (The score, NY-17, is largest + pieces + chips.)
@@ -38,9 +38,11 @@ def features(views: list[dict], to_move: int) -> tuple[list[tuple[float, ...]], 
     """Per seat, the values of `FEATURES` in a game of one colour each, from the seats'
     `bot_view`s, and the share of the board's squares filled."""
     public = views[0]
-    fees, chips = public["fees"], public["chips"]
+    chips = public["chips"]
+    fee = [f for row in public["fees"] for f in row]  # by square (None where empty)
+    named = public["groups"]
     squares = {colour: [sum(1 << SQUARE[name] for name in group) for group in groups]
-               for colour, groups in public["groups"].items()}
+               for colour, groups in named.items()}
     taken = sum(sum(groups) for groups in squares.values())
     empty = ALL ^ taken
     rows = []
@@ -49,21 +51,22 @@ def features(views: list[dict], to_move: int) -> tuple[list[tuple[float, ...]], 
         groups = squares[colour]
         mine = sum(groups)
         largest = groups[0] if groups else 0
-        weak = reach_group = 0
-        for sq in range(SQUARES):
-            if mine >> sq & 1:
-                weak += fees[sq // N][sq % N] == 1
+        second = groups[1].bit_count() if len(groups) > 1 else 0
+        weak = sum(fee[SQUARE[name]] == 1 for group in named[colour] for name in group)
         reach = _named(view["hand"])
         edge = (largest << N | largest >> N | (largest & NOT_LAST_STREET) << 1 | (largest & NOT_FIRST_STREET) >> 1)
         edge &= reach & ALL & ~mine
-        for sq in range(SQUARES):
-            if edge >> sq & 1 and (empty >> sq & 1 or fees[sq // N][sq % N] <= chips[seat]):
-                reach_group += 1
+        reach_group = (edge & empty).bit_count()  # and the rivals' squares its chips can evict from:
+        held = edge & taken
+        while held:
+            bit = held & -held
+            held ^= bit
+            reach_group += fee[bit.bit_length() - 1] <= chips[seat]
         after = (seat - to_move) % len(views)
         cards = public["hand_counts"][seat]
-        rows.append((largest.bit_count(), groups[1].bit_count() if len(groups) > 1 else 0, mine.bit_count(),
-                     chips[seat], exposure(public, seat), weak, reach_group, (reach & empty).bit_count(),
-                     after == 0, after == 1, after == 2, cards["red"] + cards["blue"]))
+        rows.append((largest.bit_count(), second, mine.bit_count(), chips[seat],
+                     group_exposure(largest, second, fee.__getitem__), weak, reach_group,
+                     (reach & empty).bit_count(), after == 0, after == 1, after == 2, cards["red"] + cards["blue"]))
     return rows, taken.bit_count() / SQUARES
 
 
