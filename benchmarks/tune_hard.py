@@ -17,6 +17,8 @@ how the games are run, and whether it matters this much is not established (docs
     python benchmarks/tune_hard.py newyork_city --iterations 300 --rollout best-hire -n 40
     python benchmarks/tune_hard.py newyork --iterations 1500 --clairvoyant -n 100 --part 0/2
     python benchmarks/tune_hard.py newyork_city --iterations 300 --halving 8 -n 40
+    python benchmarks/tune_hard.py newyork --level normal --exploration 0.25 -n 50
+    python benchmarks/tune_hard.py newyork --one-ply 16 -n 100
 
 `--clairvoyant` is a ceiling check, not a bot: New York's search then plays on the true hands,
 draw pile and chance instead of samples of them (docs/bots.md).
@@ -36,7 +38,7 @@ import time
 from pathlib import Path
 
 from nbgames.engine.action import Action
-from nbgames.engine.bots import MctsBot
+from nbgames.engine.bots import GreedyBot, MctsBot
 from nbgames.engine.game import Game
 from nbgames.engine.search import (
     WIDENING,
@@ -45,6 +47,7 @@ from nbgames.engine.search import (
     Node,
     Search,
     SearchResult,
+    for_search,
     hooks_for,
     options,
     score_values,
@@ -60,9 +63,10 @@ class Candidate:
     level's search by time as a page plays it, with these hooks."""
 
     def __init__(self, iterations: int | None, prior: int, hooks: BotHooks | None = None, label: str = "",
-                 widen: float = WIDENING, level: str | None = None, arms: int = 0):
+                 widen: float = WIDENING, level: str | None = None, arms: int = 0,
+                 exploration: float | None = None):
         self.iterations, self.prior, self.hooks, self.widen, self.level = iterations, prior, hooks, widen, level
-        self.arms = arms
+        self.arms, self.exploration = arms, exploration
         self.name = f"mcts-{level}-timed{label}" if level else f"mcts-{iterations}it-prior{prior}{label}"
 
     def __call__(self, seed: int) -> MctsBot:
@@ -72,6 +76,8 @@ class Candidate:
             bot = MctsBot(seed, iterations=self.iterations, seconds=None, hooks=self.hooks)
             bot.search.prior = self.prior
         bot.search.widen = self.widen
+        if self.exploration is not None:
+            bot.search.exploration = self.exploration
         if self.arms:
             fields = {f.name: getattr(bot.search, f.name) for f in dataclasses.fields(Search)}
             bot.search = Halving(**fields)
@@ -121,6 +127,19 @@ class Halving(Search):
         actions += [ActionValue(a, 0, 0.0) for a in legal.values() if a not in seen]
         return SearchResult(seat, actions, [s / max(done, 1) for s in sums], done, time.monotonic() - start,
                             done < self.iterations)
+
+
+class OnePly:
+    """No search: the greedy bot's one-ply look judged by the searching bots' evaluation
+    (`BotHooks.search_evaluate`), averaged over `samples` samples of each move's outcome: what
+    the search adds to its evaluation."""
+
+    def __init__(self, samples: int, hooks: BotHooks):
+        self.samples, self.hooks = samples, for_search(hooks)
+        self.name = f"one-ply-{samples}-samples"
+
+    def __call__(self, seed: int) -> GreedyBot:
+        return GreedyBot(seed, self.samples, self.hooks)
 
 
 def clairvoyant_sample(game: Game, seat: int, rng: random.Random) -> Game:
@@ -191,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
     group = parser.add_mutually_exclusive_group(required=True)
     group.add_argument("--iterations", type=int)
     group.add_argument("--level", help="a level by time instead (normal, hard): its own prior and cap")
+    group.add_argument("--one-ply", type=int, metavar="SAMPLES",
+                       help="no search: the one-ply look by the search's evaluation over SAMPLES samples")
     parser.add_argument("--prior", type=int, default=5, help="playouts the one-ply look is worth")
     parser.add_argument("--depth", type=int, help="playout plies instead of the game's own (0: judge at once)")
     parser.add_argument("--widening", type=float, default=WIDENING,
@@ -202,6 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clairvoyant", action="store_true", help="New York: search the true position (a ceiling)")
     parser.add_argument("--halving", type=int, default=0, metavar="ARMS",
                         help="sequential halving over the ARMS best root actions instead of UCT's widening")
+    parser.add_argument("--exploration", type=float, help="UCT's constant instead of the search's own")
     parser.add_argument("--part", default="0/1", help="K/M: play only the games i with i %% M == K")
     parser.add_argument("--against", default="greedy")
     parser.add_argument("-n", type=int, default=30, help="games")
@@ -219,12 +241,15 @@ def main(argv: list[str] | None = None) -> int:
         hooks, label = dataclasses.replace(hooks, evaluate=scaled(args.game, args.scale)), f"{label}-scale{args.scale}"
     if args.widening != WIDENING:
         label = f"{label}-widen{args.widening:g}"
+    if args.exploration is not None:
+        label = f"{label}-c{args.exploration:g}"
     if args.halving:
         label = f"{label}-halving{args.halving}"
     if args.clairvoyant:
         label = f"{label}-clairvoyant"
     maker = Clairvoyant if args.clairvoyant else Candidate
-    hero = maker(args.iterations, args.prior, hooks, label, args.widening, args.level, args.halving)
+    hero = maker(args.iterations, args.prior, hooks, label, args.widening, args.level, args.halving,
+                 args.exploration) if not args.one_ply else OnePly(args.one_ply, hooks)
     part, parts = map(int, args.part.split("/"))
     path = Path(args.log) / f"{args.game}-{args.players}p-{hero.name}-vs-{args.against}.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)

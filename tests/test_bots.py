@@ -563,3 +563,23 @@ def test_the_halving_screen_shares_its_budget_among_the_best_arms_and_keeps_the_
     assert kept.value >= last_out.value
     bot = tune.Candidate(60, 5, arms=4)(1)  # as `--halving` plays: a bot passes the search its hooks
     assert bot.choose(game) in game.legal_actions() and bot.last.iterations == 60
+
+
+def test_the_exploration_and_one_ply_screens_play_what_they_say():
+    """`tune_hard.py --exploration C` (docs/bots.md, New York's screens): the bot it plays searches
+    with C instead of the search's own; `--one-ply N`: the greedy bot's look over N samples, judged
+    by the searching bots' evaluation instead of the greedy bot's."""
+    from support import benchmark
+
+    from nbgames.engine.search import EXPLORATION
+
+    tune = benchmark("tune_hard")
+    assert tune.Candidate(60, 5)(1).search.exploration == EXPLORATION != 0.25
+    bot = tune.Candidate(60, 5, exploration=0.25)(1)
+    assert bot.search.exploration == 0.25
+    game = Game("newyork", 4, 3)
+    assert bot.choose(game) in game.legal_actions() and bot.last.iterations == 60
+    hooks = hooks_for(game)  # `--one-ply N`: no search, the one-ply look by the search's evaluation
+    one_ply = tune.OnePly(4, hooks)(1)
+    assert one_ply.samples == 4 and one_ply.hooks.evaluate is hooks.search_evaluate is not hooks.evaluate
+    assert one_ply.choose(game) in game.legal_actions()
