@@ -247,9 +247,12 @@ def main(argv: list[str] | None = None) -> int:
         label = f"{label}-halving{args.halving}"
     if args.clairvoyant:
         label = f"{label}-clairvoyant"
-    maker = Clairvoyant if args.clairvoyant else Candidate
-    hero = maker(args.iterations, args.prior, hooks, label, args.widening, args.level, args.halving,
-                 args.exploration) if not args.one_ply else OnePly(args.one_ply, hooks)
+    if args.one_ply:
+        hero = OnePly(args.one_ply, hooks)
+    else:
+        maker = Clairvoyant if args.clairvoyant else Candidate
+        hero = maker(args.iterations, args.prior, hooks, label, args.widening, args.level, args.halving,
+                     args.exploration)
     part, parts = map(int, args.part.split("/"))
     path = Path(args.log) / f"{args.game}-{args.players}p-{hero.name}-vs-{args.against}.jsonl"
     path.parent.mkdir(parents=True, exist_ok=True)
