@@ -19,6 +19,7 @@ how the games are run, and whether it matters this much is not established (docs
     python benchmarks/tune_hard.py newyork_city --iterations 300 --halving 8 -n 40
     python benchmarks/tune_hard.py newyork --level normal --exploration 0.25 -n 50
     python benchmarks/tune_hard.py newyork --one-ply 16 -n 100
+    python benchmarks/tune_hard.py newyork --one-ply 8 --arms 6 [--replies] -n 400
 
 `--clairvoyant` is a ceiling check, not a bot: New York's search then plays on the true hands,
 draw pile and chance instead of samples of them (docs/bots.md).
@@ -47,6 +48,7 @@ from nbgames.engine.search import (
     Node,
     Search,
     SearchResult,
+    evaluate,
     for_search,
     hooks_for,
     options,
@@ -142,6 +144,57 @@ class OnePly:
         return GreedyBot(seed, self.samples, self.hooks)
 
 
+class Flat:
+    """No search either: the `arms` moves a one-ply look on one sample ranks best, each judged
+    by the searching bots' evaluation over `samples` samples, every arm on the same samples
+    (common random numbers: the arms differ by the move alone). With `replies`, every rival
+    then answers on the sample as the greedy bot would (its best move by the game's own
+    evaluation) before the judgement, at the seat's next turn: the rivals as the greedy bots
+    of `make bench-bots` play them."""
+
+    def __init__(self, arms: int, samples: int, hooks: BotHooks, replies: bool = False):
+        self.arms, self.samples, self.replies = arms, samples, replies
+        self.hooks, self.search_hooks = hooks, for_search(hooks)
+        self.name = f"flat-{arms}arms-{samples}samples{'-greedy-replies' if replies else ''}"
+
+    def __call__(self, seed: int) -> Flat:
+        bot = copy.copy(self)
+        bot.rng, bot.seconds = random.Random(seed), None
+        return bot
+
+    def choose(self, game: Game, deadline: float | None = None, stop: threading.Event | None = None) -> Action:
+        legal = options(game, self.hooks)
+        if len(legal) == 1:
+            return legal[0]
+        seat, first = game.to_move, self.rng.getrandbits(64)
+        ranked = sorted(legal, key=lambda action: -self._judge(game, seat, action, first, False))
+        arms = ranked[:self.arms]
+        totals = dict.fromkeys(arms, 0.0)
+        for _ in range(self.samples):
+            sample = self.rng.getrandbits(64)
+            for action in arms:
+                totals[action] += self._judge(game, seat, action, sample, self.replies)
+        return max(arms, key=totals.__getitem__)
+
+    def _judge(self, game: Game, seat: int, action: Action, sample: int, replies: bool) -> float:
+        rng = random.Random(sample)
+        game = game.determinize(seat, rng)
+        game.play(action)
+        while replies and not game.is_over and game.to_move != seat:
+            game.play(self._greedy_reply(game, rng))
+        return evaluate(game, self.search_hooks)[seat]
+
+    def _greedy_reply(self, game: Game, rng: random.Random) -> Action:
+        rival, best, reply = game.to_move, -1.0, None
+        for action in options(game, self.hooks):
+            after = game.determinize(rival, rng)
+            after.play(action)
+            value = evaluate(after, self.hooks)[rival]
+            if value > best:
+                best, reply = value, action
+        return reply
+
+
 def clairvoyant_sample(game: Game, seat: int, rng: random.Random) -> Game:
     """A sample of a New York game that holds its true hands, draw pile and source of chance."""
     sample = game.determinize(seat, rng)
@@ -212,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--level", help="a level by time instead (normal, hard): its own prior and cap")
     group.add_argument("--one-ply", type=int, metavar="SAMPLES",
                        help="no search: the one-ply look by the search's evaluation over SAMPLES samples")
+    parser.add_argument("--arms", type=int, help="with --one-ply: only the ARMS best on one sample, on common samples")
+    parser.add_argument("--replies", action="store_true", help="with --arms: the rivals answer as greedy bots")
     parser.add_argument("--prior", type=int, default=5, help="playouts the one-ply look is worth")
     parser.add_argument("--depth", type=int, help="playout plies instead of the game's own (0: judge at once)")
     parser.add_argument("--widening", type=float, default=WIDENING,
@@ -229,6 +284,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", type=int, default=30, help="games")
     parser.add_argument("--log", default="benchmarks/results/tuning", metavar="DIR")
     args = parser.parse_args(argv)
+    if (args.arms or args.replies) and not (args.one_ply and args.arms):
+        parser.error("--arms goes with --one-ply, and --replies with both")
     hooks, label = hooks_for(Game(args.game, args.players, 0)), ""  # the game's own, changed below
     if args.depth is not None:
         hooks, label = dataclasses.replace(hooks, rollout_depth=args.depth), f"-depth{args.depth}"
@@ -247,7 +304,9 @@ def main(argv: list[str] | None = None) -> int:
         label = f"{label}-halving{args.halving}"
     if args.clairvoyant:
         label = f"{label}-clairvoyant"
-    if args.one_ply:
+    if args.one_ply and args.arms:
+        hero = Flat(args.arms, args.one_ply, hooks, args.replies)
+    elif args.one_ply:
         hero = OnePly(args.one_ply, hooks)
     else:
         maker = Clairvoyant if args.clairvoyant else Candidate

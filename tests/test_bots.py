@@ -583,3 +583,43 @@ def test_the_exploration_and_one_ply_screens_play_what_they_say():
     one_ply = tune.OnePly(4, hooks)(1)
     assert one_ply.samples == 4 and one_ply.hooks.evaluate is hooks.search_evaluate is not hooks.evaluate
     assert one_ply.choose(game) in game.legal_actions()
+
+
+def test_the_flat_screen_judges_its_arms_and_lets_the_rivals_reply():
+    """`tune_hard.py --one-ply N --arms K [--replies]` (docs/bots.md, New York's screens): every
+    legal move judged once on one sample, then only the K best again on N samples, each time by
+    the searching bots' evaluation; with `--replies` the judgement waits for the seat's next
+    turn, the rivals having answered by the game's own (greedy) evaluation."""
+    import dataclasses
+
+    from support import benchmark
+
+    tune = benchmark("tune_hard")
+    game = Game("newyork", 4, 3)
+    rng = random.Random(3)
+    while game.view()["phase"] != "main":
+        game.play(rng.choice(game.legal_actions()))
+    seat, legal = game.to_move, game.legal_actions()
+    base = hooks_for(game)
+    for replies in (False, True):
+        judged, greedy_looks = [], []
+
+        def search_evaluate(sample, judged=judged):
+            back = sample.to_move == seat  # the rivals replied: the seat's move was 4 plies ago
+            judged.append((str(sample.recent(4 if back else 1)[0]), base.search_evaluate(sample)[seat], back))
+            return base.search_evaluate(sample)
+
+        def evaluate(sample, greedy_looks=greedy_looks):
+            greedy_looks.append(sample.to_move)
+            return base.evaluate(sample)
+
+        hooks = dataclasses.replace(base, evaluate=evaluate, search_evaluate=search_evaluate)
+        bot = tune.Flat(3, 2, hooks, replies)(1)
+        choice = bot.choose(game)
+        first, again = judged[:len(legal)], judged[len(legal):]
+        assert sorted(name for name, _, _ in first) == sorted(map(str, legal)) and not any(b for _, _, b in first)
+        best = {name for name, _, _ in sorted(first, key=lambda judged: -judged[1])[:3]}
+        assert len(again) == 3 * 2 and {name for name, _, _ in again} == best
+        assert all(back == replies for _, _, back in again)
+        assert str(choice) in best and choice in legal
+        assert bool(greedy_looks) == replies  # the hand-made evaluation: only the rivals' replies read it
