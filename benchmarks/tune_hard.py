@@ -185,14 +185,11 @@ class Flat:
         return evaluate(game, self.search_hooks)[seat]
 
     def _greedy_reply(self, game: Game, rng: random.Random) -> Action:
-        rival, best, reply = game.to_move, -1.0, None
-        for action in options(game, self.hooks):
-            after = game.determinize(rival, rng)
-            after.play(action)
-            value = evaluate(after, self.hooks)[rival]
-            if value > best:
-                best, reply = value, action
-        return reply
+        """The greedy bot's look on one sample, drawn from `rng`; a tie goes to the first move."""
+        greedy = GreedyBot(samples=1, hooks=self.hooks)
+        greedy.rng = rng
+        values = greedy.values(game)
+        return max(values, key=values.__getitem__)
 
 
 def clairvoyant_sample(game: Game, seat: int, rng: random.Random) -> Game:

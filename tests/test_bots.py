@@ -606,8 +606,9 @@ def test_the_flat_screen_judges_its_arms_and_lets_the_rivals_reply():
 
         def search_evaluate(sample, judged=judged):
             back = sample.to_move == seat  # the rivals replied: the seat's move was 4 plies ago
-            judged.append((str(sample.recent(4 if back else 1)[0]), base.search_evaluate(sample)[seat], back))
-            return base.search_evaluate(sample)
+            values = base.search_evaluate(sample)
+            judged.append((str(sample.recent(4 if back else 1)[0]), values[seat], back))
+            return values
 
         def evaluate(sample, greedy_looks=greedy_looks):
             greedy_looks.append(sample.to_move)
