@@ -449,6 +449,24 @@ def test_determinize_agrees_with_each_seat_and_leaves_the_game_alone(case):
 
 
 @pytest.mark.parametrize("case", cases())
+def test_samples_and_previews_depend_on_the_seat_view_alone(case):
+    """Two games that show a seat the same view but hold other secrets (the second is a
+    `determinize` of the first) give that seat the same sample for the same RNG, and the same
+    previews. A sample shuffled from the real order of the hidden cards would be a fixed
+    reordering of that order for a known RNG (a hint's seed is its ply, a preview's is 0), and
+    the cards it shows could be traced back to where they really lie."""
+    for where, game in positions(case):
+        for seat in range(game.players):
+            other = game.determinize(seat, random.Random(99))
+            for k in (1, 2):
+                mine, theirs = (g.determinize(seat, random.Random(k)) for g in (game, other))
+                assert whole_state(mine) == whole_state(theirs), f"{where}: seat {seat}'s sample reads its secrets"
+            if seat == game.to_move:
+                for action in game.legal_actions()[:3]:
+                    assert game.preview(action) == other.preview(action), f"{where}: the preview of {action}"
+
+
+@pytest.mark.parametrize("case", cases())
 def test_determinize_conserves_components(case):
     """A determinization re-deals hidden components; it never creates or loses one: the
     multiset the rules' `components()` reports is the same in every copy."""

@@ -118,5 +118,7 @@ class Rules:
         return {"events": [e.to_json() for e in copy.events[mark:]], "scores": copy.scores()}
 
     def determinize(self, seat: int, rng: random.Random) -> Rules:
-        """A copy consistent with `view(seat)` with every unseen card re-dealt from `rng`."""
+        """A copy consistent with `view(seat)` with every unseen card re-dealt from `rng`: the
+        unseen cards in a fixed order (sorted), never in their real order, go into the shuffle,
+        so the copy depends on the seat's view and `rng` alone (tests/test_contract.py)."""
         raise NotImplementedError(f"{self.title} has no determinization yet")

@@ -710,6 +710,7 @@ class GaloppRoyal(Rules):
         hidden_discards = [i for i, (_, knower) in enumerate(other.discard)
                            if knower != PUBLIC and knower != seat]
         pool += [other.discard[i][0] for i in hidden_discards]
+        pool.sort()  # the unseen cards, not where they really lie, go into the shuffle
         rng.shuffle(pool)
         deal = iter(pool)
         other.deck = [next(deal) for _ in other.deck]

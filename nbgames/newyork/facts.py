@@ -134,6 +134,7 @@ class Facts:
             wanted.append((s, sum(back_of(c) == 0 for c in cards), sum(back_of(c) == 1 for c in cards)))
             other.hands[s] = [0] * CARD_TYPES
             other.held[s] = 0
+        hidden.sort()  # the unseen cards, not where they really lie, go into the shuffle
         shuffle(rng, hidden)
         # Each seat takes the first cards of each back left in the shuffled pile (one pass,
         # not a search per card); the rest, in order, is the new draw pile.

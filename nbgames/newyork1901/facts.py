@@ -174,6 +174,7 @@ class Facts:
         other.events = list(self.events)  # events are immutable
         other.rng = Chance(rng.getrandbits(64))
         for pile in [other.pile_top, *other.pile_groups]:
+            pile.sort()  # the cards, not their real order, go into the shuffle
             shuffle(rng, pile)
         return other
 

@@ -139,6 +139,7 @@ class Knowledge:
         pool = list(other.deck) + [other.discard[i][0] for i in unknown]
         for s in hidden_seats:
             pool += [c for c in range(CARD_KINDS) for _ in range(other.hand_sec[s][c])]
+        pool.sort()  # the unseen cards, not where they really lie, go into the shuffle
         rng.shuffle(pool)
         deal = iter(pool)
         other.deck = [next(deal) for _ in other.deck]
@@ -149,6 +150,7 @@ class Knowledge:
             other.hand_sec[s] = [0] * CARD_KINDS
             for _ in range(size):
                 other.hand_sec[s][next(deal)] += 1
+        other.fame_pile.sort()
         rng.shuffle(other.fame_pile)
         return other
 

@@ -157,7 +157,7 @@ class Pebbles(Rules):
     def determinize(self, seat: int, rng: random.Random) -> Pebbles:
         other = copy.deepcopy(self)
         other.rng = Chance(rng.getrandbits(64))
-        unseen = other.bag + [v for s, h in enumerate(other.hands) if s != seat for v in h]
+        unseen = sorted(other.bag + [v for s, h in enumerate(other.hands) if s != seat for v in h])
         rng.shuffle(unseen)
         for s, hand in enumerate(other.hands):
             if s != seat:
