@@ -19,10 +19,11 @@ how the games are run, and whether it matters this much is not established (docs
     python benchmarks/tune_hard.py newyork_city --iterations 300 --halving 8 -n 40
     python benchmarks/tune_hard.py newyork --level normal --exploration 0.25 -n 50
     python benchmarks/tune_hard.py newyork --one-ply 16 -n 100
-    python benchmarks/tune_hard.py newyork --one-ply 8 --arms 6 [--replies] -n 400
+    python benchmarks/tune_hard.py newyork --one-ply 8 --arms 6 [--replies | --plan] -n 400
+    python benchmarks/tune_hard.py newyork --one-ply 1 --arms 40 --plan --clairvoyant -n 400
 
-`--clairvoyant` is a ceiling check, not a bot: New York's search then plays on the true hands,
-draw pile and chance instead of samples of them (docs/bots.md).
+`--clairvoyant` is a ceiling check, not a bot: New York's search (or flat look) then plays on the
+true hands, draw pile and chance instead of samples of them (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -150,12 +151,16 @@ class Flat:
     (common random numbers: the arms differ by the move alone). With `replies`, every rival
     then answers on the sample as the greedy bot would (its best move by the game's own
     evaluation) before the judgement, at the seat's next turn: the rivals as the greedy bots
-    of `make bench-bots` play them."""
+    of `make bench-bots` play them. With `plan` (and replies) the judgement is of the seat's
+    best move at that next turn: two of its own turns planned. With `clairvoyant` every look is
+    on the true position (`clairvoyant_sample`, New York) instead of samples: a ceiling."""
 
-    def __init__(self, arms: int, samples: int, hooks: BotHooks, replies: bool = False):
-        self.arms, self.samples, self.replies = arms, samples, replies
-        self.hooks, self.search_hooks = hooks, for_search(hooks)
-        self.name = f"flat-{arms}arms-{samples}samples{'-greedy-replies' if replies else ''}"
+    def __init__(self, arms: int, samples: int, hooks: BotHooks, replies: bool = False, plan: bool = False,
+                 clairvoyant: bool = False):
+        self.arms, self.samples, self.replies, self.plan = arms, samples, replies or plan, plan
+        self.hooks, self.search_hooks, self.clairvoyant = hooks, for_search(hooks), clairvoyant
+        ahead = "-plan" if plan else "-greedy-replies" if replies else ""
+        self.name = f"flat-{arms}arms-{samples}samples{ahead}{'-clairvoyant' if clairvoyant else ''}"
 
     def __call__(self, seed: int) -> Flat:
         bot = copy.copy(self)
@@ -178,11 +183,17 @@ class Flat:
 
     def _judge(self, game: Game, seat: int, action: Action, sample: int, replies: bool) -> float:
         rng = random.Random(sample)
-        game = game.determinize(seat, rng)
+        game = self._seen(game).determinize(seat, rng)
         game.play(action)
         while replies and not game.is_over and game.to_move != seat:
-            game.play(self._greedy_reply(game, rng))
+            game.play(self._greedy_reply(self._seen(game), rng))
+        if replies and self.plan and not game.is_over:
+            ahead = rng.getrandbits(64)  # one sample for every next move, as for the arms
+            return max(self._judge(game, seat, move, ahead, False) for move in options(game, self.hooks))
         return evaluate(game, self.search_hooks)[seat]
+
+    def _seen(self, game: Game) -> Game:
+        return seeing(game) if self.clairvoyant else game
 
     def _greedy_reply(self, game: Game, rng: random.Random) -> Action:
         """The greedy bot's look on one sample, drawn from `rng`; a tie goes to the first move."""
@@ -190,6 +201,13 @@ class Flat:
         greedy.rng = rng
         values = greedy.values(game)
         return max(values, key=values.__getitem__)
+
+
+def seeing(game: Game) -> Game:
+    """A copy of a New York game whose samples are its true position (`clairvoyant_sample`)."""
+    seen = copy.copy(game)
+    seen.determinize = lambda seat, rng: clairvoyant_sample(game, seat, rng)
+    return seen
 
 
 def clairvoyant_sample(game: Game, seat: int, rng: random.Random) -> Game:
@@ -208,12 +226,7 @@ class Clairvoyant(Candidate):
     def __call__(self, seed: int) -> MctsBot:
         bot = super().__call__(seed)
         choose = bot.choose
-
-        def seeing(game: Game, deadline: float | None = None, stop=None) -> Action:
-            seen = copy.copy(game)
-            seen.determinize = lambda seat, rng: clairvoyant_sample(game, seat, rng)
-            return choose(seen, deadline, stop)
-        bot.choose = seeing
+        bot.choose = lambda game, deadline=None, stop=None: choose(seeing(game), deadline, stop)
         return bot
 
 
@@ -264,6 +277,8 @@ def main(argv: list[str] | None = None) -> int:
                        help="no search: the one-ply look by the search's evaluation over SAMPLES samples")
     parser.add_argument("--arms", type=int, help="with --one-ply: only the ARMS best on one sample, on common samples")
     parser.add_argument("--replies", action="store_true", help="with --arms: the rivals answer as greedy bots")
+    parser.add_argument("--plan", action="store_true",
+                        help="with --arms: the rivals answer as greedy bots, then the seat's best next move is judged")
     parser.add_argument("--prior", type=int, default=5, help="playouts the one-ply look is worth")
     parser.add_argument("--depth", type=int, help="playout plies instead of the game's own (0: judge at once)")
     parser.add_argument("--widening", type=float, default=WIDENING,
@@ -272,7 +287,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--play-in-playout", type=float, metavar="P",
                         help="New York City: how often a playout adds a card to the bid (the game's own: 0.85)")
     parser.add_argument("--scale", help="the evaluation's squash: a number, or 'rounds' (New York City)")
-    parser.add_argument("--clairvoyant", action="store_true", help="New York: search the true position (a ceiling)")
+    parser.add_argument("--clairvoyant", action="store_true",
+                        help="New York: search or look at the true position (a ceiling)")
     parser.add_argument("--halving", type=int, default=0, metavar="ARMS",
                         help="sequential halving over the ARMS best root actions instead of UCT's widening")
     parser.add_argument("--exploration", type=float, help="UCT's constant instead of the search's own")
@@ -281,8 +297,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", type=int, default=30, help="games")
     parser.add_argument("--log", default="benchmarks/results/tuning", metavar="DIR")
     args = parser.parse_args(argv)
-    if (args.arms or args.replies) and not (args.one_ply and args.arms):
-        parser.error("--arms goes with --one-ply, and --replies with both")
+    if (args.arms or args.replies or args.plan) and not (args.one_ply and args.arms):
+        parser.error("--arms goes with --one-ply, and --replies and --plan with both")
     hooks, label = hooks_for(Game(args.game, args.players, 0)), ""  # the game's own, changed below
     if args.depth is not None:
         hooks, label = dataclasses.replace(hooks, rollout_depth=args.depth), f"-depth{args.depth}"
@@ -302,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.clairvoyant:
         label = f"{label}-clairvoyant"
     if args.one_ply and args.arms:
-        hero = Flat(args.arms, args.one_ply, hooks, args.replies)
+        hero = Flat(args.arms, args.one_ply, hooks, args.replies, args.plan, args.clairvoyant)
     elif args.one_ply:
         hero = OnePly(args.one_ply, hooks)
     else:

@@ -626,3 +626,46 @@ def test_the_flat_screen_judges_its_arms_and_lets_the_rivals_reply():
         assert str(choice) in best and choice in legal
         assert bool(greedy_looks) == replies  # the hand-made evaluation: only the rivals' replies read it
 
+
+def test_the_flat_screen_plans_the_next_turn_and_sees_the_truth_only_when_asked():
+    """`tune_hard.py ... --plan [--clairvoyant]` (docs/bots.md, New York's ceiling): with `--plan`
+    an arm's worth on a sample is the best of the seat's moves at its next turn, after the
+    rivals' greedy replies; with `--clairvoyant` the looks read the true draw pile, which
+    without it they never do."""
+    import dataclasses
+
+    from support import benchmark
+
+    tune = benchmark("tune_hard")
+    game = Game("newyork", 4, 3)
+    rng = random.Random(3)
+    while game.view()["phase"] != "main":
+        game.play(rng.choice(game.legal_actions()))
+    seat, root = game.to_move, game.ply
+    base = hooks_for(game)
+    judged: list[tuple[int, float]] = []
+
+    def search_evaluate(sample):
+        values = base.search_evaluate(sample)
+        judged.append((sample.ply - root, values[seat]))
+        return values
+
+    hooks = dataclasses.replace(base, search_evaluate=search_evaluate)
+    planner = tune.Flat(2, 1, hooks, plan=True)(1)
+    assert planner.choose(game) in game.legal_actions()
+    ahead = [(plies, value) for plies, value in judged if plies > 1]
+    assert ahead and {plies for plies, _ in ahead} == {5}  # its move, 3 replies, its next move
+    assert len(ahead) >= 2 * 2  # every next move on each of 2 arms, none skipped
+
+    # The same game with the draw pile in another order: hidden from the seat, so the fair look
+    # judges it alike, and only the clairvoyant one reads the difference.
+    other = game.clone()
+    other.rules.deck.reverse()
+    assert other.rules.deck != game.rules.deck and other.view(seat) == game.view(seat)
+    for clairvoyant in (False, True):
+        looks = []
+        for position in (game, other):
+            judged.clear()
+            tune.Flat(3, 2, hooks, clairvoyant=clairvoyant)(7).choose(position)
+            looks.append(list(judged))
+        assert (looks[0] != looks[1]) == clairvoyant
