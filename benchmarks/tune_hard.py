@@ -299,6 +299,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if (args.arms or args.replies or args.plan) and not (args.one_ply and args.arms):
         parser.error("--arms goes with --one-ply, and --replies and --plan with both")
+    if args.clairvoyant and args.one_ply and not args.arms:
+        parser.error("--clairvoyant goes with a search or with --one-ply and --arms")
     hooks, label = hooks_for(Game(args.game, args.players, 0)), ""  # the game's own, changed below
     if args.depth is not None:
         hooks, label = dataclasses.replace(hooks, rollout_depth=args.depth), f"-depth{args.depth}"
