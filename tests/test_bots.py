@@ -586,6 +586,14 @@ def test_the_exploration_and_one_ply_screens_play_what_they_say():
     assert one_ply.choose(game) in game.legal_actions()
 
 
+def newyork_main_round(seed: int = 3) -> Game:
+    """A 4-seat New York game played at random up to its main round's first turn."""
+    game, rng = Game("newyork", 4, seed), random.Random(seed)
+    while game.view()["phase"] != "main":
+        game.play(rng.choice(game.legal_actions()))
+    return game
+
+
 def test_the_flat_screen_judges_its_arms_and_lets_the_rivals_reply():
     """`tune_hard.py --one-ply N --arms K [--replies]` (docs/bots.md, New York's screens): every
     legal move judged once on one sample, then only the K best again on N samples, each time by
@@ -596,10 +604,7 @@ def test_the_flat_screen_judges_its_arms_and_lets_the_rivals_reply():
     from support import benchmark
 
     tune = benchmark("tune_hard")
-    game = Game("newyork", 4, 3)
-    rng = random.Random(3)
-    while game.view()["phase"] != "main":
-        game.play(rng.choice(game.legal_actions()))
+    game = newyork_main_round()
     seat, legal = game.to_move, game.legal_actions()
     base = hooks_for(game)
     for replies in (False, True):
@@ -637,10 +642,7 @@ def test_the_flat_screen_plans_the_next_turn_and_sees_the_truth_only_when_asked(
     from support import benchmark
 
     tune = benchmark("tune_hard")
-    game = Game("newyork", 4, 3)
-    rng = random.Random(3)
-    while game.view()["phase"] != "main":
-        game.play(rng.choice(game.legal_actions()))
+    game = newyork_main_round()
     seat, root = game.to_move, game.ply
     base = hooks_for(game)
     judged: list[tuple[int, float]] = []
