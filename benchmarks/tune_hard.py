@@ -21,6 +21,7 @@ how the games are run, and whether it matters this much is not established (docs
     python benchmarks/tune_hard.py newyork --one-ply 16 -n 100
     python benchmarks/tune_hard.py newyork --one-ply 8 --arms 6 [--replies | --plan] -n 400
     python benchmarks/tune_hard.py newyork --one-ply 1 --arms 40 --plan --clairvoyant -n 400
+    python benchmarks/tune_hard.py newyork --one-ply 4 --arms 8 --plan --clairvoyant hands -n 200
 
 `--clairvoyant` is a ceiling check, not a bot: New York's search (or flat look) then plays on the
 true hands, draw pile and chance instead of samples of them (docs/bots.md).
@@ -41,6 +42,7 @@ from pathlib import Path
 
 from nbgames.engine.action import Action
 from nbgames.engine.bots import GreedyBot, MctsBot
+from nbgames.engine.chance import shuffle
 from nbgames.engine.game import Game
 from nbgames.engine.search import (
     WIDENING,
@@ -57,6 +59,7 @@ from nbgames.engine.search import (
     squash,
 )
 from nbgames.engine.tournament import play_game, wilson
+from nbgames.newyork.tables import back_of
 from nbgames.newyork_city.tables import tables_for
 
 
@@ -153,14 +156,17 @@ class Flat:
     evaluation) before the judgement, at the seat's next turn: the rivals as the greedy bots
     of `make bench-bots` play them. With `plan` (and replies) the judgement is of the seat's
     best move at that next turn: two of its own turns planned. With `clairvoyant` every look is
-    on the true position (`clairvoyant_sample`, New York) instead of samples: a ceiling."""
+    on the true position (`clairvoyant_sample`, New York) instead of samples: a ceiling; with
+    `clairvoyant="hands"` on the true hands alone, the draw pile still a sample ("half": half
+    of each rival's hand)."""
 
     def __init__(self, arms: int, samples: int, hooks: BotHooks, replies: bool = False, plan: bool = False,
-                 clairvoyant: bool = False):
+                 clairvoyant: bool | str = False):
         self.arms, self.samples, self.replies, self.plan = arms, samples, replies or plan, plan
-        self.hooks, self.search_hooks, self.clairvoyant = hooks, for_search(hooks), clairvoyant
+        self.hooks, self.search_hooks = hooks, for_search(hooks)
+        self.clairvoyant = "all" if clairvoyant is True else clairvoyant or None
         ahead = "-plan" if plan else "-greedy-replies" if replies else ""
-        self.name = f"flat-{arms}arms-{samples}samples{ahead}{'-clairvoyant' if clairvoyant else ''}"
+        self.name = f"flat-{arms}arms-{samples}samples{ahead}{clairvoyant_label(clairvoyant)}"
 
     def __call__(self, seed: int) -> Flat:
         bot = copy.copy(self)
@@ -193,7 +199,7 @@ class Flat:
         return evaluate(game, self.search_hooks)[seat]
 
     def _seen(self, game: Game) -> Game:
-        return seeing(game) if self.clairvoyant else game
+        return seeing(game, self.clairvoyant) if self.clairvoyant else game
 
     def _greedy_reply(self, game: Game, rng: random.Random) -> Action:
         """The greedy bot's look on one sample, drawn from `rng`; a tie goes to the first move."""
@@ -203,19 +209,56 @@ class Flat:
         return max(values, key=values.__getitem__)
 
 
-def seeing(game: Game) -> Game:
+def clairvoyant_label(clairvoyant: bool | str | None) -> str:
+    return f"-clairvoyant-{clairvoyant}" if clairvoyant in ("hands", "half") else "-clairvoyant" if clairvoyant else ""
+
+
+def seeing(game: Game, what: str = "all") -> Game:
     """A copy of a New York game whose samples are its true position (`clairvoyant_sample`)."""
     seen = copy.copy(game)
-    seen.determinize = lambda seat, rng: clairvoyant_sample(game, seat, rng)
+    seen.determinize = lambda seat, rng: clairvoyant_sample(game, seat, rng, what)
     return seen
 
 
-def clairvoyant_sample(game: Game, seat: int, rng: random.Random) -> Game:
-    """A sample of a New York game that holds its true hands, draw pile and source of chance."""
+def clairvoyant_sample(game: Game, seat: int, rng: random.Random, what: str = "all") -> Game:
+    """A sample of a New York game that holds its true hands, draw pile and source of chance
+    (`what` "all"); "hands": the true hands, the draw pile's cards shuffled, so the draws to come
+    are as unknown as in a fair sample; "half": of each rival's true hand one red- and one
+    blue-backed card (the most a rival's last choice can tell of the cards it kept), the rest
+    dealt again with the draw pile from the cards left."""
     sample = game.determinize(seat, rng)
     truth, state = game.rules, sample.rules
-    state.hands, state.held = [list(hand) for hand in truth.hands], list(truth.held)
-    state.deck, state.rng = list(truth.deck), copy.deepcopy(truth.rng)
+    if what == "all":
+        state.hands, state.held = [list(hand) for hand in truth.hands], list(truth.held)
+        state.deck, state.rng = list(truth.deck), copy.deepcopy(truth.rng)
+        return sample
+    known: list[list[int]] = [[] for _ in truth.hands]
+    pool = list(truth.deck)
+    for s, hand in enumerate(truth.hands):
+        if s == seat:
+            continue
+        cards = [c for c in range(len(hand)) for _ in range(hand[c])]
+        for back in (0, 1):
+            backed = [c for c in cards if back_of(c) == back]
+            known[s] += backed if what == "hands" else backed[rng.randrange(len(backed)):][:1]
+        for card in known[s]:
+            cards.remove(card)
+        pool += cards
+    pool.sort()
+    shuffle(rng, pool)
+    for s, hand in enumerate(truth.hands):
+        if s == seat:
+            continue
+        counts = [sum(back_of(c) == back for c in range(len(hand)) for _ in range(hand[c])) for back in (0, 1)]
+        state.hands[s], state.held[s] = [0] * len(hand), 0
+        for card in known[s]:
+            state._take(s, card)
+            counts[back_of(card)] -= 1
+        for back in (0, 1):
+            for card in [c for c in pool if back_of(c) == back][:counts[back]]:
+                pool.remove(card)
+                state._take(s, card)
+    state.deck = pool
     return sample
 
 
@@ -287,8 +330,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--play-in-playout", type=float, metavar="P",
                         help="New York City: how often a playout adds a card to the bid (the game's own: 0.85)")
     parser.add_argument("--scale", help="the evaluation's squash: a number, or 'rounds' (New York City)")
-    parser.add_argument("--clairvoyant", action="store_true",
-                        help="New York: search or look at the true position (a ceiling)")
+    parser.add_argument("--clairvoyant", nargs="?", const="all", choices=("all", "hands", "half"),
+                        help="New York: search or look at the true position (a ceiling); "
+                             "'hands': the flat look sees the true hands, the draw pile still sampled; "
+                             "'half': one red and one blue card of each rival's hand")
     parser.add_argument("--halving", type=int, default=0, metavar="ARMS",
                         help="sequential halving over the ARMS best root actions instead of UCT's widening")
     parser.add_argument("--exploration", type=float, help="UCT's constant instead of the search's own")
@@ -301,6 +346,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--arms goes with --one-ply, and --replies and --plan with both")
     if args.clairvoyant and args.one_ply and not args.arms:
         parser.error("--clairvoyant goes with a search or with --one-ply and --arms")
+    if args.clairvoyant in ("hands", "half") and not args.arms:
+        parser.error(f"--clairvoyant {args.clairvoyant} goes with --one-ply and --arms")
     hooks, label = hooks_for(Game(args.game, args.players, 0)), ""  # the game's own, changed below
     if args.depth is not None:
         hooks, label = dataclasses.replace(hooks, rollout_depth=args.depth), f"-depth{args.depth}"
@@ -317,8 +364,7 @@ def main(argv: list[str] | None = None) -> int:
         label = f"{label}-c{args.exploration:g}"
     if args.halving:
         label = f"{label}-halving{args.halving}"
-    if args.clairvoyant:
-        label = f"{label}-clairvoyant"
+    label += clairvoyant_label(args.clairvoyant)
     if args.one_ply and args.arms:
         hero = Flat(args.arms, args.one_ply, hooks, args.replies, args.plan, args.clairvoyant)
     elif args.one_ply:

@@ -511,6 +511,47 @@ def test_the_clairvoyant_ceiling_check_plays_on_the_true_position():
     assert sample.view(seat) == truth.view(seat)
 
 
+def test_the_partial_ceilings_see_the_hands_but_not_the_draws():
+    """`--clairvoyant hands` and `--clairvoyant half` (docs/bots.md, what New York's ceiling is made
+    of): "hands" holds every true hand and the draw pile's cards in another order; "half" one red-
+    and one blue-backed card of each rival's true hand, the rest dealt again. Both keep the seat's
+    view and every card in the game, and neither copies the game's source of chance."""
+    from support import benchmark
+
+    from nbgames.newyork.tables import back_of
+
+    tune = benchmark("tune_hard")
+    game, rng = Game("newyork", 4, 5), random.Random(1)
+    for _ in range(40):
+        game.play(rng.choice(game.legal_actions()))
+    seat, truth = game.to_move, game.rules
+
+    def cards(hand):
+        return [c for c in range(len(hand)) for _ in range(hand[c])]
+
+    def all_cards(state):
+        return sorted(state.deck + [c for hand in state.hands for c in cards(hand)])
+
+    for what in ("hands", "half"):
+        samples = [tune.clairvoyant_sample(game, seat, random.Random(k), what) for k in range(8)]
+        for sample in samples:
+            state = sample.rules
+            assert sample.view(seat) == game.view(seat) and all_cards(state) == all_cards(truth)
+            assert state.rng.getstate() != truth.rng.getstate()
+            assert state.held == [sum(1 << c for c in set(cards(hand))) for hand in state.hands]
+            for s in range(4):
+                ours, real = cards(state.hands[s]), cards(truth.hands[s])
+                if what == "hands":
+                    assert ours == real
+                else:
+                    for back in (0, 1):  # at least the known card of each back is the true one
+                        assert len([c for c in real if back_of(c) == back and c in ours]) >= 1
+        decks = {tuple(sample.rules.deck) for sample in samples}
+        assert len(decks) > 1 and tuple(truth.deck) not in decks
+        if what == "half":
+            assert any(sample.rules.hands != truth.hands for sample in samples)
+
+
 def test_the_calibration_bench_fits_a_known_temperature_and_reads_whole_games():
     """`benchmarks/calibration.py` (docs/bots.md, the evaluations' squash): its fits find the
     temperatures that made synthetic wins (a seat at a time, and all seats as the review's
