@@ -240,7 +240,7 @@ def clairvoyant_sample(game: Game, seat: int, rng: random.Random, what: str = "a
         cards = [c for c in range(len(hand)) for _ in range(hand[c])]
         for back in (0, 1):
             backed = [c for c in cards if back_of(c) == back]
-            known[s] += backed if what == "hands" else backed[rng.randrange(len(backed)):][:1]
+            known[s] += backed if what == "hands" else rng.sample(backed, min(1, len(backed)))
         for card in known[s]:
             cards.remove(card)
         pool += cards

@@ -522,6 +522,8 @@ def test_the_partial_ceilings_see_the_hands_but_not_the_draws():
 
     tune = benchmark("tune_hard")
     game, rng = Game("newyork", 4, 5), random.Random(1)
+    for what in ("hands", "half"):  # the setup round: no cards in hand yet
+        assert tune.clairvoyant_sample(game, 0, random.Random(0), what).view(0) == game.view(0)
     for _ in range(40):
         game.play(rng.choice(game.legal_actions()))
     seat, truth = game.to_move, game.rules
