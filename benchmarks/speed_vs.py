@@ -20,7 +20,9 @@ other work on a shared machine weighs little. Printed per game and player count:
 
 ``--where`` measures this tree alone and prints where a decision's time goes: the legal list,
 `play` (with whatever the rules do when an action ends, such as finding the next list ahead) and
-starting new games, in µs a decision (wall time, the same random games as decisions/s).
+starting new games, in µs a decision (wall time, the same random games as decisions/s); then
+the same games' CPU time a decision through the public API and on the rules' state alone
+(`legal_actions` and `apply`), whose difference is what the facade costs.
 
     python benchmarks/speed_vs.py [--against d414cc1] [--seconds 2]
     python benchmarks/speed_vs.py --where [--seconds 2]
@@ -49,7 +51,10 @@ CASES = [("newyork1901", 2), ("newyork1901", 4), ("newyork_city", 2), ("newyork_
 
 
 # -- what the subprocess measures ---------------------------------------------------------------
-def decisions_per_second(name: str, players: int, seconds: float) -> float:
+def decisions_per_second(name: str, players: int, seconds: float, rules_alone: bool = False) -> float:
+    """Decisions a second of uniformly random whole games through the public API; with
+    `rules_alone` the same games played on the rules' state (its own `legal_actions` and
+    `apply`), without the facade (`--where`: what the facade costs)."""
     import nbgames
 
     decisions, seed = 0, 0
@@ -57,9 +62,11 @@ def decisions_per_second(name: str, players: int, seconds: float) -> float:
     while time.process_time() - start < seconds or seed < 2:
         game = nbgames.new_game(name, players, seed=seed, allow_undo=False)
         rng = random.Random(seed)
-        while not game.is_over:
-            game.play(rng.choice(game.legal_actions()))
-        decisions += len(game.history)
+        player = game.rules if rules_alone else game
+        play = player.apply if rules_alone else player.play
+        while not player.is_over:
+            play(rng.choice(player.legal_actions()))
+            decisions += 1
         seed += 1
     return decisions / (time.process_time() - start)
 
@@ -93,14 +100,31 @@ def time_split(name: str, players: int, seconds: float) -> dict[str, float]:
 
 
 def where(seconds: float, only: list[str] | None) -> None:
-    print(f"where a decision's time goes in this tree (µs a decision, wall time, {seconds:g} s a case)")
-    print(f"{'game/players':<26}" + "".join(f"{part:>{width}}" for part, width in SPLIT.items()) + f"{'total':>8}")
+    print(f"where a decision's time goes in this tree (µs a decision, wall time, {seconds:g} s a case);")
+    print("then the same games through the public API and on the rules alone (CPU time): the facade is the difference")
+    print(f"{'game/players':<26}" + "".join(f"{part:>{width}}" for part, width in SPLIT.items())
+          + f"{'total':>8}{'public API':>12}{'rules alone':>13}")
     for name, players in CASES:
         if only and name not in only:
             continue
-        split = time_split(name, players, seconds)
+        split, public, rules = (measure_fresh(what, name, players, seconds) for what in ("split", "public", "rules"))
         row = "".join(f"{split[part]:>{width}.1f}" for part, width in SPLIT.items())
-        print(f"{name + '/' + str(players):<26}{row}{sum(split.values()):>8.1f}")
+        public, rules = 1e6 / public, 1e6 / rules  # µs a decision
+        print(f"{name + '/' + str(players):<26}{row}{sum(split.values()):>8.1f}{public:>12.1f}{rules:>13.1f}")
+
+
+def measure_fresh(what: str, name: str, players: int, seconds: float):
+    """One of `where`'s measures in a new process: New York 1901's placement memo, filled by
+    one measure's games, would speed up the next one's (the same seeds)."""
+    done = subprocess.run([sys.executable, os.path.abspath(__file__), "--measure", what, name, str(players),
+                           "--seconds", str(seconds)], check=True, capture_output=True, text=True)
+    return json.loads(done.stdout)
+
+
+def measure_one(what: str, name: str, players: int, seconds: float):
+    if what == "split":
+        return time_split(name, players, seconds)
+    return decisions_per_second(name, players, seconds, rules_alone=what == "rules")
 
 
 def rich_positions(name: str, players: int, count: int = 120) -> list:
@@ -219,7 +243,12 @@ def main() -> int:
     parser.add_argument("--only", nargs="*", default=None, help="only these games (e.g. newyork1901)")
     parser.add_argument("--where", action="store_true", help="this tree alone: where a decision's time goes")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--measure", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.measure:
+        what, name, players = args.measure
+        print(json.dumps(measure_one(what, name, int(players), args.seconds)))
+        return 0
     if args.where:
         where(args.seconds, args.only)
         return 0
