@@ -24,7 +24,9 @@ how the games are run, and whether it matters this much is not established (docs
     python benchmarks/tune_hard.py newyork --one-ply 4 --arms 8 --plan --clairvoyant hands -n 200
 
 `--clairvoyant` is a ceiling check, not a bot: New York's search (or flat look) then plays on the
-true hands, draw pile and chance instead of samples of them (docs/bots.md).
+true hands, draw pile and chance instead of samples of them; `--clairvoyant hands` gives the flat
+look the true hands alone, `--clairvoyant half` one red and one blue card of each rival's hand
+(docs/bots.md, "What the ceiling is made of").
 """
 
 from __future__ import annotations
