@@ -61,7 +61,7 @@ from nbgames.engine.search import (
     squash,
 )
 from nbgames.engine.tournament import play_game, wilson
-from nbgames.newyork.tables import back_of
+from nbgames.newyork.tables import BLUE0, BLUE_JOKER, PAIR, RED_JOKER, N, back_of
 from nbgames.newyork_city.tables import tables_for
 
 
@@ -160,15 +160,19 @@ class Flat:
     best move at that next turn: two of its own turns planned. With `clairvoyant` every look is
     on the true position (`clairvoyant_sample`, New York) instead of samples: a ceiling; with
     `clairvoyant="hands"` on the true hands alone, the draw pile still a sample ("half": half
-    of each rival's hand)."""
+    of each rival's hand). With `infer` (New York) the samples of the position it chooses in are
+    weighted by how well each rival's hand in them explains the rival's last move as a greedy
+    bot's choice (`kept_likelihoods`): a fair reading of the rivals' play."""
 
     def __init__(self, arms: int, samples: int, hooks: BotHooks, replies: bool = False, plan: bool = False,
-                 clairvoyant: bool | str = False):
+                 clairvoyant: bool | str = False, infer: bool = False):
         self.arms, self.samples, self.replies, self.plan = arms, samples, replies or plan, plan
         self.hooks, self.search_hooks = hooks, for_search(hooks)
         self.clairvoyant = "all" if clairvoyant is True else clairvoyant or None
+        self.infer, self.tables, self.root = infer, {}, -1
         ahead = "-plan" if plan else "-greedy-replies" if replies else ""
-        self.name = f"flat-{arms}arms-{samples}samples{ahead}{clairvoyant_label(clairvoyant)}"
+        seeing_label = clairvoyant_label(clairvoyant) + ("-inferred" if infer else "")
+        self.name = f"flat-{arms}arms-{samples}samples{ahead}{seeing_label}"
 
     def __call__(self, seed: int) -> Flat:
         bot = copy.copy(self)
@@ -180,6 +184,8 @@ class Flat:
         if len(legal) == 1:
             return legal[0]
         seat, first = game.to_move, self.rng.getrandbits(64)
+        if self.infer:
+            self.tables, self.root = rival_tables(game, seat), game.ply
         ranked = sorted(legal, key=lambda action: -self._judge(game, seat, action, first, False))
         arms = ranked[:self.arms]
         totals = dict.fromkeys(arms, 0.0)
@@ -201,7 +207,11 @@ class Flat:
         return evaluate(game, self.search_hooks)[seat]
 
     def _seen(self, game: Game) -> Game:
-        return seeing(game, self.clairvoyant) if self.clairvoyant else game
+        if self.clairvoyant:
+            return seeing(game, self.clairvoyant)
+        if self.tables and game.ply == self.root:  # the position it chooses in, not a sample's later one
+            return inferring(game, self.tables)
+        return game
 
     def _greedy_reply(self, game: Game, rng: random.Random) -> Action:
         """The greedy bot's look on one sample, drawn from `rng`; a tie goes to the first move."""
@@ -262,6 +272,78 @@ def clairvoyant_sample(game: Game, seat: int, rng: random.Random, what: str = "a
                 state._take(s, card)
     state.deck = pool
     return sample
+
+
+KEPT_TEMPERATURE = 0.02  # how sharply a better pair the rival passed over counts against a hand
+
+
+def rival_tables(game: Game, seat: int) -> dict[int, dict[tuple[int, int], float]]:
+    """Per rival whose last move was a pair played from two red and two blue cards (New York):
+    the likelihood of each red and blue card it may have kept (`kept_likelihoods`). The past
+    positions are the game replayed, of which only what everyone saw is read."""
+    actors, replay = [], Game(game.name, game.players, game.seed, game.options, allow_undo=False)
+    for action in game.history:
+        actors.append(replay.to_move)
+        replay.play(action)
+    last = {actor: ply for ply, actor in enumerate(actors) if actor is not None and actor != seat}
+    wanted = {ply: rival for rival, ply in last.items() if game.history[ply].kind == "pair"}
+    tables, rng = {}, random.Random(0)
+    replay = Game(game.name, game.players, game.seed, game.options, allow_undo=False)
+    for ply, action in enumerate(game.history[:max(wanted, default=-1) + 1]):
+        rival = wanted.get(ply)
+        if rival is not None and replay.view(None)["hand_counts"][rival] == {"red": 2, "blue": 2}:
+            tables[rival] = kept_likelihoods(replay, rival, action, rng)
+        replay.play(action)
+    return tables
+
+
+def kept_likelihoods(position: Game, rival: int, played: Action, rng: random.Random) -> dict[tuple[int, int], float]:
+    """For each red and blue card the rival may have kept when it played `played` from two of
+    each: how likely a greedy bot holding them with the played pair would have played it. Each
+    square it could take is valued as the greedy bot values it (`bot.evaluate` after the move);
+    a kept pair that named a better square than the one played counts against that hand."""
+    hooks, values = hooks_for(position), {}
+    for sq in range(N * N):
+        row, col = divmod(sq, N)
+        sample = position.determinize(rival, rng)
+        sample.rules._take(rival, row)
+        sample.rules._take(rival, BLUE0 + col)
+        pair = PAIR.get((row, BLUE0 + col, sq, -1))
+        if pair is not None and pair in sample.legal_actions():
+            sample.play(pair)
+            values[sq] = evaluate(sample, hooks)[rival]
+    red, blue, square, _ = played.args
+    chosen = values.get(square, 0.0)
+
+    def best(r: int, b: int) -> float:
+        rows = range(N) if r == RED_JOKER else (r,)
+        cols = range(N) if b == BLUE_JOKER else (b - BLUE0,)
+        return max((values[x * N + y] for x in rows for y in cols if x * N + y in values), default=-math.inf)
+
+    return {(r, b): math.exp(-max(0.0, max(best(red, b), best(r, blue), best(r, b)) - chosen) / KEPT_TEMPERATURE)
+            for r in range(RED_JOKER + 1) for b in range(BLUE0, BLUE_JOKER + 1)}
+
+
+def inferring(game: Game, tables: dict[int, dict[tuple[int, int], float]], candidates: int = 8) -> Game:
+    """A copy of a New York game whose samples are drawn `candidates` at a time and one kept,
+    by the likelihood of the rivals' hands in them (`rival_tables`)."""
+    seen = copy.copy(game)
+
+    def sample(seat: int, rng: random.Random) -> Game:
+        drawn = [game.determinize(seat, rng) for _ in range(candidates)]
+        weights = []
+        for one in drawn:
+            weight = 1.0
+            for rival, table in tables.items():
+                hand = one.rules.hands[rival]
+                reds, blues = range(RED_JOKER + 1), range(BLUE0, BLUE_JOKER + 1)
+                pairs = sum(hand[r] * hand[b] for r in reds for b in blues)
+                weight *= sum(hand[r] * hand[b] * table[r, b] for r in reds for b in blues) / max(1, pairs)
+            weights.append(weight)
+        return rng.choices(drawn, weights)[0] if sum(weights) > 0 else drawn[0]
+
+    seen.determinize = sample
+    return seen
 
 
 class Clairvoyant(Candidate):
@@ -336,6 +418,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="New York: search or look at the true position (a ceiling); "
                              "'hands': the flat look sees the true hands, the draw pile still sampled; "
                              "'half': one red and one blue card of each rival's hand")
+    parser.add_argument("--infer", action="store_true",
+                        help="New York, with --arms: samples weighed by the rivals' last moves as greedy choices")
     parser.add_argument("--halving", type=int, default=0, metavar="ARMS",
                         help="sequential halving over the ARMS best root actions instead of UCT's widening")
     parser.add_argument("--exploration", type=float, help="UCT's constant instead of the search's own")
@@ -348,6 +432,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--arms goes with --one-ply, and --replies and --plan with both")
     if args.clairvoyant and args.one_ply and not args.arms:
         parser.error("--clairvoyant goes with a search or with --one-ply and --arms")
+    if args.infer and (not args.arms or args.clairvoyant):
+        parser.error("--infer goes with --one-ply and --arms, without --clairvoyant")
     if args.clairvoyant in ("hands", "half") and not args.arms:
         parser.error(f"--clairvoyant {args.clairvoyant} goes with --one-ply and --arms")
     hooks, label = hooks_for(Game(args.game, args.players, 0)), ""  # the game's own, changed below
@@ -368,7 +454,7 @@ def main(argv: list[str] | None = None) -> int:
         label = f"{label}-halving{args.halving}"
     label += clairvoyant_label(args.clairvoyant)
     if args.one_ply and args.arms:
-        hero = Flat(args.arms, args.one_ply, hooks, args.replies, args.plan, args.clairvoyant)
+        hero = Flat(args.arms, args.one_ply, hooks, args.replies, args.plan, args.clairvoyant, args.infer)
     elif args.one_ply:
         hero = OnePly(args.one_ply, hooks)
     else:

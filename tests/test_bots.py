@@ -554,6 +554,41 @@ def test_the_partial_ceilings_see_the_hands_but_not_the_draws():
             assert any(sample.rules.hands != truth.hands for sample in samples)
 
 
+def test_the_inferring_look_reads_the_rivals_last_moves_as_greedy_choices():
+    """`tune_hard.py --infer` (docs/bots.md, what the ceiling is made of): at a greedy bot's pair
+    played from two red and two blue cards, the cards it really kept explain the move fully
+    (likelihood 1) while some other kept pairs are counted against; the look's samples are drawn
+    by those likelihoods, keep the seat's view, and are only weighted in the position chosen in."""
+    from support import benchmark
+
+    tune = benchmark("tune_hard")
+    game, bots, rng = Game("newyork", 4, 2), [GreedyBot(seat) for seat in range(4)], random.Random(0)
+    kept, against = [], []
+    while not game.is_over and len(kept) < 4:
+        seat, action = game.to_move, bots[game.to_move].choose(game)
+        if action.kind == "pair" and game.view()["hand_counts"][seat] == {"red": 2, "blue": 2}:
+            table = tune.kept_likelihoods(game, seat, action, rng)
+            hand = list(game.rules.hands[seat])
+            hand[action.args[0]] -= 1
+            hand[action.args[1]] -= 1
+            red, blue = (next(c for c in cards if hand[c]) for cards in (range(8), range(8, 16)))
+            kept.append(table[red, blue])
+            against.append(min(table.values()))
+        game.play(action)
+    assert kept == [1.0] * 4 and min(against) < 0.5
+    seat = game.to_move
+    tables = tune.rival_tables(game, seat)
+    assert tables and seat not in tables
+    seen = tune.inferring(game, tables)
+    sample = seen.determinize(seat, random.Random(1))
+    assert sample.view(seat) == game.view(seat) and sample.rules.hands != game.rules.hands
+    look = tune.Flat(2, 1, hooks_for(game), plan=True, infer=True)(3)
+    assert look.choose(game) in game.legal_actions() and look.root == game.ply and look.tables == tables
+    later = game.determinize(seat, random.Random(2))
+    later.play(later.legal_actions()[0])
+    assert look._seen(later) is later and look._seen(game) is not game
+
+
 def test_the_calibration_bench_fits_a_known_temperature_and_reads_whole_games():
     """`benchmarks/calibration.py` (docs/bots.md, the evaluations' squash): its fits find the
     temperatures that made synthetic wins (a seat at a time, and all seats as the review's
