@@ -245,11 +245,13 @@ def clairvoyant_sample(game: Game, seat: int, rng: random.Random, what: str = "a
         state.deck, state.rng = list(truth.deck), copy.deepcopy(truth.rng)
         return sample
     known: list[list[int]] = [[] for _ in truth.hands]
+    counts = [[0, 0] for _ in truth.hands]  # per rival: its red- and blue-backed cards
     pool = list(truth.deck)
     for s, hand in enumerate(truth.hands):
         if s == seat:
             continue
         cards = [c for c in range(len(hand)) for _ in range(hand[c])]
+        counts[s] = [sum(back_of(c) == back for c in cards) for back in (0, 1)]
         for back in (0, 1):
             backed = [c for c in cards if back_of(c) == back]
             known[s] += backed if what == "hands" else rng.sample(backed, min(1, len(backed)))
@@ -261,13 +263,12 @@ def clairvoyant_sample(game: Game, seat: int, rng: random.Random, what: str = "a
     for s, hand in enumerate(truth.hands):
         if s == seat:
             continue
-        counts = [sum(back_of(c) == back for c in range(len(hand)) for _ in range(hand[c])) for back in (0, 1)]
         state.hands[s], state.held[s] = [0] * len(hand), 0
         for card in known[s]:
             state._take(s, card)
-            counts[back_of(card)] -= 1
+            counts[s][back_of(card)] -= 1
         for back in (0, 1):
-            for card in [c for c in pool if back_of(c) == back][:counts[back]]:
+            for card in [c for c in pool if back_of(c) == back][:counts[s][back]]:
                 pool.remove(card)
                 state._take(s, card)
     state.deck = pool
@@ -327,7 +328,7 @@ def kept_likelihoods(position: Game, rival: int, played: Action, rng: random.Ran
 def inferring(game: Game, tables: dict[int, dict[tuple[int, int], float]], candidates: int = 8) -> Game:
     """A copy of a New York game whose samples are drawn `candidates` at a time and one kept,
     by the likelihood of the rivals' hands in them (`rival_tables`)."""
-    seen = copy.copy(game)
+    seen, reds, blues = copy.copy(game), range(RED_JOKER + 1), range(BLUE0, BLUE_JOKER + 1)
 
     def sample(seat: int, rng: random.Random) -> Game:
         drawn = [game.determinize(seat, rng) for _ in range(candidates)]
@@ -336,7 +337,6 @@ def inferring(game: Game, tables: dict[int, dict[tuple[int, int], float]], candi
             weight = 1.0
             for rival, table in tables.items():
                 hand = one.rules.hands[rival]
-                reds, blues = range(RED_JOKER + 1), range(BLUE0, BLUE_JOKER + 1)
                 pairs = sum(hand[r] * hand[b] for r in reds for b in blues)
                 weight *= sum(hand[r] * hand[b] * table[r, b] for r in reds for b in blues) / max(1, pairs)
             weights.append(weight)
